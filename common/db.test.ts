@@ -1,0 +1,47 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { migrate, openDb, type Db } from './db';
+import { createTestDatabase } from './test-db';
+
+const migrations = [
+  { id: '001', sql: 'CREATE TABLE t (id serial PRIMARY KEY, n bigint NOT NULL)' },
+  { id: '002', sql: 'ALTER TABLE t ADD COLUMN label text' },
+];
+
+async function exercise(db: Db) {
+  expect(await migrate(db, migrations)).toEqual(['001', '002']);
+  expect(await migrate(db, migrations)).toEqual([]);
+  await db.query('INSERT INTO t (n, label) VALUES ($1, $2)', [5_000_000_000, 'a']);
+  const { rows } = await db.query<{ n: number; label: string }>('SELECT n, label FROM t');
+  expect(rows).toEqual([{ n: 5_000_000_000, label: 'a' }]);
+  await expect(
+    db.transaction(async (tx) => {
+      await tx.query('INSERT INTO t (n) VALUES (1)');
+      throw new Error('roll back');
+    }),
+  ).rejects.toThrow('roll back');
+  expect((await db.query('SELECT * FROM t')).rows).toHaveLength(1);
+}
+
+describe('db', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const c of cleanups) await c();
+  });
+
+  it('works on embedded PGlite', async () => {
+    const db = await openDb({});
+    cleanups.push(() => db.close());
+    await exercise(db);
+  });
+
+  it('works on a real PostgreSQL server', async () => {
+    const { url, drop } = await createTestDatabase('common_db');
+    const db = await openDb({ url });
+    cleanups.push(async () => {
+      await db.close();
+      await drop();
+    });
+    expect(db.kind).toBe('postgres');
+    await exercise(db);
+  });
+});
