@@ -8,7 +8,8 @@ const bffPort = process.env.PORT ?? '8080';
 
 export default defineConfig({
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes', generatedRouteTree: './src/routeTree.gen.ts' }),
+    // Vitest needs no route generation (and must not rewrite the committed route tree mid-run).
+    !process.env.VITEST && tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes', generatedRouteTree: './src/routeTree.gen.ts' }),
     react(),
     tailwindcss(),
   ],
