@@ -1,0 +1,11 @@
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { AppShell } from '@/components/layout/app-shell';
+
+export const Route = createFileRoute('/campaigns')({
+  component: () => (
+    <AppShell>
+      <h1 className="text-xl font-semibold">Campaigns</h1>
+      <Outlet />
+    </AppShell>
+  ),
+});
