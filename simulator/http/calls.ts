@@ -1,0 +1,141 @@
+import { parseSort, type CallListQuery } from '../../contract/queries';
+import type { CallCreate } from '../../contract/schemas/calls-create';
+import { timedTranscript, transcriptEntries } from '../domain/transcript';
+import { renderWav } from '../domain/audio';
+import { placeCall } from '../domain/place-call';
+import { serialise, type SimState } from '../state';
+import { insertCalls, toCall, type AgentRow, type CallRow } from '../store/rows';
+import { findAgent } from './agents';
+import type { HandlerContext } from './context';
+import { badRequest, notFound } from './errors';
+import { pageOf } from './paging';
+
+const CALL_COLUMNS: Record<string, string> = {
+  startTime: 'start_time', endTime: 'end_time', duration: 'duration', status: 'status', phone: 'phone', type: 'type', created: 'created',
+};
+
+/** Counts per filter, valid until the next write to calls (a full count over 100k rows is the slow part). */
+const countCache = new Map<string, { version: number; total: number }>();
+
+export async function listCalls({ state, caller, query }: HandlerContext<unknown, CallListQuery>) {
+  const where = ['customer_id = $1'];
+  const params: unknown[] = [caller.customerId];
+  const add = (sql: string, value: unknown) => {
+    params.push(value);
+    where.push(sql.replace('?', `$${params.length}`));
+  };
+  if (query.agentId) add('agent_id = ?', query.agentId);
+  if (query.phone) add('phone = ?', query.phone);
+  if (query.campaignName) add('campaign_name = ?', query.campaignName);
+  if (query.from && query.to) {
+    add('start_time >= ?', new Date(`${query.from}T00:00:00Z`));
+    add('start_time < ?', new Date(new Date(`${query.to}T00:00:00Z`).getTime() + 86_400_000));
+  }
+  const { property, direction } = parseSort(query.sort);
+  const column = CALL_COLUMNS[property] ?? 'start_time';
+  const nulls = direction === 'DESC' ? 'NULLS LAST' : 'NULLS FIRST';
+  const whereSql = where.join(' AND ');
+  const { rows } = await state.db.query<CallRow>(
+    `SELECT * FROM calls WHERE ${whereSql} ORDER BY ${column} ${direction} ${column === 'start_time' ? '' : nulls}, id ${direction}
+     LIMIT ${query.size} OFFSET ${(query.page - 1) * query.size}`,
+    params,
+  );
+  const key = `${whereSql}|${JSON.stringify(params)}`;
+  let cached = countCache.get(key);
+  if (!cached || cached.version !== state.callsVersion) {
+    const { rows: count } = await state.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM calls WHERE ${whereSql}`, params);
+    cached = { version: state.callsVersion, total: count[0]?.n ?? 0 };
+    if (countCache.size > 5000) countCache.clear();
+    countCache.set(key, cached);
+  }
+  return pageOf(rows.map(toCall), query, cached.total);
+}
+
+export async function findCall(state: SimState, customerId: string, id: string): Promise<CallRow> {
+  const { rows } = await state.db.query<CallRow>('SELECT * FROM calls WHERE id = $1 AND customer_id = $2', [id, customerId]);
+  if (!rows[0]) throw notFound('Call');
+  return rows[0];
+}
+
+export async function getCall({ state, caller, params }: HandlerContext<{ id: string }>) {
+  return toCall(await findCall(state, caller.customerId, params.id));
+}
+
+/** gaps.md: the agent of a new call must be OUTBOUND, active and not archived. */
+export async function callableAgent(state: SimState, customerId: string, agentId: string): Promise<AgentRow> {
+  const agent = await findAgent(state.db, customerId, agentId);
+  const problem = !agent
+    ? 'No agent with this id.'
+    : agent.type !== 'OUTBOUND'
+      ? 'The agent must be an OUTBOUND agent.'
+      : !agent.active
+        ? 'The agent is not active.'
+        : agent.archived
+          ? 'The agent is archived.'
+          : null;
+  if (problem) throw badRequest([{ field: 'agentId', rejectedValue: agentId, message: problem }]);
+  return agent!;
+}
+
+export async function campaignRef(state: SimState, customerId: string, campaignId: string | undefined) {
+  if (!campaignId) return null;
+  const { rows } = await state.db.query<{ id: string; name: string }>('SELECT id, name FROM campaigns WHERE id = $1 AND customer_id = $2', [campaignId, customerId]);
+  if (!rows[0]) throw badRequest([{ field: 'campaignId', rejectedValue: campaignId, message: 'No campaign with this id.' }]);
+  return rows[0];
+}
+
+export async function createCall({ state, caller, body }: HandlerContext<unknown, unknown, CallCreate>) {
+  const agent = await callableAgent(state, caller.customerId, body.agentId);
+  const campaign = await campaignRef(state, caller.customerId, body.campaignId);
+  const row = await serialise(state, async () => {
+    const call = await placeCall(
+      state.db,
+      { agent, phone: body.recipient.phone, context: body.recipient.context, segmentationTags: body.recipient.segmentationTags, campaign },
+      state.clock.now(),
+      state.limits,
+    );
+    await insertCalls(state.db, [call]);
+    state.callsVersion += 1;
+    return call;
+  });
+  return toCall(row);
+}
+
+function transcriptInput(row: CallRow, agent: AgentRow | null) {
+  const end = row.end_time ?? row.planned_end ?? row.start_time;
+  return {
+    id: row.id,
+    status: row.planned_status ?? row.status,
+    startMs: new Date(row.start_time).getTime(),
+    durationSeconds: Math.max(1, Math.round((new Date(end).getTime() - new Date(row.start_time).getTime()) / 1000)),
+    context: row.doc.context as Record<string, unknown>,
+    profile: agent!.doc.profile,
+  };
+}
+
+export async function getTranscript({ state, caller, params }: HandlerContext<{ id: string }>) {
+  const row = await findCall(state, caller.customerId, params.id);
+  const agent = await findAgent(state.db, caller.customerId, row.agent_id);
+  const input = transcriptInput(row, agent);
+  const entries = transcriptEntries(input);
+  if (row.status !== 'IN_PROGRESS') return entries;
+  // A live call: what has been said so far.
+  const now = state.clock.now().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return entries.filter((e) => e.time <= now && e.action !== 'HANG_UP' && e.action !== 'TRANSFER_CALL');
+}
+
+const recordings = new Map<string, string>();
+
+export async function getRecording({ state, caller, params }: HandlerContext<{ id: string }>) {
+  const row = await findCall(state, caller.customerId, params.id);
+  if (!row.doc.recorded) throw notFound('Recording (this call was not recorded)');
+  if (row.status === 'IN_PROGRESS') throw notFound('Recording (the call is still in progress)');
+  const cached = recordings.get(row.id);
+  if (cached) return cached;
+  const agent = await findAgent(state.db, caller.customerId, row.agent_id);
+  const input = transcriptInput(row, agent);
+  const base64 = renderWav(timedTranscript(input), input.durationSeconds).toString('base64');
+  if (recordings.size >= 32) recordings.delete(recordings.keys().next().value!);
+  recordings.set(row.id, base64);
+  return base64;
+}

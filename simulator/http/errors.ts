@@ -1,0 +1,31 @@
+/** Every error the simulator sends is an ErrorResponse (contract/schemas/error.ts). */
+import type { FastifyReply } from 'fastify';
+import type { z } from 'zod';
+import { errorResponse, toValidationErrors } from '../../contract/errors';
+import type { ValidationError } from '../../contract/schemas/error';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: ValidationError[] = [],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (errors: ValidationError[], message = 'Validation failed.') => new ApiError(400, message, errors);
+export const notFound = (what: string) => new ApiError(404, `${what} not found.`);
+
+/** Parses with a contract schema or throws a 400 listing each offending field. */
+export function parseOr400<S extends z.ZodType>(schema: S, input: unknown, prefix: PropertyKey[] = []): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw badRequest(toValidationErrors(result.error, input, prefix));
+  return result.data;
+}
+
+export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
+  for (const [k, v] of Object.entries(error.headers)) reply.header(k, v);
+  return reply.code(error.status).send(errorResponse(error.status, error.message, error.errors));
+}

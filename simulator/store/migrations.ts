@@ -1,0 +1,76 @@
+import type { Migration } from '../../common/db';
+
+/** The simulator's schema. Calls keep their filterable fields as columns and the rest as JSON. */
+export const MIGRATIONS: Migration[] = [
+  {
+    id: '001_initial',
+    sql: `
+CREATE TABLE customers (
+  id uuid PRIMARY KEY,
+  name text NOT NULL,
+  enabled boolean NOT NULL DEFAULT true
+);
+CREATE TABLE api_keys (
+  key text PRIMARY KEY,
+  customer_id uuid NOT NULL REFERENCES customers(id),
+  enabled boolean NOT NULL DEFAULT true
+);
+CREATE TABLE agents (
+  id uuid PRIMARY KEY,
+  customer_id uuid NOT NULL REFERENCES customers(id),
+  name text NOT NULL,
+  type text NOT NULL,
+  active boolean NOT NULL,
+  recordable boolean NOT NULL,
+  archived boolean NOT NULL,
+  doc jsonb NOT NULL
+);
+CREATE INDEX agents_customer_name ON agents (customer_id, name, id);
+CREATE TABLE campaigns (
+  id uuid PRIMARY KEY,
+  customer_id uuid NOT NULL REFERENCES customers(id),
+  name text NOT NULL,
+  agent_id uuid NOT NULL,
+  status text NOT NULL,
+  doc jsonb NOT NULL,
+  created timestamptz NOT NULL
+);
+CREATE TABLE campaign_recipients (
+  campaign_id uuid NOT NULL REFERENCES campaigns(id),
+  idx integer NOT NULL,
+  phone text NOT NULL,
+  context jsonb,
+  tags jsonb,
+  attempts integer NOT NULL DEFAULT 0,
+  state text NOT NULL DEFAULT 'PENDING',
+  next_at timestamptz,
+  PRIMARY KEY (campaign_id, idx)
+);
+CREATE INDEX campaign_recipients_due ON campaign_recipients (campaign_id, state, next_at);
+CREATE TABLE calls (
+  id uuid PRIMARY KEY,
+  customer_id uuid NOT NULL,
+  agent_id uuid NOT NULL,
+  phone text NOT NULL,
+  type text NOT NULL,
+  status text NOT NULL,
+  start_time timestamptz NOT NULL,
+  end_time timestamptz,
+  duration integer,
+  created timestamptz NOT NULL,
+  campaign_id uuid,
+  campaign_name text,
+  recipient_idx integer,
+  planned_status text,
+  planned_end timestamptz,
+  doc jsonb NOT NULL
+);
+CREATE INDEX calls_customer_start ON calls (customer_id, start_time DESC, id DESC);
+CREATE INDEX calls_agent_start ON calls (customer_id, agent_id, start_time DESC, id DESC);
+CREATE INDEX calls_phone_start ON calls (customer_id, phone, start_time DESC, id DESC);
+CREATE INDEX calls_campaign_start ON calls (customer_id, campaign_name, start_time DESC, id DESC);
+CREATE INDEX calls_live ON calls (customer_id, planned_end) WHERE status = 'IN_PROGRESS';
+CREATE INDEX calls_customer_created ON calls (customer_id, created);
+`,
+  },
+];
