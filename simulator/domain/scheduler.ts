@@ -25,10 +25,9 @@ function windowsOfDay(campaign: CampaignRow, day: DateTime): Window[] {
   const doc = campaign.doc;
   if (day.toISODate()! < doc.startDate) return [];
   if (!doc.days.includes(WEEKDAYS[day.weekday - 1]!)) return [];
-  return effectiveWindows(doc.timeSlots).map((w) => ({
-    start: day.startOf('day').plus({ minutes: toMinutes(w.startTime) }).toMillis(),
-    end: day.startOf('day').plus({ minutes: toMinutes(w.endTime) }).toMillis(),
-  }));
+  // Wall-clock times of that day (set, not plus: adding minutes to midnight is wrong on DST days).
+  const at = (hhmm: string) => day.set({ hour: Math.floor(toMinutes(hhmm) / 60), minute: toMinutes(hhmm) % 60, second: 0, millisecond: 0 }).toMillis();
+  return effectiveWindows(doc.timeSlots).map((w) => ({ start: at(w.startTime), end: at(w.endTime) }));
 }
 
 /** Whether the campaign may call at `ms`, and the next time it may start calling after `ms`. */

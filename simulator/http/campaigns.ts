@@ -34,9 +34,9 @@ export async function createCampaign({ state, caller, body: input }: HandlerCont
     // One statement for all recipients, from arrays (1,000 rows stay one round trip).
     await tx.query(
       `INSERT INTO campaign_recipients (campaign_id, idx, phone, context, tags)
-       SELECT $1, r.idx - 1, r.phone, r.context, r.tags
-       FROM jsonb_to_recordset($2::jsonb) WITH ORDINALITY AS r(phone text, context jsonb, tags jsonb, idx int)`,
-      [id, JSON.stringify(body.recipients.map((r) => ({ phone: r.phone, context: r.context ?? {}, tags: r.segmentationTags ?? [] })))],
+       SELECT $1, r.idx, r.phone, r.context, r.tags
+       FROM jsonb_to_recordset($2::jsonb) AS r(idx int, phone text, context jsonb, tags jsonb)`,
+      [id, JSON.stringify(body.recipients.map((r, idx) => ({ idx, phone: r.phone, context: r.context ?? {}, tags: r.segmentationTags ?? [] })))],
     );
   });
   return toCampaign({ id, customer_id: caller.customerId, name: body.name, agent_id: agent.id, status: 'ACTIVE', doc, created: now });

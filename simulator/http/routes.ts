@@ -50,6 +50,8 @@ export function registerApiRoutes(app: FastifyInstance, state: SimState, creds: 
           const body = route.body ? parseOr400(route.body, request.body) : undefined;
           const result = await HANDLERS[name]({ state, caller, params, query, body, reply });
           if (name === 'bulkCalls') reply.headers(await rateLimitHeaders(state, customerId));
+          // A bare string (the recording) must still go out as a JSON string.
+          if (typeof result === 'string') return reply.code(route.status).type('application/json').send(JSON.stringify(result));
           return reply.code(route.status).send(result);
         } catch (error) {
           if (name === 'bulkCalls') reply.headers(await rateLimitHeaders(state, customerId));
