@@ -1,0 +1,58 @@
+/**
+ * CSV export of calls. Cells starting with = + - @ (or tab/CR) are prefixed with a quote so a
+ * spreadsheet never evaluates them as formulas (OWASP CSV injection).
+ */
+import type { Call } from '@contract/schemas/call';
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function safeCell(value: unknown): string {
+  let text = value === null || value === undefined ? '' : Array.isArray(value) ? value.join('; ') : String(value);
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export const CALL_CSV_COLUMNS = ['id', 'startTime', 'endTime', 'phone', 'agentId', 'agentName', 'type', 'status', 'duration', 'recorded', 'tags'] as const;
+
+export function callsCsvHeader(): string {
+  return CALL_CSV_COLUMNS.join(',');
+}
+
+export function callToCsvRow(call: Call, agentName = ''): string {
+  const row: Record<(typeof CALL_CSV_COLUMNS)[number], unknown> = {
+    id: call.id,
+    startTime: call.startTime,
+    endTime: call.endTime,
+    phone: call.phone,
+    agentId: call.agentId,
+    agentName,
+    type: call.type,
+    status: call.status,
+    duration: call.duration,
+    recorded: call.recorded,
+    tags: call.tags,
+  };
+  return CALL_CSV_COLUMNS.map((c) => safeCell(row[c])).join(',');
+}
+
+/**
+ * Fetches every page of the current filter, reporting progress; stops when the signal aborts.
+ * `fetchPage` returns one upstream page (contract Page of Call).
+ */
+export async function exportAllPages(
+  fetchPage: (page: number, signal: AbortSignal) => Promise<{ content: Call[]; totalPages: number }>,
+  opts: { signal: AbortSignal; agentName?: (id: string) => string; onProgress?: (done: number, total: number) => void },
+): Promise<string> {
+  const lines = [callsCsvHeader()];
+  let page = 1;
+  let totalPages = 1;
+  do {
+    opts.signal.throwIfAborted();
+    const result = await fetchPage(page, opts.signal);
+    totalPages = Math.max(1, result.totalPages);
+    for (const call of result.content) lines.push(callToCsvRow(call, opts.agentName?.(call.agentId) ?? ''));
+    opts.onProgress?.(page, totalPages);
+    page += 1;
+  } while (page <= totalPages);
+  return `${lines.join('\r\n')}\r\n`;
+}
