@@ -1,0 +1,64 @@
+/** Every BFF setting, from the environment, validated at start; errors name the variable. */
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('127.0.0.1'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z.url().optional(),
+  BFF_DATA_DIR: z.string().default('.data/bff'),
+  VOICE_API_BASE_URL: z.url(),
+  VOICE_API_KEY: z.string().min(8),
+  VOICE_API_KEY_SECONDARY: z.string().min(8).optional(),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  DEMO_PASSWORD: z.string().min(8).default('switchboard-demo'),
+  DEMO_ACCOUNTS: bool.default(false),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
+  ALLOWED_ORIGINS: z.string().optional(),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  STATIC_DIR: z.string().default('dist/client'),
+  RECORDING_CACHE_MB: z.coerce.number().int().min(1).default(64),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  TOKEN_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+});
+
+export type Config = z.infer<typeof Env>;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${String(i.path[0])}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+/** The settings a person can set, for the README's table. */
+export const CONFIG_DOC: Record<keyof Config, string> = {
+  PORT: 'Port of the BFF (default 8080).',
+  HOST: 'Interface to listen on (default 127.0.0.1).',
+  PUBLIC_URL: 'The URL staff use (https in production: cookies become __Host- and Secure, HSTS is sent).',
+  DATABASE_URL: 'PostgreSQL connection string; unset: embedded PGlite in BFF_DATA_DIR.',
+  BFF_DATA_DIR: 'Embedded database directory (default .data/bff).',
+  VOICE_API_BASE_URL: 'The upstream Voice API; unset with npm start: the embedded simulator.',
+  VOICE_API_KEY: 'The upstream API key (never leaves the server).',
+  VOICE_API_KEY_SECONDARY: 'The second key of the pair; takes over when the first is refused.',
+  UPSTREAM_TIMEOUT_MS: 'Upstream timeout in ms (default 10000); past it: 504.',
+  DEMO_PASSWORD: 'Password of the demo accounts (embedded default only; default switchboard-demo).',
+  DEMO_ACCOUNTS: 'Create viewer/operator/admin demo accounts (npm start sets it on the embedded default only).',
+  SESSION_IDLE_MINUTES: 'Session idle timeout (default 30).',
+  SESSION_ABSOLUTE_HOURS: 'Session absolute lifetime (default 12).',
+  ALLOWED_ORIGINS: 'Comma-separated origins allowed to make state-changing requests (default: the request host).',
+  TRUST_PROXY: 'Trust X-Forwarded-* from a load balancer (default false).',
+  LOG_LEVEL: 'pino level (default info).',
+  STATIC_DIR: 'Built SPA directory (default dist/client).',
+  RECORDING_CACHE_MB: 'Decoded-recording cache size (default 64 MB).',
+  LOGIN_MAX_FAILURES: 'Failed sign-ins per account and address per 15 minutes before 429 (default 5).',
+  TOKEN_RATE_PER_MINUTE: 'Token requests per user per minute (default 120).',
+};

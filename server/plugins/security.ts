@@ -1,0 +1,62 @@
+/**
+ * Security headers on every response, no-store on the dynamic routes, and the CSRF guard: every
+ * state-changing request needs an allowed Origin and `X-Switchboard: 1`, and a JSON body (simple
+ * requests — forms, text/plain — are refused).
+ */
+import type { FastifyInstance } from 'fastify';
+import { BFF_HEADERS, CSRF_HEADER_VALUE } from '../../contract/bff/http';
+import type { Config } from '../config';
+import { HttpError } from '../http';
+
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "media-src 'self' blob:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+].join('; ');
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export function securityPlugin(app: FastifyInstance, config: Config): void {
+  const configured = (config.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  if (config.PUBLIC_URL) configured.push(new URL(config.PUBLIC_URL).origin);
+  const tls = config.PUBLIC_URL?.startsWith('https://') ?? false;
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(BFF_HEADERS.requestId, request.id);
+    if (!STATE_CHANGING.has(request.method)) return;
+    if (request.headers[BFF_HEADERS.csrf.toLowerCase()] !== CSRF_HEADER_VALUE) {
+      throw new HttpError(403, `This request needs the ${BFF_HEADERS.csrf} header.`);
+    }
+    const origin = request.headers.origin;
+    const own = `${request.protocol}://${request.headers.host}`;
+    if (!origin || origin === 'null' || !(origin === own || configured.includes(origin))) {
+      throw new HttpError(403, 'Requests that change data must come from Switchboard itself.');
+    }
+    const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+    if (hasBody && type !== 'application/json') throw new HttpError(415, 'Send the body as application/json.');
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('Content-Security-Policy', CSP);
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'no-referrer');
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+    reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+    if (tls) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    const path = request.url.split('?')[0] ?? '';
+    if (path.startsWith('/auth') || path.startsWith('/api') || (path.startsWith('/bff') && !path.startsWith('/bff/recordings'))) {
+      reply.header('Cache-Control', 'no-store');
+    }
+    return payload;
+  });
+}
