@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { guessDefaultCountry, normalisePhone } from './phone';
+
+describe('normalisePhone', () => {
+  it.each([
+    ['06 12 34 56 78', 'FR', '+33612345678'],
+    ['+33 6 12 34 56 78', 'US', '+33612345678'],
+    ['0033 6 12 34 56 78', undefined, '+33612345678'],
+    ['(415) 555-0100', 'US', '+14155550100'],
+    ['415.555.0100', 'US', '+14155550100'],
+    ['+1 415 555 0100', 'FR', '+14155550100'],
+    ['  +44 20 7183 8750 ', undefined, '+442071838750'],
+  ] as const)('%s with default %s → %s', (input, country, e164) => {
+    expect(normalisePhone(input, country)).toEqual({ ok: true, e164 });
+  });
+
+  it.each([
+    ['', 'is empty'],
+    ['123', 'too short'],
+    ['+33 6 12 34 56 78 90 12', 'too long'],
+    ['call me', 'not a phone number'],
+  ])('refuses %j (%s)', (input, reason) => {
+    const result = normalisePhone(input, 'FR');
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.reason).toContain(reason);
+  });
+
+  it('refuses a national number when no country can be assumed', () => {
+    const result = normalisePhone('06 12 34 56 78');
+    expect(result).toEqual({ ok: false, reason: expect.stringContaining('country code') });
+  });
+});
+
+describe('guessDefaultCountry', () => {
+  it('takes the first language with a known region', () => {
+    expect(guessDefaultCountry(['fr', 'fr-FR', 'en-US'])).toBe('FR');
+    expect(guessDefaultCountry(['en_GB'])).toBe('GB');
+  });
+  it('falls back when no language names a region', () => {
+    expect(guessDefaultCountry(['fr', 'en'], 'FR')).toBe('FR');
+    expect(guessDefaultCountry(['en-XX'])).toBe('US');
+  });
+});
