@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import { createApiClient, isApiError, scopesFor } from './api-client';
+
+interface Seen {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: unknown;
+}
+
+/** A scripted BFF: answers each request from a list of handlers, records what it saw. */
+function scripted(handler: (req: Seen, n: number) => Response) {
+  const seen: Seen[] = [];
+  const sleeps: number[] = [];
+  let ended = 0;
+  let tokenN = 0;
+  const fetch = (async (url: string, init: RequestInit) => {
+    const req: Seen = {
+      url,
+      method: init.method ?? 'GET',
+      headers: Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v])),
+      body: init.body ? JSON.parse(init.body as string) : undefined,
+    };
+    seen.push(req);
+    if (url === '/auth/token') {
+      const r = handler(req, seen.length);
+      if (r.status >= 400) return r;
+      tokenN += 1;
+      return Response.json({ token: `tok-${tokenN}-${(req.body as any).scope.join('+')}`, expiresIn: 900, tokenType: 'Bearer' });
+    }
+    return handler(req, seen.length);
+  }) as typeof globalThis.fetch;
+  const client = createApiClient({
+    fetch,
+    sleep: async (ms) => void sleeps.push(ms),
+    random: () => 0.5,
+    onSessionEnded: () => (ended += 1),
+  });
+  return { client, seen, sleeps, ended: () => ended };
+}
+
+const ok = (body: unknown, init?: ResponseInit) => Response.json(body, init);
+const err = (status: number, body: object = { message: 'nope', errors: [] }, headers: Record<string, string> = {}) => Response.json(body, { status, headers });
+
+describe('scopesFor', () => {
+  it('asks for exactly the route scope of the contract', () => {
+    expect(scopesFor('GET', '/v1/agents')).toEqual(['agents:read']);
+    expect(scopesFor('PATCH', '/v1/agents/0f8fad5b-d9cb-469f-a165-70867728950e')).toEqual(['agents:write']);
+    expect(scopesFor('POST', '/v1/bulk/calls')).toEqual(['calls:write']);
+    expect(() => scopesFor('GET', '/v1/nowhere')).toThrow();
+  });
+});
+
+describe('apiRequest', () => {
+  it('sends a bearer of the narrowest scope to /api, reusing the token', async () => {
+    const { client, seen } = scripted(() => ok({ content: [] }));
+    const q = new URLSearchParams({ page: '2' });
+    await client.apiRequest('GET', '/v1/agents', { query: q });
+    await client.apiRequest('GET', '/v1/agents');
+    const api = seen.filter((s) => s.url.startsWith('/api'));
+    expect(api.map((s) => s.url)).toEqual(['/api/v1/agents?page=2', '/api/v1/agents']);
+    expect(api[0]!.headers.authorization).toBe('Bearer tok-1-agents:read');
+    expect(api[1]!.headers.authorization).toBe('Bearer tok-1-agents:read');
+    expect(seen.filter((s) => s.url === '/auth/token')).toHaveLength(1);
+    expect(seen[0]!.headers['x-switchboard']).toBe('1');
+    expect(api[0]!.headers['x-switchboard']).toBeUndefined();
+    expect(api.every((s) => !('x-api-key' in s.headers))).toBe(true);
+  });
+
+  it('adds the CSRF header on writes and an Idempotency-Key on creates', async () => {
+    const { client, seen } = scripted(() => ok({}, { status: 201 }));
+    await client.apiRequest('POST', '/v1/calls', { body: { agentId: 'a' }, idempotencyKey: 'key-12345678' });
+    await client.apiRequest('POST', '/v1/campaigns', { body: {} });
+    await client.apiRequest('PATCH', '/v1/agents/0f8fad5b-d9cb-469f-a165-70867728950e', { body: { name: 'x' } });
+    const api = seen.filter((s) => s.url.startsWith('/api'));
+    expect(api[0]!.headers['idempotency-key']).toBe('key-12345678');
+    expect(api[1]!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(api[2]!.headers['idempotency-key']).toBeUndefined();
+    expect(api.every((s) => s.headers['x-switchboard'] === '1')).toBe(true);
+  });
+
+  it('retries once on 401 with a fresh token', async () => {
+    let apiCalls = 0;
+    const { client, seen, ended } = scripted((req) => {
+      if (req.url === '/auth/token') return ok({});
+      apiCalls += 1;
+      return apiCalls === 1 ? err(401) : ok({ id: 1 });
+    });
+    const res = await client.apiRequest('GET', '/v1/agents');
+    expect(res.data).toEqual({ id: 1 });
+    const api = seen.filter((s) => s.url.startsWith('/api'));
+    expect(api.map((s) => s.headers.authorization)).toEqual(['Bearer tok-1-agents:read', 'Bearer tok-2-agents:read']);
+    expect(ended()).toBe(0);
+  });
+
+  it('ends the session when the token request answers 401', async () => {
+    const { client, ended } = scripted((req) => (req.url === '/auth/token' ? err(401) : ok({})));
+    await expect(client.apiRequest('GET', '/v1/agents')).rejects.toMatchObject({ status: 401, kind: 'http' });
+    expect(ended()).toBe(1);
+  });
+
+  it('waits out 429 on reads, honouring Retry-After', async () => {
+    let n = 0;
+    const { client, sleeps } = scripted((req) => {
+      if (req.url === '/auth/token') return ok({});
+      n += 1;
+      return n <= 2 ? err(429, { message: 'slow down', errors: [] }, { 'Retry-After': '1' }) : ok({ fine: true });
+    });
+    await expect(client.apiRequest('GET', '/v1/agents')).resolves.toMatchObject({ data: { fine: true } });
+    expect(sleeps).toEqual([1125, 1125]);
+  });
+
+  it('gives up on 429 after bounded attempts', async () => {
+    const { client, sleeps } = scripted((req) => (req.url === '/auth/token' ? ok({}) : err(429)));
+    await expect(client.apiRequest('GET', '/v1/agents')).rejects.toMatchObject({ status: 429 });
+    expect(sleeps).toHaveLength(3);
+  });
+
+  it('never retries a write on 429 or 5xx', async () => {
+    for (const status of [429, 502]) {
+      const { client, seen } = scripted((req) => (req.url === '/auth/token' ? ok({}) : err(status)));
+      await expect(client.apiRequest('POST', '/v1/calls', { body: {} })).rejects.toMatchObject({ status });
+      expect(seen.filter((s) => s.url.startsWith('/api'))).toHaveLength(1);
+    }
+  });
+
+  it('carries field errors and the request id; a 504 on a write has an unknown outcome', async () => {
+    const body = { timestamp: 'x', status: 400, message: 'Some fields are not valid.', errors: [{ field: 'name', rejectedValue: '', message: 'Give the agent a name.' }], requestId: 'req-1' };
+    const { client } = scripted((req) => (req.url === '/auth/token' ? ok({}) : err(400, body)));
+    const e = await client.apiRequest('PATCH', '/v1/agents/0f8fad5b-d9cb-469f-a165-70867728950e', { body: { name: '' } }).catch((x) => x);
+    expect(isApiError(e)).toBe(true);
+    expect(e).toMatchObject({ status: 400, message: 'Some fields are not valid.', requestId: 'req-1', fieldErrors: [{ field: 'name', message: 'Give the agent a name.' }] });
+
+    const gw = scripted((req) => (req.url === '/auth/token' ? ok({}) : err(504)));
+    await expect(gw.client.apiRequest('POST', '/v1/calls', { body: {} })).rejects.toMatchObject({ status: 504, kind: 'unknown-outcome' });
+  });
+
+  it('reports no response as network for reads and unknown outcome for writes', async () => {
+    const client = createApiClient({
+      fetch: (async (url: string) => {
+        if (url === '/auth/token') return Response.json({ token: 't', expiresIn: 900, tokenType: 'Bearer' });
+        throw new TypeError('Failed to fetch');
+      }) as typeof fetch,
+    });
+    await expect(client.apiRequest('GET', '/v1/agents')).rejects.toMatchObject({ status: 0, kind: 'network' });
+    await expect(client.apiRequest('POST', '/v1/calls', { body: {} })).rejects.toMatchObject({ status: 0, kind: 'unknown-outcome' });
+  });
+});
+
+describe('bffRequest', () => {
+  it('sends the CSRF header on writes and ends the session on 401 except sign-in and the probe', async () => {
+    const { client, seen, ended } = scripted(() => err(401));
+    await expect(client.bffRequest('GET', '/auth/session')).rejects.toMatchObject({ status: 401 });
+    await expect(client.bffRequest('POST', '/auth/login', { username: 'a', password: 'b' })).rejects.toMatchObject({ status: 401 });
+    expect(ended()).toBe(0);
+    await expect(client.bffRequest('PUT', '/bff/drafts/x', { data: 1 })).rejects.toMatchObject({ status: 401 });
+    expect(ended()).toBe(1);
+    expect(seen[1]!.headers['x-switchboard']).toBe('1');
+    expect(seen[0]!.headers['x-switchboard']).toBeUndefined();
+  });
+});

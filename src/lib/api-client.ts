@@ -1,0 +1,249 @@
+/**
+ * The SPA's fetch client. Upstream calls go to the BFF's `/api` proxy with a bearer token of the
+ * narrowest scope set the route needs (contract/routes.ts); BFF calls use the session cookie.
+ * Writes carry the CSRF header; creates an Idempotency-Key. Reads that get 429 wait and retry
+ * (bounded, jittered); writes are never retried silently. Every failure is an ApiError.
+ */
+import { BFF_HEADERS, CSRF_HEADER_VALUE, IDEMPOTENT_UPSTREAM_PATHS } from '@contract/bff/http';
+import type { Scope } from '@contract/enums';
+import { HEADERS } from '@contract/limits';
+import { matchRoute } from '@contract/routes';
+import type { ValidationError } from '@contract/schemas/error';
+import type { Token } from '@contract/schemas/token';
+import { ApiError, type ApiErrorKind } from './api-error';
+import { parseRetryAfter, readRetryDelayMs } from './backoff';
+import { createTokenCache, type TokenCache } from './token-cache';
+
+export { ApiError, isApiError, errorMessage, fieldError, type ApiErrorKind } from './api-error';
+
+export type ApiMethod = 'GET' | 'POST' | 'PATCH';
+export type BffMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface ApiRequestOptions {
+  query?: URLSearchParams;
+  body?: unknown;
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  status: number;
+  headers: Headers;
+}
+
+/** No request waits longer than this for an answer. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+/** The scopes a token needs for this upstream request: exactly the route's one scope. */
+export function scopesFor(method: ApiMethod, path: string): Scope[] {
+  const match = matchRoute(method, path);
+  if (!match) throw new ApiError(`No API route ${method} ${path}.`, { status: 0, kind: 'http' });
+  if (!match.route.scope) throw new ApiError(`${method} ${path} is not callable from the console.`, { status: 0, kind: 'http' });
+  return [match.route.scope];
+}
+
+/** Whether the BFF requires an Idempotency-Key on this request. */
+export function isCreate(method: string, path: string): boolean {
+  return method === 'POST' && (IDEMPOTENT_UPSTREAM_PATHS as readonly string[]).includes(path);
+}
+
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}
+
+interface ErrorBody {
+  message?: unknown;
+  errors?: unknown;
+  requestId?: unknown;
+}
+
+function isValidationError(v: unknown): v is ValidationError {
+  return typeof v === 'object' && v !== null && typeof (v as ValidationError).field === 'string' && typeof (v as ValidationError).message === 'string';
+}
+
+/** Turns an error response into an ApiError, reading an ErrorResponse body when there is one. */
+export async function toApiError(res: Response, kind: ApiErrorKind = 'http'): Promise<ApiError> {
+  let body: ErrorBody = {};
+  try {
+    const text = await res.text();
+    if (text) body = JSON.parse(text) as ErrorBody;
+  } catch {
+    // Not JSON (a proxy's HTML page): the status alone has to do.
+  }
+  const message = typeof body.message === 'string' && body.message ? body.message : defaultMessage(res.status);
+  return new ApiError(message, {
+    status: res.status,
+    kind,
+    fieldErrors: Array.isArray(body.errors) ? body.errors.filter(isValidationError) : [],
+    requestId: typeof body.requestId === 'string' ? body.requestId : (res.headers.get(BFF_HEADERS.requestId) ?? undefined),
+    retryAfterSeconds: parseRetryAfter(res.headers.get(HEADERS.retryAfter)),
+    headers: res.headers,
+  });
+}
+
+function defaultMessage(status: number): string {
+  if (status === 401) return 'Your session has ended. Sign in again.';
+  if (status === 403) return 'You are not allowed to do this.';
+  if (status === 404) return 'Not found.';
+  if (status === 429) return 'Too many requests right now. Try again in a moment.';
+  if (status >= 500) return 'The service is not answering properly right now. Try again in a moment.';
+  return `The request failed (${status}).`;
+}
+
+async function parseBody<T>(res: Response): Promise<T> {
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  if (!text) return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new ApiError('The answer could not be read.', { status: res.status, kind: 'http', headers: res.headers });
+  }
+}
+
+export interface ClientDeps {
+  fetch: typeof fetch;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random: () => number;
+  /** Called once when a 401 shows the session has ended. */
+  onSessionEnded: () => void;
+  timeoutMs: number;
+  tokenCache?: TokenCache;
+}
+
+function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    }, { once: true });
+  });
+}
+
+/** A client over injected fetch, clock and randomness (the app uses the default one below). */
+export function createApiClient(deps: Partial<ClientDeps> = {}) {
+  const d: ClientDeps = {
+    fetch: (...args) => globalThis.fetch(...args),
+    sleep: abortableSleep,
+    random: Math.random,
+    onSessionEnded: () => {},
+    timeoutMs: REQUEST_TIMEOUT_MS,
+    ...deps,
+  };
+
+  /** One fetch with a timeout; no response at all becomes a network/timeout/unknown-outcome ApiError. */
+  async function send(url: string, init: RequestInit, isWrite: boolean, signal?: AbortSignal): Promise<Response> {
+    const timeout = AbortSignal.timeout(d.timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    try {
+      return await d.fetch(url, { ...init, signal: combined, credentials: 'same-origin' });
+    } catch (e) {
+      if (signal?.aborted) throw e;
+      const timedOut = timeout.aborted;
+      if (isWrite) {
+        throw new ApiError(timedOut ? 'The request timed out.' : 'The connection dropped before an answer came.', { status: 0, kind: 'unknown-outcome' });
+      }
+      throw new ApiError(timedOut ? 'The request took too long.' : 'Switchboard could not be reached.', { status: 0, kind: timedOut ? 'timeout' : 'network' });
+    }
+  }
+
+  let sessionEndedNotified = false;
+  function sessionEnded(): void {
+    tokens.clear();
+    if (sessionEndedNotified) return;
+    sessionEndedNotified = true;
+    // Let later sign-ins notify again.
+    queueMicrotask(() => {
+      sessionEndedNotified = false;
+    });
+    d.onSessionEnded();
+  }
+
+  async function bffRequest<T>(method: BffMethod, path: string, body?: unknown): Promise<T> {
+    const isWrite = method !== 'GET';
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (isWrite) headers[BFF_HEADERS.csrf] = CSRF_HEADER_VALUE;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await send(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }, isWrite);
+    if (!res.ok) {
+      const error = await toApiError(res);
+      // A 401 on sign-in or the session probe is an answer, not the end of a session.
+      if (res.status === 401 && path !== '/auth/login' && path !== '/auth/session') sessionEnded();
+      throw error;
+    }
+    return parseBody<T>(res);
+  }
+
+  async function fetchToken(scope: Scope[]): Promise<Token> {
+    const t = await bffRequest<Token>('POST', '/auth/token', { scope });
+    if (!t || typeof t.token !== 'string' || !t.token) throw new ApiError('The sign-in service sent no token.', { status: 502, kind: 'http' });
+    return t;
+  }
+
+  const tokens: TokenCache = d.tokenCache ?? createTokenCache({ fetchToken });
+
+  async function apiRequest<T>(method: ApiMethod, path: string, opts: ApiRequestOptions = {}): Promise<ApiResponse<T>> {
+    const scopes = scopesFor(method, path);
+    const isWrite = method !== 'GET';
+    const idempotencyKey = opts.idempotencyKey ?? (isCreate(method, path) ? newIdempotencyKey() : undefined);
+    const query = opts.query?.toString();
+    const url = `/api${path}${query ? `?${query}` : ''}`;
+
+    const attempt = async (force: boolean): Promise<Response> => {
+      const { token } = await tokens.get(scopes, { force });
+      const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token}` };
+      if (isWrite) headers[BFF_HEADERS.csrf] = CSRF_HEADER_VALUE;
+      if (idempotencyKey) headers[BFF_HEADERS.idempotencyKey] = idempotencyKey;
+      if (opts.body !== undefined) headers['content-type'] = 'application/json';
+      return send(url, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) }, isWrite, opts.signal);
+    };
+
+    let res = await attempt(false);
+    // A 401 with a token: it expired or was revoked. Once, with a fresh one; the token request
+    // itself tells whether the session is gone (it answers 401 then, and the user signs in again).
+    if (res.status === 401) res = await attempt(true);
+    if (res.status === 401) {
+      const error = await toApiError(res);
+      sessionEnded();
+      throw error;
+    }
+
+    for (let retry = 0; !isWrite && res.status === 429; retry += 1) {
+      const retryAfter = parseRetryAfter(res.headers.get(HEADERS.retryAfter));
+      const delay = readRetryDelayMs(retry, retryAfter, d.random);
+      if (delay === null) break;
+      await d.sleep(delay, opts.signal);
+      res = await attempt(false);
+    }
+
+    if (!res.ok) {
+      // A gateway timeout on a write: the upstream may have applied it.
+      const kind: ApiErrorKind = isWrite && res.status === 504 ? 'unknown-outcome' : 'http';
+      throw await toApiError(res, kind);
+    }
+    return { data: await parseBody<T>(res), status: res.status, headers: res.headers };
+  }
+
+  return {
+    apiRequest,
+    bffRequest,
+    /** Forget every token (sign-out). */
+    clearTokens: () => tokens.clear(),
+  };
+}
+
+let onSessionEnded: () => void = () => {};
+
+/** The app's router registers where a user goes when the session ends mid-work. */
+export function setSessionEndedHandler(handler: () => void): void {
+  onSessionEnded = handler;
+}
+
+const client = createApiClient({ onSessionEnded: () => onSessionEnded() });
+
+export const apiRequest = client.apiRequest;
+export const bffRequest = client.bffRequest;
+export const clearTokens = client.clearTokens;

@@ -1,0 +1,48 @@
+/** Who is signed in, what they may do, and signing in and out. */
+import { queryOptions, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
+import type { SessionInfo } from '@contract/bff/http';
+import { ROLE_SCOPES } from '@contract/bff/roles';
+import type { Scope } from '@contract/enums';
+import { bffRequest, clearTokens } from './api-client';
+
+export const sessionKeys = {
+  all: ['session'] as const,
+};
+
+export const sessionQueryOptions = queryOptions({
+  queryKey: sessionKeys.all,
+  queryFn: () => bffRequest<SessionInfo>('GET', '/auth/session'),
+  staleTime: 5 * 60_000,
+  retry: false,
+});
+
+/** The signed-in user; only under the `_app` layout, which makes sure there is one. */
+export function useSession(): SessionInfo {
+  return useSuspenseQuery(sessionQueryOptions).data;
+}
+
+/** Whether the signed-in role may use a scope (the BFF enforces it again on every request). */
+export function useCan(scope: Scope): boolean {
+  const session = useSession();
+  return can(session, scope);
+}
+
+export function can(session: Pick<SessionInfo, 'role' | 'scopes'>, scope: Scope): boolean {
+  return session.scopes.includes(scope) && ROLE_SCOPES[session.role].includes(scope);
+}
+
+export async function signIn(queryClient: QueryClient, username: string, password: string): Promise<void> {
+  await bffRequest<void>('POST', '/auth/login', { username, password });
+  clearTokens();
+  await queryClient.fetchQuery({ ...sessionQueryOptions, staleTime: 0 });
+}
+
+export async function signOut(queryClient: QueryClient): Promise<void> {
+  try {
+    await bffRequest<void>('POST', '/auth/logout');
+  } finally {
+    clearTokens();
+    // Nothing of the last user stays in memory for the next one.
+    queryClient.clear();
+  }
+}
