@@ -4,11 +4,11 @@
  */
 import type { Call } from '@contract/schemas/call';
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 export function safeCell(value: unknown): string {
   let text = value === null || value === undefined ? '' : Array.isArray(value) ? value.join('; ') : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
+  if (FORMULA_START.test(text) || FORMULA_START.test(text.trimStart())) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -44,13 +44,19 @@ export async function exportAllPages(
   opts: { signal: AbortSignal; agentName?: (id: string) => string; onProgress?: (done: number, total: number) => void },
 ): Promise<string> {
   const lines = [callsCsvHeader()];
+  // New calls arriving mid-export shift pages under a startTime sort: skip ids already written.
+  const seen = new Set<string>();
   let page = 1;
   let totalPages = 1;
   do {
     opts.signal.throwIfAborted();
     const result = await fetchPage(page, opts.signal);
     totalPages = Math.max(1, result.totalPages);
-    for (const call of result.content) lines.push(callToCsvRow(call, opts.agentName?.(call.agentId) ?? ''));
+    for (const call of result.content) {
+      if (seen.has(call.id)) continue;
+      seen.add(call.id);
+      lines.push(callToCsvRow(call, opts.agentName?.(call.agentId) ?? ''));
+    }
     opts.onProgress?.(page, totalPages);
     page += 1;
   } while (page <= totalPages);

@@ -3,7 +3,22 @@
  * wrapped in an object under `entries`, `content` or `items`; malformed entries are skipped rather
  * than failing the whole review screen.
  */
-import { TranscriptEntry } from '@contract/schemas/transcript';
+import { z } from 'zod';
+import { TranscriptAction, TranscriptActor } from '@contract/enums';
+import { toUtcTimestamp } from '@contract/formats';
+import type { TranscriptEntry } from '@contract/schemas/transcript';
+
+/**
+ * Tolerant reading of one entry: a time in any ISO form (fractions, offsets) is brought to the
+ * contract's UTC seconds, an unknown actor becomes UNKNOWN, a missing message empty. An entry
+ * without a known action or a readable time is dropped.
+ */
+const LooseEntry = z.object({
+  action: TranscriptAction,
+  time: z.string().refine((t) => !Number.isNaN(Date.parse(t))),
+  actor: TranscriptActor.catch('UNKNOWN'),
+  message: z.string().catch(''),
+});
 
 export type TimelineItem =
   | { kind: 'event'; index: number; entry: TranscriptEntry; offsetSeconds: number }
@@ -24,15 +39,14 @@ function unwrap(payload: unknown): unknown[] {
 
 /** Valid entries, sorted by time (stable, so equal times keep their upstream order). */
 export function normaliseTranscript(payload: unknown): TranscriptEntry[] {
-  const entries: TranscriptEntry[] = [];
+  const entries: { entry: TranscriptEntry; ms: number; i: number }[] = [];
   for (const raw of unwrap(payload)) {
-    const parsed = TranscriptEntry.safeParse(raw);
-    if (parsed.success) entries.push(parsed.data);
+    const parsed = LooseEntry.safeParse(raw);
+    if (!parsed.success) continue;
+    const ms = Date.parse(parsed.data.time);
+    entries.push({ entry: { ...parsed.data, time: toUtcTimestamp(new Date(ms)) }, ms, i: entries.length });
   }
-  return entries
-    .map((entry, i) => ({ entry, i }))
-    .sort((a, b) => a.entry.time.localeCompare(b.entry.time) || a.i - b.i)
-    .map(({ entry }) => entry);
+  return entries.sort((a, b) => a.ms - b.ms || a.i - b.i).map(({ entry }) => entry);
 }
 
 /** Spoken turns become conversation items; everything else is a distinct event. */

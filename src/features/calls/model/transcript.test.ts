@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { activeIndexAt, findInTranscript, formatOffset, normaliseTranscript, toTimeline, transcriptToText } from './transcript';
+
+const entries = [
+  { action: 'RING', actor: 'UNKNOWN', message: 'Ringing', time: '2026-01-01T10:00:00Z' },
+  { action: 'ANSWER', actor: 'HUMAN', message: 'Answered', time: '2026-01-01T10:00:04Z' },
+  { action: 'AGENT_SPEAK', actor: 'AGENT', message: 'Hello, this is Ada', time: '2026-01-01T10:00:05Z' },
+  { action: 'HUMAN_SPEAK', actor: 'HUMAN', message: 'Hi Ada', time: '2026-01-01T10:00:09Z' },
+  { action: 'HANG_UP', actor: 'HUMAN', message: 'Hung up', time: '2026-01-01T10:01:10Z' },
+];
+
+describe('normaliseTranscript', () => {
+  it.each([['array', entries], ['entries', { entries }], ['content', { content: entries }], ['items', { items: entries }]])('accepts the %s shape', (_n, payload) => {
+    expect(normaliseTranscript(payload)).toEqual(entries);
+  });
+  it('sorts by time, stable, and tolerates other ISO forms, unknown actors and missing messages', () => {
+    const out = normaliseTranscript([
+      entries[3],
+      { action: 'AGENT_SPEAK', actor: 'ROBOT', time: '2026-01-01T11:00:05+01:00' },
+      entries[0],
+      { action: 'HUMAN_SPEAK', actor: 'HUMAN', message: 'same time', time: '2026-01-01T10:00:09.000Z' },
+    ]);
+    expect(out.map((e) => e.time)).toEqual(['2026-01-01T10:00:00Z', '2026-01-01T10:00:05Z', '2026-01-01T10:00:09Z', '2026-01-01T10:00:09Z']);
+    expect(out[1]).toEqual({ action: 'AGENT_SPEAK', actor: 'UNKNOWN', message: '', time: '2026-01-01T10:00:05Z' });
+    expect(out[3]!.message).toBe('same time');
+  });
+  it('drops malformed entries and unknown payloads instead of failing', () => {
+    expect(normaliseTranscript([{ action: 'DANCE', time: '2026-01-01T10:00:00Z' }, { action: 'RING', time: 'yesterday' }, null, 3])).toEqual([]);
+    expect(normaliseTranscript('nope')).toEqual([]);
+    expect(normaliseTranscript({ data: entries })).toEqual([]);
+  });
+});
+
+describe('timeline', () => {
+  const items = toTimeline(normaliseTranscript(entries), '2026-01-01T10:00:00Z');
+  it('separates events from conversation turns with offsets from the start', () => {
+    expect(items.map((i) => [i.kind, i.offsetSeconds])).toEqual([
+      ['event', 0],
+      ['event', 4],
+      ['turn', 5],
+      ['turn', 9],
+      ['event', 70],
+    ]);
+    expect(items[2]).toMatchObject({ kind: 'turn', speaker: 'AGENT' });
+  });
+  it('finds the item at a playback time', () => {
+    expect(activeIndexAt(items, -1)).toBe(-1);
+    expect(activeIndexAt(items, 5)).toBe(2);
+    expect(activeIndexAt(items, 8.9)).toBe(2);
+    expect(activeIndexAt(items, 500)).toBe(4);
+    expect(activeIndexAt([], 3)).toBe(-1);
+  });
+  it('finds text case-insensitively and copies as text', () => {
+    expect(findInTranscript(items, 'ADA')).toEqual([2, 3]);
+    expect(findInTranscript(items, '  ')).toEqual([]);
+    expect(transcriptToText(items).split('\n')[2]).toBe('[0:05] AGENT: Hello, this is Ada');
+  });
+  it('formats offsets', () => {
+    expect(formatOffset(0)).toBe('0:00');
+    expect(formatOffset(65.9)).toBe('1:05');
+    expect(formatOffset(3725)).toBe('1:02:05');
+  });
+});
