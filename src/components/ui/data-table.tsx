@@ -1,0 +1,150 @@
+import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+import { focusRing } from './styles';
+
+export type SortDirection = 'ASC' | 'DESC';
+
+export interface SortState {
+  property: string;
+  direction: SortDirection;
+}
+
+export interface Column<T> {
+  /** Also the sort property when `sortable`. */
+  id: string;
+  header: string;
+  cell: (row: T) => ReactNode;
+  sortable?: boolean;
+  align?: 'left' | 'right';
+  className?: string;
+}
+
+export interface DataTableProps<T> {
+  /** Names the table for assistive tech (visually hidden unless `showCaption`). */
+  caption: string;
+  showCaption?: boolean;
+  columns: readonly Column<T>[];
+  rows: readonly T[];
+  getRowId: (row: T) => string;
+  sort?: SortState;
+  onSortChange?: (next: SortState) => void;
+  /** Enter on a focused row (or a click on it) opens it. */
+  onRowActivate?: (row: T) => void;
+  /** What a focused row is called, e.g. the agent's name. */
+  rowLabel?: (row: T) => string;
+}
+
+/** Clicking a sorted column flips its direction; another column starts ascending. */
+export function nextSort(current: SortState | undefined, property: string): SortState {
+  if (current?.property === property) return { property, direction: current.direction === 'ASC' ? 'DESC' : 'ASC' };
+  return { property, direction: 'ASC' };
+}
+
+const ARIA_SORT = { ASC: 'ascending', DESC: 'descending' } as const;
+
+/**
+ * A table with sortable headers (buttons that say their order) and row keyboard navigation: the
+ * rows are one tab stop; Up/Down/Home/End move between them and Enter opens the focused one.
+ */
+export function DataTable<T>({ caption, showCaption, columns, rows, getRowId, sort, onSortChange, onRowActivate, rowLabel }: DataTableProps<T>) {
+  const body = useRef<HTMLTableSectionElement>(null);
+
+  function onRowKeyDown(event: KeyboardEvent<HTMLTableRowElement>, index: number, row: T) {
+    const focusRow = (i: number) => {
+      const target = body.current?.rows[Math.max(0, Math.min(rows.length - 1, i))];
+      target?.focus();
+    };
+    if (event.target !== event.currentTarget) return;
+    switch (event.key) {
+      case 'ArrowDown':
+        focusRow(index + 1);
+        break;
+      case 'ArrowUp':
+        focusRow(index - 1);
+        break;
+      case 'Home':
+        focusRow(0);
+        break;
+      case 'End':
+        focusRow(rows.length - 1);
+        break;
+      case 'Enter':
+      case ' ':
+        if (!onRowActivate) return;
+        onRowActivate(row);
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  }
+
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
+      <table className="w-full border-collapse text-sm">
+        <caption className={cn(showCaption ? 'px-4 py-2 text-left font-medium' : 'sr-only')}>{caption}</caption>
+        <thead className="bg-slate-50 text-left dark:bg-slate-900">
+          <tr>
+            {columns.map((col) => {
+              const active = sort?.property === col.id ? sort.direction : undefined;
+              return (
+                <th
+                  key={col.id}
+                  scope="col"
+                  aria-sort={col.sortable ? (active ? ARIA_SORT[active] : 'none') : undefined}
+                  className={cn('px-4 py-2 font-semibold text-slate-700 dark:text-slate-300', col.align === 'right' && 'text-right', col.className)}
+                >
+                  {col.sortable && onSortChange ? (
+                    <button
+                      type="button"
+                      onClick={() => onSortChange(nextSort(sort, col.id))}
+                      className={cn('-mx-1 inline-flex items-center gap-1 rounded px-1 hover:text-slate-950 dark:hover:text-white', focusRing)}
+                    >
+                      {col.header}
+                      <span aria-hidden="true" className="text-xs">
+                        {active === 'ASC' ? '▲' : active === 'DESC' ? '▼' : '↕'}
+                      </span>
+                      <span className="sr-only">{active ? `, sorted ${ARIA_SORT[active]}` : ', sort'}</span>
+                    </button>
+                  ) : (
+                    col.header
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody ref={body}>
+          {rows.map((row, index) => (
+            <tr
+              key={getRowId(row)}
+              tabIndex={onRowActivate ? (index === 0 ? 0 : -1) : undefined}
+              aria-label={onRowActivate && rowLabel ? rowLabel(row) : undefined}
+              onKeyDown={onRowActivate ? (e) => onRowKeyDown(e, index, row) : undefined}
+              onClick={
+                onRowActivate
+                  ? (e) => {
+                      // Links and buttons inside the row do their own thing.
+                      if ((e.target as HTMLElement).closest('a,button,input,select,textarea')) return;
+                      onRowActivate(row);
+                    }
+                  : undefined
+              }
+              className={cn(
+                'border-t border-slate-200 dark:border-slate-800',
+                onRowActivate && 'cursor-pointer hover:bg-slate-50 focus-visible:bg-blue-50 dark:hover:bg-slate-900 dark:focus-visible:bg-slate-800',
+                onRowActivate && 'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600 dark:focus-visible:outline-blue-400',
+              )}
+            >
+              {columns.map((col) => (
+                <td key={col.id} className={cn('px-4 py-2.5 align-middle', col.align === 'right' && 'text-right tabular-nums', col.className)}>
+                  {col.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { Toast } from '@base-ui/react/toast';
+import { cn } from '@/lib/cn';
+import { focusRing } from './styles';
+
+/** One manager for the app, so toasts can be raised from anywhere (mutation callbacks too). */
+const manager = Toast.createToastManager();
+
+/** `toast.success('Saved')`, `toast.error('Could not save')`. Errors are announced urgently and stay longer. */
+export const toast = {
+  success(message: string, description?: string): string {
+    return manager.add({ title: message, description, type: 'success' });
+  },
+  error(message: string, description?: string): string {
+    return manager.add({ title: message, description, type: 'error', priority: 'high', timeout: 10_000 });
+  },
+  info(message: string, description?: string): string {
+    return manager.add({ title: message, description, type: 'info' });
+  },
+  dismiss(id: string): void {
+    manager.close(id);
+  },
+};
+
+function ToastList() {
+  const { toasts } = Toast.useToastManager();
+  return toasts.map((t) => (
+    <Toast.Root
+      key={t.id}
+      toast={t}
+      className={cn(
+        'rounded-lg border p-3 shadow-lg transition-opacity data-ending-style:opacity-0 data-limited:hidden data-starting-style:opacity-0',
+        t.type === 'error'
+          ? 'border-red-300 bg-red-50 text-red-950 dark:border-red-800 dark:bg-red-950 dark:text-red-100'
+          : 'border-slate-200 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
+      )}
+    >
+      <Toast.Content className="flex items-start gap-3">
+        <div className="min-w-0 flex-1">
+          <Toast.Title className="text-sm font-semibold" />
+          <Toast.Description className="text-sm" />
+        </div>
+        <Toast.Close aria-label="Dismiss notification" className={cn('rounded px-1.5 text-sm hover:bg-black/5 dark:hover:bg-white/10', focusRing)}>
+          ✕
+        </Toast.Close>
+      </Toast.Content>
+    </Toast.Root>
+  ));
+}
+
+/** Where toasts appear (bottom right); mount once near the root. F6 reaches it from the keyboard. */
+export function Toaster() {
+  return (
+    <Toast.Provider toastManager={manager} limit={4}>
+      <Toast.Portal>
+        <Toast.Viewport className="fixed right-4 bottom-4 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2">
+          <ToastList />
+        </Toast.Viewport>
+      </Toast.Portal>
+    </Toast.Provider>
+  );
+}
