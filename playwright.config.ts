@@ -2,9 +2,10 @@ import { defineConfig, devices } from '@playwright/test';
 
 /**
  * End-to-end suites drive Debian's Chromium (no browser download here) against the stack that
- * `npm start` runs, on test ports with fresh data.
+ * `npm start` runs (scripts/e2e-stack.ts), on test ports (E2E_PORT, E2E_SIM_PORT) with fresh data.
  */
 const PORT = Number(process.env.E2E_PORT ?? 18080);
+const SIM_PORT = Number(process.env.E2E_SIM_PORT ?? 14010);
 
 export default defineConfig({
   testDir: './e2e',
@@ -33,10 +34,13 @@ export default defineConfig({
       ],
     },
   },
+  // The real stack (scripts/e2e-stack.ts): simulator + BFF serving dist/client, fresh in-memory data.
   webServer: {
-    command: `npx vite preview --port ${PORT} --strictPort`,
-    url: `http://localhost:${PORT}`,
+    command: 'npx tsx scripts/e2e-stack.ts',
+    url: `http://127.0.0.1:${PORT}/healthz`,
+    env: { E2E_PORT: String(PORT), E2E_SIM_PORT: String(SIM_PORT) },
     reuseExistingServer: false,
     timeout: 120_000,
+    stdout: 'pipe',
   },
 });

@@ -1,12 +1,11 @@
-/** Shared HTTP helpers of the BFF: ErrorResponse with a request id, the session guard. */
+/** Shared HTTP helpers of the BFF: ErrorResponse with a request id, the session cookie and guard. */
 import '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorResponse } from '../contract/errors';
 import type { ValidationError } from '../contract/schemas/error';
 import { BFF_HEADERS } from '../contract/bff/http';
-import type { Db } from '../common/db';
-import type { Config } from './config';
-import { readSession, type Session } from './services/sessions';
+import type { Ctx } from './context';
+import type { Session } from './services/sessions';
 
 export class HttpError extends Error {
   constructor(
@@ -27,24 +26,20 @@ export function sendError(reply: FastifyReply, status: number, message: string, 
     .send({ ...errorResponse(status, message, errors), requestId: reply.request.id });
 }
 
-export interface SessionCookie {
-  name: string;
-  secure: boolean;
+/**
+ * `__Host-` prefixed, HttpOnly, Secure, SameSite=Strict, Path=/. Browsers accept Secure cookies
+ * over plain http on localhost only, which is the one place plain http is allowed (config.ts).
+ */
+export const SESSION_COOKIE = '__Host-sb_session';
+export const SESSION_COOKIE_OPTIONS = { path: '/', httpOnly: true, secure: true, sameSite: 'strict' } as const;
+
+export function currentSession(request: FastifyRequest, ctx: Ctx): Promise<Session | null> {
+  return ctx.sessions.read(request.cookies[SESSION_COOKIE]);
 }
 
-/** `__Host-` and Secure over https; on plain http (localhost only) a plain name. */
-export function sessionCookie(config: Config): SessionCookie {
-  const secure = config.PUBLIC_URL?.startsWith('https://') ?? false;
-  return { name: secure ? '__Host-sb_session' : 'sb_session', secure };
-}
-
-export async function currentSession(request: FastifyRequest, db: Db, config: Config, bearer?: string): Promise<(Session & { tokenOk: boolean }) | null> {
-  const cookie = request.cookies[sessionCookie(config).name];
-  return readSession(db, cookie, { idleMs: config.SESSION_IDLE_MINUTES * 60_000, absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000 }, bearer);
-}
-
-export async function requireSession(request: FastifyRequest, db: Db, config: Config): Promise<Session> {
-  const session = await currentSession(request, db, config);
+export async function requireSession(request: FastifyRequest, ctx: Ctx): Promise<Session> {
+  const session = await currentSession(request, ctx);
   if (!session) throw new HttpError(401, 'Your session has ended. Sign in again.');
+  (request as { user?: string }).user = session.username;
   return session;
 }

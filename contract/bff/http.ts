@@ -67,3 +67,30 @@ export const AuditEntry = z.object({
   requestId: z.string(),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
+
+/** A saved view of the calls list: a name and the list's URL search params, per user. */
+export const SavedViewName = z.string().trim().min(1, { error: 'Name the view.' }).max(80, { error: 'A view name is at most 80 characters.' });
+export const SavedView = z.object({ name: SavedViewName, search: z.record(z.string(), JsonValue), updatedAt: z.string() });
+export type SavedView = z.infer<typeof SavedView>;
+export const SavedViewBody = z.strictObject({ search: z.record(z.string(), JsonValue) });
+export const DraftBody = z.strictObject({ data: JsonValue });
+
+/** GET /bff/audit query: paged, filtered by user, action, outcome and a UTC time range. */
+export const AuditQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+  user: z.string().max(100).optional(),
+  action: z.string().max(100).optional(),
+  outcome: z.string().max(100).optional(),
+  from: z.iso.datetime().optional(),
+  to: z.iso.datetime().optional(),
+});
+export type AuditQuery = z.infer<typeof AuditQuery>;
+export const AuditPage = z.object({
+  content: z.array(AuditEntry),
+  page: z.int(),
+  size: z.int(),
+  totalElements: z.int(),
+  totalPages: z.int(),
+});
+export type AuditPage = z.infer<typeof AuditPage>;

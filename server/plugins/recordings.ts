@@ -9,12 +9,10 @@ import { LRUCache } from 'lru-cache';
 import { roleAllows } from '../../contract/bff/roles';
 import { IdParams } from '../../contract/queries';
 import { toValidationErrors } from '../../contract/errors';
-import type { Db } from '../../common/db';
-import type { Config } from '../config';
+import type { Ctx } from '../context';
 import { HttpError, requireSession } from '../http';
 import { decodeRecording, parseRange, sniffAudioType } from '../services/recordings';
-import type { TokenBroker } from '../services/token-broker';
-import { UpstreamError, type Upstream } from '../services/upstream';
+import { UpstreamError } from '../services/upstream';
 
 interface Audio {
   bytes: Buffer;
@@ -22,14 +20,25 @@ interface Audio {
   etag: string;
 }
 
-export function recordingsPlugin(app: FastifyInstance, db: Db, config: Config, upstream: Upstream, broker: TokenBroker): void {
+export function recordingsPlugin(app: FastifyInstance, ctx: Ctx): void {
+  const { config, upstream, broker } = ctx;
   const cache = new LRUCache<string, Audio>({ maxSize: config.RECORDING_CACHE_MB * 1024 * 1024, sizeCalculation: (a) => a.bytes.length || 1 });
   const loading = new Map<string, Promise<Audio>>();
 
   async function load(callId: string, userId: number): Promise<Audio> {
-    const { token } = await broker.get(userId, ['calls:read']);
-    const res = await upstream.request({ method: 'GET', path: `/v1/calls/${callId}/recording`, headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
-    const text = await res.body.text();
+    let res;
+    let text = '';
+    // One retry with a fresh token when the upstream no longer accepts the cached one.
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const { token } = await broker.get(userId, ['calls:read']);
+      res = await upstream.request({ method: 'GET', path: `/v1/calls/${callId}/recording`, headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+      text = await res.body.text().catch(() => {
+        throw new UpstreamError('transport', 'The recording broke off.', false);
+      });
+      if (res.statusCode !== 401) break;
+      broker.forgetToken(token);
+    }
+    if (!res) throw new HttpError(502, 'The Voice API could not provide the recording.');
     if (res.statusCode === 404) throw new HttpError(404, 'This call has no recording.');
     if (res.statusCode !== 200) throw new HttpError(502, `The Voice API could not provide the recording (${res.statusCode}).`);
     let json: unknown;
@@ -51,10 +60,10 @@ export function recordingsPlugin(app: FastifyInstance, db: Db, config: Config, u
     return { bytes, type: sniffAudioType(bytes), etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"` };
   }
 
-  app.get<{ Params: { callId: string } }>('/bff/recordings/:callId', async (request, reply) => {
+  app.get<{ Params: { callId: string } }>('/bff/recordings/:callId', { compress: false }, async (request, reply) => {
     const parsed = IdParams.safeParse({ id: request.params.callId });
     if (!parsed.success) throw new HttpError(400, 'That is not a call id.', toValidationErrors(parsed.error, { id: request.params.callId }));
-    const session = await requireSession(request, db, config);
+    const session = await requireSession(request, ctx);
     if (!roleAllows(session.role, 'calls:read')) throw new HttpError(403, 'Your role may not listen to calls.');
     const id = parsed.data.id;
     let audio = cache.get(id);

@@ -40,9 +40,11 @@ export function securityPlugin(app: FastifyInstance, config: Config): void {
     if (!origin || origin === 'null' || !(origin === own || configured.includes(origin))) {
       throw new HttpError(403, 'Requests that change data must come from Switchboard itself.');
     }
-    const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    // A simple request (form or text/plain body) is what a cross-site form can send: refused.
+    const rawType = request.headers['content-type'];
+    const type = (rawType ?? '').split(';')[0]!.trim().toLowerCase();
     const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
-    if (hasBody && type !== 'application/json') throw new HttpError(415, 'Send the body as application/json.');
+    if ((hasBody || rawType !== undefined) && type !== 'application/json') throw new HttpError(415, 'Send the body as application/json.');
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -53,8 +55,8 @@ export function securityPlugin(app: FastifyInstance, config: Config): void {
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
     if (tls) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    const path = request.url.split('?')[0] ?? '';
-    if (path.startsWith('/auth') || path.startsWith('/api') || (path.startsWith('/bff') && !path.startsWith('/bff/recordings'))) {
+    const url = request.url;
+    if (url.startsWith('/auth') || url.startsWith('/api') || (url.startsWith('/bff') && !url.startsWith('/bff/recordings'))) {
       reply.header('Cache-Control', 'no-store');
     }
     return payload;

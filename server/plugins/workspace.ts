@@ -1,116 +1,130 @@
 /**
  * What the BFF keeps for staff: the campaign registry (the upstream has no campaign list), drafts
- * (the campaign wizard's, personal data kept off the browser), saved call-list views, and the
- * audit log for admins.
+ * (the campaign wizard's; recipients are personal data kept off the browser), saved call-list
+ * views, and the audit log for admins. Every query is parameterised.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { DRAFT_MAX_BYTES, DraftName } from '../../contract/bff/http';
+import { AuditQuery, DRAFT_MAX_BYTES, DraftBody, DraftName, SavedViewBody, SavedViewName } from '../../contract/bff/http';
 import { toValidationErrors } from '../../contract/errors';
-import { JsonValue } from '../../contract/json';
-import type { Db } from '../../common/db';
-import type { Config } from '../config';
+import type { Ctx } from '../context';
 import { HttpError, requireSession } from '../http';
 
 const Paging = z.object({
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(100).default(20),
 });
-const AuditQuery = Paging.extend({ user: z.string().max(100).optional(), action: z.string().max(100).optional() });
-const DraftBody = z.strictObject({ data: JsonValue });
-const ViewBody = z.strictObject({ search: z.record(z.string(), JsonValue) });
 const DRAFT_DAYS = 7;
 
-function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+function parse<S extends z.ZodType>(schema: S, input: unknown, field?: string): z.infer<S> {
   const result = schema.safeParse(input);
-  if (!result.success) throw new HttpError(400, 'Some fields are not valid.', toValidationErrors(result.error, input));
+  if (!result.success) throw new HttpError(400, 'Some fields are not valid.', toValidationErrors(result.error, input, field ? [field] : []));
   return result.data;
 }
 
 const page = <T>(content: T[], total: number, q: { page: number; size: number }) => ({
   content, page: q.page, size: q.size, totalElements: total, totalPages: Math.ceil(total / q.size),
 });
+const iso = (d: Date | string) => new Date(d).toISOString();
 
-export function workspacePlugin(app: FastifyInstance, db: Db, config: Config): void {
+export function workspacePlugin(app: FastifyInstance, ctx: Ctx): void {
+  const { db } = ctx;
+
   app.get('/bff/campaigns', async (request) => {
-    await requireSession(request, db, config);
+    await requireSession(request, ctx);
     const q = parse(Paging, request.query);
     const { rows } = await db.query<{ id: string; name: string; agent_id: string; created_by: string; created_at: Date; total: number }>(
       'SELECT *, count(*) OVER ()::int AS total FROM campaigns ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2',
       [q.size, (q.page - 1) * q.size],
     );
     const total = rows[0]?.total ?? (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM campaigns')).rows[0]!.n;
-    return page(rows.map((r) => ({ id: r.id, name: r.name, agentId: r.agent_id, createdBy: r.created_by, createdAt: new Date(r.created_at).toISOString() })), total, q);
+    return page(rows.map((r) => ({ id: r.id, name: r.name, agentId: r.agent_id, createdBy: r.created_by, createdAt: iso(r.created_at) })), total, q);
   });
 
+  // Drafts: expired ones (7 days untouched) are neither listed nor served, and are swept on writes.
   app.get('/bff/drafts', async (request) => {
-    const s = await requireSession(request, db, config);
-    await db.query(`DELETE FROM drafts WHERE updated_at < now() - interval '${DRAFT_DAYS} days'`);
-    const { rows } = await db.query<{ name: string; updated_at: Date }>('SELECT name, updated_at FROM drafts WHERE user_id = $1 ORDER BY updated_at DESC', [s.userId]);
-    return rows.map((r) => ({ name: r.name, updatedAt: new Date(r.updated_at).toISOString() }));
+    const s = await requireSession(request, ctx);
+    const { rows } = await db.query<{ name: string; updated_at: Date }>(
+      `SELECT name, updated_at FROM drafts WHERE user_id = $1 AND updated_at >= now() - interval '${DRAFT_DAYS} days' ORDER BY updated_at DESC`,
+      [s.userId],
+    );
+    return rows.map((r) => ({ name: r.name, updatedAt: iso(r.updated_at) }));
   });
   app.get<{ Params: { name: string } }>('/bff/drafts/:name', async (request) => {
-    const s = await requireSession(request, db, config);
-    const name = parse(DraftName, request.params.name);
+    const s = await requireSession(request, ctx);
+    const name = parse(DraftName, request.params.name, 'name');
     const { rows } = await db.query<{ data: unknown; updated_at: Date }>(
       `SELECT data, updated_at FROM drafts WHERE user_id = $1 AND name = $2 AND updated_at >= now() - interval '${DRAFT_DAYS} days'`,
       [s.userId, name],
     );
     if (!rows[0]) throw new HttpError(404, 'No draft by that name.');
-    return { name, data: rows[0].data, updatedAt: new Date(rows[0].updated_at).toISOString() };
+    return { name, data: rows[0].data, updatedAt: iso(rows[0].updated_at) };
   });
   app.put<{ Params: { name: string } }>('/bff/drafts/:name', { bodyLimit: DRAFT_MAX_BYTES }, async (request) => {
-    const s = await requireSession(request, db, config);
-    const name = parse(DraftName, request.params.name);
+    const s = await requireSession(request, ctx);
+    const name = parse(DraftName, request.params.name, 'name');
     const { data } = parse(DraftBody, request.body);
     const { rows } = await db.query<{ updated_at: Date }>(
       `INSERT INTO drafts (user_id, name, data, updated_at) VALUES ($1, $2, $3, now())
        ON CONFLICT (user_id, name) DO UPDATE SET data = EXCLUDED.data, updated_at = now() RETURNING updated_at`,
       [s.userId, name, JSON.stringify(data)],
     );
-    return { name, data, updatedAt: new Date(rows[0]!.updated_at).toISOString() };
+    await db.query(`DELETE FROM drafts WHERE updated_at < now() - interval '${DRAFT_DAYS} days'`);
+    return { name, data, updatedAt: iso(rows[0]!.updated_at) };
   });
   app.delete<{ Params: { name: string } }>('/bff/drafts/:name', async (request, reply) => {
-    const s = await requireSession(request, db, config);
-    await db.query('DELETE FROM drafts WHERE user_id = $1 AND name = $2', [s.userId, parse(DraftName, request.params.name)]);
+    const s = await requireSession(request, ctx);
+    await db.query('DELETE FROM drafts WHERE user_id = $1 AND name = $2', [s.userId, parse(DraftName, request.params.name, 'name')]);
     return reply.code(204).send();
   });
 
   app.get('/bff/views', async (request) => {
-    const s = await requireSession(request, db, config);
-    const { rows } = await db.query<{ name: string; search: unknown; updated_at: Date }>('SELECT name, search, updated_at FROM views WHERE user_id = $1 ORDER BY name', [s.userId]);
-    return rows.map((r) => ({ name: r.name, search: r.search, updatedAt: new Date(r.updated_at).toISOString() }));
+    const s = await requireSession(request, ctx);
+    const { rows } = await db.query<{ name: string; search: Record<string, unknown>; updated_at: Date }>(
+      'SELECT name, search, updated_at FROM views WHERE user_id = $1 ORDER BY name',
+      [s.userId],
+    );
+    return rows.map((r) => ({ name: r.name, search: r.search, updatedAt: iso(r.updated_at) }));
+  });
+  app.get<{ Params: { name: string } }>('/bff/views/:name', async (request) => {
+    const s = await requireSession(request, ctx);
+    const name = parse(SavedViewName, request.params.name, 'name');
+    const { rows } = await db.query<{ search: Record<string, unknown>; updated_at: Date }>('SELECT search, updated_at FROM views WHERE user_id = $1 AND name = $2', [s.userId, name]);
+    if (!rows[0]) throw new HttpError(404, 'No saved view by that name.');
+    return { name, search: rows[0].search, updatedAt: iso(rows[0].updated_at) };
   });
   app.put<{ Params: { name: string } }>('/bff/views/:name', { bodyLimit: 16 * 1024 }, async (request) => {
-    const s = await requireSession(request, db, config);
-    const name = parse(z.string().trim().min(1).max(80), decodeURIComponent(request.params.name));
-    const { search } = parse(ViewBody, request.body);
-    await db.query(
+    const s = await requireSession(request, ctx);
+    const name = parse(SavedViewName, request.params.name, 'name');
+    const { search } = parse(SavedViewBody, request.body);
+    const { rows } = await db.query<{ updated_at: Date }>(
       `INSERT INTO views (user_id, name, search, updated_at) VALUES ($1, $2, $3, now())
-       ON CONFLICT (user_id, name) DO UPDATE SET search = EXCLUDED.search, updated_at = now()`,
+       ON CONFLICT (user_id, name) DO UPDATE SET search = EXCLUDED.search, updated_at = now() RETURNING updated_at`,
       [s.userId, name, JSON.stringify(search)],
     );
-    return { name, search };
+    return { name, search, updatedAt: iso(rows[0]!.updated_at) };
   });
   app.delete<{ Params: { name: string } }>('/bff/views/:name', async (request, reply) => {
-    const s = await requireSession(request, db, config);
-    await db.query('DELETE FROM views WHERE user_id = $1 AND name = $2', [s.userId, decodeURIComponent(request.params.name)]);
+    const s = await requireSession(request, ctx);
+    await db.query('DELETE FROM views WHERE user_id = $1 AND name = $2', [s.userId, parse(SavedViewName, request.params.name, 'name')]);
     return reply.code(204).send();
   });
 
   app.get('/bff/audit', async (request) => {
-    const s = await requireSession(request, db, config);
+    const s = await requireSession(request, ctx);
     if (s.role !== 'admin') throw new HttpError(403, 'Only admins can read the audit log.');
     const q = parse(AuditQuery, request.query);
     const { rows } = await db.query<{ id: number; at: Date; username: string | null; action: string; route: string | null; idempotency_key: string | null; outcome: string; status: number | null; request_id: string; total: number }>(
       `SELECT *, count(*) OVER ()::int AS total FROM audit
        WHERE ($1::text IS NULL OR username = $1) AND ($2::text IS NULL OR action = $2)
-       ORDER BY at DESC, id DESC LIMIT $3 OFFSET $4`,
-      [q.user ?? null, q.action ?? null, q.size, (q.page - 1) * q.size],
+         AND ($3::text IS NULL OR outcome LIKE $3 || '%') AND ($4::timestamptz IS NULL OR at >= $4) AND ($5::timestamptz IS NULL OR at <= $5)
+       ORDER BY at DESC, id DESC LIMIT $6 OFFSET $7`,
+      [q.user ?? null, q.action ?? null, q.outcome?.replace(/[\\%_]/g, '\\$&') ?? null, q.from ?? null, q.to ?? null, q.size, (q.page - 1) * q.size],
     );
+    const total = rows[0]?.total ?? 0;
     return page(
-      rows.map((r) => ({ id: Number(r.id), at: new Date(r.at).toISOString(), user: r.username, action: r.action, route: r.route, idempotencyKey: r.idempotency_key, outcome: r.outcome, status: r.status, requestId: r.request_id })),
-      rows[0]?.total ?? 0,
+      rows.map((r) => ({ id: Number(r.id), at: iso(r.at), user: r.username, action: r.action, route: r.route, idempotencyKey: r.idempotency_key, outcome: r.outcome, status: r.status, requestId: r.request_id })),
+      total,
       q,
     );
   });

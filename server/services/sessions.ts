@@ -1,6 +1,10 @@
 /**
  * Server-side sessions: the cookie holds a random id; the database holds its hash, so a leaked
  * table does not leak live sessions. Idle and absolute timeouts; a disabled user has none.
+ *
+ * Reads are cached in memory for a few seconds (SESSION_CACHE_MS) so the proxy path does no
+ * database work per request; sign-out and disabling a user purge this process's cache at once,
+ * another BFF process sees it within the cache window.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Role } from '../../contract/bff/roles';
@@ -18,42 +22,96 @@ export interface Session {
 export interface SessionPolicy {
   idleMs: number;
   absoluteMs: number;
+  /** How long a read may be served from memory; 0: always the database. */
+  cacheMs: number;
 }
 
-export async function createSession(db: Queryable, userId: number): Promise<string> {
-  const id = randomBytes(32).toString('base64url');
-  await db.query('INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at) VALUES ($1, $2, now(), now())', [sha256(id), userId]);
-  return id;
-}
+const MAX_CACHED = 20_000;
 
-/** The live session for a cookie value, optionally checking a bearer token minted for its user. */
-export async function readSession(
-  db: Queryable,
-  id: string | undefined,
-  policy: SessionPolicy,
-  bearer?: string,
-): Promise<(Session & { tokenOk: boolean }) | null> {
-  if (!id || id.length > 200) return null;
-  const { rows } = await db.query<{ id_hash: string; user_id: number; username: string; role: Role; idle: boolean; old: boolean; touch: boolean; token_ok: boolean }>(
-    `SELECT s.id_hash, s.user_id, u.username, u.role,
-       s.last_seen_at < now() - make_interval(secs => $2::double precision / 1000) AS idle,
-       s.created_at < now() - make_interval(secs => $3::double precision / 1000) AS old,
-       s.last_seen_at < now() - interval '30 seconds' AS touch,
-       ($4::text IS NOT NULL AND EXISTS (SELECT 1 FROM minted_tokens t WHERE t.token_hash = $4 AND t.user_id = s.user_id AND t.expires_at > now())) AS token_ok
-     FROM sessions s JOIN users u ON u.id = s.user_id
-     WHERE s.id_hash = $1 AND u.enabled`,
-    [sha256(id), policy.idleMs, policy.absoluteMs, bearer ? sha256(bearer) : null],
-  );
-  const row = rows[0];
-  if (!row) return null;
-  if (row.idle || row.old) {
-    await db.query('DELETE FROM sessions WHERE id_hash = $1', [row.id_hash]);
-    return null;
+export class SessionStore {
+  private cache = new Map<string, { session: Session; until: number }>();
+  /** token hash -> owner, for tokens known to be minted by this BFF (any process). */
+  private tokens = new Map<string, { userId: number; expiresAt: number }>();
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly policy: SessionPolicy,
+  ) {}
+
+  async create(userId: number): Promise<string> {
+    const id = randomBytes(32).toString('base64url');
+    await this.db.query('INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at) VALUES ($1, $2, now(), now())', [sha256(id), userId]);
+    return id;
   }
-  if (row.touch) await db.query('UPDATE sessions SET last_seen_at = now() WHERE id_hash = $1', [row.id_hash]);
-  return { idHash: row.id_hash, userId: row.user_id, username: row.username, role: row.role, tokenOk: row.token_ok };
-}
 
-export async function endSession(db: Queryable, id: string | undefined): Promise<void> {
-  if (id) await db.query('DELETE FROM sessions WHERE id_hash = $1', [sha256(id)]);
+  /** The live session for a cookie value, or null. */
+  async read(id: string | undefined): Promise<Session | null> {
+    if (!id || id.length > 200) return null;
+    const idHash = sha256(id);
+    const hit = this.cache.get(idHash);
+    if (hit && hit.until > Date.now()) return hit.session;
+    const { rows } = await this.db.query<{ user_id: number; username: string; role: Role; expired: boolean; touch: boolean }>(
+      `SELECT s.user_id, u.username, u.role,
+         (s.last_seen_at < now() - make_interval(secs => $2::double precision / 1000)
+          OR s.created_at < now() - make_interval(secs => $3::double precision / 1000)) AS expired,
+         s.last_seen_at < now() - interval '30 seconds' AS touch
+       FROM sessions s JOIN users u ON u.id = s.user_id
+       WHERE s.id_hash = $1 AND u.enabled`,
+      [idHash, this.policy.idleMs, this.policy.absoluteMs],
+    );
+    const row = rows[0];
+    if (!row || row.expired) {
+      this.cache.delete(idHash);
+      if (row) await this.db.query('DELETE FROM sessions WHERE id_hash = $1', [idHash]);
+      return null;
+    }
+    if (row.touch) await this.db.query('UPDATE sessions SET last_seen_at = now() WHERE id_hash = $1', [idHash]);
+    const session: Session = { idHash, userId: row.user_id, username: row.username, role: row.role };
+    if (this.policy.cacheMs > 0) {
+      if (this.cache.size >= MAX_CACHED) this.cache.clear();
+      this.cache.set(idHash, { session, until: Date.now() + this.policy.cacheMs });
+    }
+    return session;
+  }
+
+  async end(id: string | undefined): Promise<void> {
+    if (!id) return;
+    const idHash = sha256(id);
+    this.cache.delete(idHash);
+    await this.db.query('DELETE FROM sessions WHERE id_hash = $1', [idHash]);
+  }
+
+  /** Drops this process's cached sessions and tokens of a user (disabled, password reset, signed out). */
+  forgetUser(userId: number): void {
+    for (const [key, value] of this.cache) if (value.session.userId === userId) this.cache.delete(key);
+    for (const [key, value] of this.tokens) if (value.userId === userId) this.tokens.delete(key);
+  }
+
+  /** Records a token this BFF minted for a user (in the database, so every process knows it). */
+  async rememberToken(token: string, userId: number, scopes: readonly string[], expiresAt: number): Promise<void> {
+    const hash = sha256(token);
+    await this.db.query('INSERT INTO minted_tokens (token_hash, user_id, scopes, expires_at) VALUES ($1, $2, $3, $4) ON CONFLICT (token_hash) DO NOTHING', [
+      hash, userId, scopes.join(' '), new Date(expiresAt),
+    ]);
+    this.cacheToken(hash, userId, expiresAt);
+    if (Math.random() < 0.05) await this.db.query('DELETE FROM minted_tokens WHERE expires_at < now()');
+  }
+
+  /** Whether `token` was minted by this BFF for `userId` and has not expired. */
+  async tokenBelongsTo(token: string, userId: number): Promise<boolean> {
+    const hash = sha256(token);
+    const known = this.tokens.get(hash);
+    if (known) return known.userId === userId && known.expiresAt > Date.now();
+    const { rows } = await this.db.query<{ user_id: number; expires_at: Date }>('SELECT user_id, expires_at FROM minted_tokens WHERE token_hash = $1', [hash]);
+    const row = rows[0];
+    if (!row) return false;
+    const expiresAt = new Date(row.expires_at).getTime();
+    this.cacheToken(hash, row.user_id, expiresAt);
+    return row.user_id === userId && expiresAt > Date.now();
+  }
+
+  private cacheToken(hash: string, userId: number, expiresAt: number): void {
+    if (this.tokens.size >= MAX_CACHED) this.tokens.clear();
+    this.tokens.set(hash, { userId, expiresAt });
+  }
 }

@@ -3,36 +3,41 @@
  * upstream call however many requests wait for the same set, and recorded so the proxy can check
  * that a bearer it sees was minted for the session's user.
  */
-import type { Queryable } from '../../common/db';
-import { sha256 } from './sessions';
+import type { SessionStore } from './sessions';
 import type { MintedToken, Upstream } from './upstream';
 
 const RENEW_BEFORE_MS = 60_000;
+const MAX_CACHED = 10_000;
 
 export class TokenBroker {
   private cache = new Map<string, MintedToken>();
   private inflight = new Map<string, Promise<MintedToken>>();
+  /** Upstream token calls made by this process (tests and diagnostics). */
   upstreamCalls = 0;
 
   constructor(
-    private readonly db: Queryable,
+    private readonly sessions: SessionStore,
     private readonly upstream: Upstream,
   ) {}
 
   async get(userId: number, scopes: readonly string[]): Promise<MintedToken> {
     const set = [...new Set(scopes)].sort();
+    // The key is the exact set: a token minted for one set is never served for another.
     const key = `${userId}|${set.join(' ')}`;
     const cached = this.cache.get(key);
     if (cached && cached.expiresAt - RENEW_BEFORE_MS > Date.now()) return cached;
     let pending = this.inflight.get(key);
     if (!pending) {
-      pending = this.mint(userId, set).finally(() => this.inflight.delete(key));
+      pending = this.mint(userId, set)
+        .then((minted) => {
+          if (this.cache.size >= MAX_CACHED) this.cache.delete(this.cache.keys().next().value!);
+          this.cache.set(key, minted);
+          return minted;
+        })
+        .finally(() => this.inflight.delete(key));
       this.inflight.set(key, pending);
     }
-    const minted = await pending;
-    this.cache.set(key, minted);
-    if (this.cache.size > 10_000) this.cache.delete(this.cache.keys().next().value!);
-    return minted;
+    return pending;
   }
 
   /** Forgets a token the upstream no longer accepts, so the next request mints a fresh one. */
@@ -48,10 +53,7 @@ export class TokenBroker {
   private async mint(userId: number, scopes: string[]): Promise<MintedToken> {
     this.upstreamCalls += 1;
     const minted = await this.upstream.mintToken(scopes);
-    await this.db.query('INSERT INTO minted_tokens (token_hash, user_id, scopes, expires_at) VALUES ($1, $2, $3, $4) ON CONFLICT (token_hash) DO NOTHING', [
-      sha256(minted.token), userId, scopes.join(' '), new Date(minted.expiresAt),
-    ]);
-    await this.db.query('DELETE FROM minted_tokens WHERE expires_at < now()');
+    await this.sessions.rememberToken(minted.token, userId, scopes, minted.expiresAt);
     return minted;
   }
 }

@@ -103,6 +103,17 @@ export class Upstream {
     throw new UpstreamError('transport', 'The Voice API refused both API keys.', false);
   }
 
+  /** Whether the upstream answers HTTP at all (readiness); no credentials are sent. */
+  async reachable(): Promise<boolean> {
+    try {
+      const res = await this.pool.request({ method: 'GET', path: `${this.basePath}/v1/agents`, signal: AbortSignal.timeout(Math.min(this.timeoutMs, 3000)) });
+      await res.body.dump();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   close(): Promise<void> {
     return this.pool.close();
   }

@@ -1,0 +1,113 @@
+/**
+ * buildApp(config, deps?): the BFF as one Fastify instance — security headers and the CSRF guard,
+ * request ids and redacted logs, sessions and sign-in, token minting, the guarded proxy,
+ * recordings, registry, drafts, saved views, audit, health, and the built SPA. server.ts listens.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Writable } from 'node:stream';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
+import { migrate, openDb, type Db } from '../common/db';
+import type { Config } from './config';
+import type { Ctx } from './context';
+import { MIGRATIONS } from './db/migrations';
+import { HttpError, sendError } from './http';
+import { createLogger } from './logger';
+import { authPlugin } from './plugins/auth';
+import { healthPlugin } from './plugins/health';
+import { proxyPlugin } from './plugins/proxy';
+import { recordingsPlugin } from './plugins/recordings';
+import { securityPlugin } from './plugins/security';
+import { staticPlugin } from './plugins/static';
+import { workspacePlugin } from './plugins/workspace';
+import { SessionStore } from './services/sessions';
+import { TokenBroker } from './services/token-broker';
+import { Upstream, UpstreamError } from './services/upstream';
+import { ensureDemoUsers } from './services/users';
+
+export interface AppDeps {
+  /** An open database (tests, two processes on one server); else opened from the config. */
+  db?: Db;
+  /** Where log lines go (default stdout). */
+  logStream?: Writable;
+  /** How long a session read may come from memory (default 2000 ms; 0 in expiry tests). */
+  sessionCacheMs?: number;
+}
+
+export type BffApp = FastifyInstance & { ctx: Ctx };
+
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON: 'The body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The body is empty; send a JSON object.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The body is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the body as application/json.',
+};
+
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<BffApp> {
+  const logger = createLogger(config, deps.logStream);
+  const ownsDb = !deps.db;
+  const db = deps.db ?? (await openDb({ url: config.DATABASE_URL, dataDir: config.BFF_DATA_DIR }));
+  await migrate(db, MIGRATIONS, 'bff_migrations');
+  if (config.DEMO_ACCOUNTS) await ensureDemoUsers(db, config.DEMO_PASSWORD);
+
+  const upstream = new Upstream(config.VOICE_API_BASE_URL, [config.VOICE_API_KEY, config.VOICE_API_KEY_SECONDARY], config.UPSTREAM_TIMEOUT_MS, logger);
+  const sessions = new SessionStore(db, {
+    idleMs: config.SESSION_IDLE_MINUTES * 60_000,
+    absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    cacheMs: deps.sessionCacheMs ?? 2000,
+  });
+  const broker = new TokenBroker(sessions, upstream);
+  const ctx: Ctx = { config, db, sessions, broker, upstream };
+
+  const app = Fastify({
+    loggerInstance: logger,
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 64 * 1024,
+    forceCloseConnections: true,
+    return503OnClosing: true,
+  }) as unknown as BffApp;
+  app.decorate('ctx', ctx);
+
+  // One log line per request, after it ends: id, route, status, time, user; never headers or bodies.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { method: request.method, url: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, user: (request as { user?: string }).user },
+      'request',
+    );
+  });
+
+  app.setErrorHandler((error: FastifyError | HttpError | UpstreamError, request, reply) => {
+    if (error instanceof HttpError) {
+      reply.headers(error.headers);
+      return sendError(reply, error.status, error.message, error.errors);
+    }
+    if (error instanceof UpstreamError) {
+      request.log.warn({ kind: error.kind }, error.message);
+      return sendError(reply, error.kind === 'timeout' ? 504 : 502, `${error.message} Try again in a moment.`);
+    }
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) request.log.error({ err: { message: error.message, code: error.code } }, 'unhandled error');
+    const message = (error.code && FRAMEWORK_MESSAGES[error.code]) ?? (status === 500 ? 'Switchboard failed to handle this request.' : error.message);
+    return sendError(reply, status, message);
+  });
+
+  await app.register(cookie);
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  securityPlugin(app, config);
+  healthPlugin(app, ctx);
+  authPlugin(app, ctx);
+  proxyPlugin(app, ctx);
+  recordingsPlugin(app, ctx);
+  workspacePlugin(app, ctx);
+  await staticPlugin(app, config);
+
+  app.addHook('onClose', async () => {
+    await upstream.close().catch(() => undefined);
+    if (ownsDb) await db.close();
+  });
+  return app;
+}

@@ -1,0 +1,14 @@
+/** What the plugins share: settings, the database and the services built once per app. */
+import type { Db } from '../common/db';
+import type { Config } from './config';
+import type { SessionStore } from './services/sessions';
+import type { TokenBroker } from './services/token-broker';
+import type { Upstream } from './services/upstream';
+
+export interface Ctx {
+  config: Config;
+  db: Db;
+  sessions: SessionStore;
+  broker: TokenBroker;
+  upstream: Upstream;
+}
