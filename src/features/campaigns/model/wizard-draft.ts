@@ -36,6 +36,8 @@ export interface CampaignDraftData {
   schedule: ScheduleValues;
   retry: RetryValues;
   recipients: RecipientsDraft | null;
+  /** Past the recipient limit, the person agreed to several campaigns "Name (1/n)". */
+  split: boolean;
   submission: Submission | null;
 }
 
@@ -55,6 +57,7 @@ export function emptyDraft(zone: string = browserZone(), now: Date = new Date())
     },
     retry: { enabled: false },
     recipients: null,
+    split: false,
     submission: null,
   };
 }
@@ -84,6 +87,7 @@ const Loose = z.object({
       defaultCountry: z.string(),
     })
     .nullable(),
+  split: z.boolean().catch(false),
   submission: z
     .object({ startedAt: z.string(), parts: z.array(z.object({ name: z.string(), key: z.string(), campaignId: z.string().nullable() })) })
     .nullable(),

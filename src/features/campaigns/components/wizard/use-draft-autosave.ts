@@ -1,0 +1,73 @@
+/**
+ * The wizard's state, saved to the BFF's draft as it changes (debounced), so a reload, an expired
+ * session or another machine brings it back. Nothing goes to browser storage.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { saveDraft, NEW_CAMPAIGN_DRAFT } from '../../api/drafts';
+import type { CampaignDraftData } from '../../model/wizard-draft';
+
+const SAVE_DELAY_MS = 600;
+
+export type SaveState = 'saved' | 'pending' | 'saving' | 'error';
+
+export function useDraftAutosave(initial: CampaignDraftData) {
+  const [draft, setDraft] = useState(initial);
+  const [saveState, setSaveState] = useState<SaveState>('saved');
+  const latest = useRef(draft);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const dirty = useRef(false);
+
+  const flush = useCallback(async () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    if (!dirty.current) return;
+    dirty.current = false;
+    setSaveState('saving');
+    try {
+      await saveDraft(NEW_CAMPAIGN_DRAFT, latest.current);
+      setSaveState(dirty.current ? 'pending' : 'saved');
+    } catch {
+      dirty.current = true;
+      setSaveState('error');
+    }
+  }, []);
+
+  const update = useCallback(
+    (change: (d: CampaignDraftData) => CampaignDraftData) => {
+      const next = change(latest.current);
+      if (next === latest.current) return;
+      latest.current = next;
+      dirty.current = true;
+      setDraft(next);
+      setSaveState('pending');
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = setTimeout(() => void flush(), SAVE_DELAY_MS);
+    },
+    [flush],
+  );
+
+  /** A fresh start (after "Discard draft" deleted the stored one): nothing to save. */
+  const reset = useCallback((fresh: CampaignDraftData) => {
+    if (timer.current) clearTimeout(timer.current);
+    dirty.current = false;
+    latest.current = fresh;
+    setDraft(fresh);
+    setSaveState('saved');
+  }, []);
+
+  // Leaving the page with unsaved typing: save what can be saved, and let the browser ask.
+  useEffect(() => {
+    const onLeave = (event: BeforeUnloadEvent) => {
+      if (!dirty.current) return;
+      void flush();
+      event.preventDefault();
+    };
+    window.addEventListener('beforeunload', onLeave);
+    return () => {
+      window.removeEventListener('beforeunload', onLeave);
+      if (timer.current) clearTimeout(timer.current);
+    };
+  }, [flush]);
+
+  return { draft, update, flush, reset, saveState, latest };
+}
