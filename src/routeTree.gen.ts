@@ -10,63 +10,166 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
-import { Route as AgentsRouteImport } from './routes/agents'
-import { Route as CallsRouteImport } from './routes/calls'
-import { Route as CampaignsRouteImport } from './routes/campaigns'
+import { Route as AppRouteImport } from './routes/_app'
+import { Route as LoginRouteImport } from './routes/login'
+import { Route as AppAgentsIndexRouteImport } from './routes/_app/agents/index'
+import { Route as AppCallsIndexRouteImport } from './routes/_app/calls/index'
+import { Route as AppCallsCallIdRouteImport } from './routes/_app/calls/$callId'
+import { Route as AppCallsNewRouteImport } from './routes/_app/calls/new'
+import { Route as AppCampaignsIndexRouteImport } from './routes/_app/campaigns/index'
+import { Route as AppCampaignsCampaignIdRouteImport } from './routes/_app/campaigns/$campaignId'
+import { Route as AppCampaignsNewRouteImport } from './routes/_app/campaigns/new'
+import { Route as AppAgentsAgentIdIndexRouteImport } from './routes/_app/agents/$agentId/index'
+import { Route as AppAgentsAgentIdEditRouteImport } from './routes/_app/agents/$agentId/edit'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
-const AgentsRoute = AgentsRouteImport.update({
-  id: '/agents',
-  path: '/agents',
+const AppRoute = AppRouteImport.update({
+  id: '/_app',
   getParentRoute: () => rootRouteImport,
 } as any)
-const CallsRoute = CallsRouteImport.update({
-  id: '/calls',
-  path: '/calls',
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any)
-const CampaignsRoute = CampaignsRouteImport.update({
-  id: '/campaigns',
-  path: '/campaigns',
-  getParentRoute: () => rootRouteImport,
+const AppAgentsIndexRoute = AppAgentsIndexRouteImport.update({
+  id: '/agents/',
+  path: '/agents/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCallsIndexRoute = AppCallsIndexRouteImport.update({
+  id: '/calls/',
+  path: '/calls/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCallsCallIdRoute = AppCallsCallIdRouteImport.update({
+  id: '/calls/$callId',
+  path: '/calls/$callId',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCallsNewRoute = AppCallsNewRouteImport.update({
+  id: '/calls/new',
+  path: '/calls/new',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCampaignsIndexRoute = AppCampaignsIndexRouteImport.update({
+  id: '/campaigns/',
+  path: '/campaigns/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCampaignsCampaignIdRoute = AppCampaignsCampaignIdRouteImport.update({
+  id: '/campaigns/$campaignId',
+  path: '/campaigns/$campaignId',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCampaignsNewRoute = AppCampaignsNewRouteImport.update({
+  id: '/campaigns/new',
+  path: '/campaigns/new',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAgentsAgentIdIndexRoute = AppAgentsAgentIdIndexRouteImport.update({
+  id: '/agents/$agentId/',
+  path: '/agents/$agentId/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAgentsAgentIdEditRoute = AppAgentsAgentIdEditRouteImport.update({
+  id: '/agents/$agentId/edit',
+  path: '/agents/$agentId/edit',
+  getParentRoute: () => AppRoute,
 } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
-  '/agents': typeof AgentsRoute
-  '/calls': typeof CallsRoute
-  '/campaigns': typeof CampaignsRoute
+  '/login': typeof LoginRoute
+  '/calls/$callId': typeof AppCallsCallIdRoute
+  '/calls/new': typeof AppCallsNewRoute
+  '/campaigns/$campaignId': typeof AppCampaignsCampaignIdRoute
+  '/campaigns/new': typeof AppCampaignsNewRoute
+  '/agents/': typeof AppAgentsIndexRoute
+  '/calls/': typeof AppCallsIndexRoute
+  '/campaigns/': typeof AppCampaignsIndexRoute
+  '/agents/$agentId/edit': typeof AppAgentsAgentIdEditRoute
+  '/agents/$agentId/': typeof AppAgentsAgentIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
-  '/agents': typeof AgentsRoute
-  '/calls': typeof CallsRoute
-  '/campaigns': typeof CampaignsRoute
+  '/login': typeof LoginRoute
+  '/calls/$callId': typeof AppCallsCallIdRoute
+  '/calls/new': typeof AppCallsNewRoute
+  '/campaigns/$campaignId': typeof AppCampaignsCampaignIdRoute
+  '/campaigns/new': typeof AppCampaignsNewRoute
+  '/agents': typeof AppAgentsIndexRoute
+  '/calls': typeof AppCallsIndexRoute
+  '/campaigns': typeof AppCampaignsIndexRoute
+  '/agents/$agentId/edit': typeof AppAgentsAgentIdEditRoute
+  '/agents/$agentId': typeof AppAgentsAgentIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
-  '/agents': typeof AgentsRoute
-  '/calls': typeof CallsRoute
-  '/campaigns': typeof CampaignsRoute
+  '/_app': typeof AppRouteWithChildren
+  '/login': typeof LoginRoute
+  '/_app/calls/$callId': typeof AppCallsCallIdRoute
+  '/_app/calls/new': typeof AppCallsNewRoute
+  '/_app/campaigns/$campaignId': typeof AppCampaignsCampaignIdRoute
+  '/_app/campaigns/new': typeof AppCampaignsNewRoute
+  '/_app/agents/': typeof AppAgentsIndexRoute
+  '/_app/calls/': typeof AppCallsIndexRoute
+  '/_app/campaigns/': typeof AppCampaignsIndexRoute
+  '/_app/agents/$agentId/edit': typeof AppAgentsAgentIdEditRoute
+  '/_app/agents/$agentId/': typeof AppAgentsAgentIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/agents' | '/calls' | '/campaigns'
+  fullPaths:
+    | '/'
+    | '/login'
+    | '/calls/$callId'
+    | '/calls/new'
+    | '/campaigns/$campaignId'
+    | '/campaigns/new'
+    | '/agents/'
+    | '/calls/'
+    | '/campaigns/'
+    | '/agents/$agentId/edit'
+    | '/agents/$agentId/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/agents' | '/calls' | '/campaigns'
-  id: '__root__' | '/' | '/agents' | '/calls' | '/campaigns'
+  to:
+    | '/'
+    | '/login'
+    | '/calls/$callId'
+    | '/calls/new'
+    | '/campaigns/$campaignId'
+    | '/campaigns/new'
+    | '/agents'
+    | '/calls'
+    | '/campaigns'
+    | '/agents/$agentId/edit'
+    | '/agents/$agentId'
+  id:
+    | '__root__'
+    | '/'
+    | '/_app'
+    | '/login'
+    | '/_app/calls/$callId'
+    | '/_app/calls/new'
+    | '/_app/campaigns/$campaignId'
+    | '/_app/campaigns/new'
+    | '/_app/agents/'
+    | '/_app/calls/'
+    | '/_app/campaigns/'
+    | '/_app/agents/$agentId/edit'
+    | '/_app/agents/$agentId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
-  AgentsRoute: typeof AgentsRoute
-  CallsRoute: typeof CallsRoute
-  CampaignsRoute: typeof CampaignsRoute
+  AppRoute: typeof AppRouteWithChildren
+  LoginRoute: typeof LoginRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -78,35 +181,116 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/agents': {
-      id: '/agents'
+    '/_app': {
+      id: '/_app'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AppRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/login': {
+      id: '/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_app/agents/': {
+      id: '/_app/agents/'
       path: '/agents'
-      fullPath: '/agents'
-      preLoaderRoute: typeof AgentsRouteImport
-      parentRoute: typeof rootRouteImport
+      fullPath: '/agents/'
+      preLoaderRoute: typeof AppAgentsIndexRouteImport
+      parentRoute: typeof AppRoute
     }
-    '/calls': {
-      id: '/calls'
+    '/_app/calls/': {
+      id: '/_app/calls/'
       path: '/calls'
-      fullPath: '/calls'
-      preLoaderRoute: typeof CallsRouteImport
-      parentRoute: typeof rootRouteImport
+      fullPath: '/calls/'
+      preLoaderRoute: typeof AppCallsIndexRouteImport
+      parentRoute: typeof AppRoute
     }
-    '/campaigns': {
-      id: '/campaigns'
+    '/_app/calls/$callId': {
+      id: '/_app/calls/$callId'
+      path: '/calls/$callId'
+      fullPath: '/calls/$callId'
+      preLoaderRoute: typeof AppCallsCallIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/calls/new': {
+      id: '/_app/calls/new'
+      path: '/calls/new'
+      fullPath: '/calls/new'
+      preLoaderRoute: typeof AppCallsNewRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/': {
+      id: '/_app/campaigns/'
       path: '/campaigns'
-      fullPath: '/campaigns'
-      preLoaderRoute: typeof CampaignsRouteImport
-      parentRoute: typeof rootRouteImport
+      fullPath: '/campaigns/'
+      preLoaderRoute: typeof AppCampaignsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/$campaignId': {
+      id: '/_app/campaigns/$campaignId'
+      path: '/campaigns/$campaignId'
+      fullPath: '/campaigns/$campaignId'
+      preLoaderRoute: typeof AppCampaignsCampaignIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/new': {
+      id: '/_app/campaigns/new'
+      path: '/campaigns/new'
+      fullPath: '/campaigns/new'
+      preLoaderRoute: typeof AppCampaignsNewRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/agents/$agentId/': {
+      id: '/_app/agents/$agentId/'
+      path: '/agents/$agentId'
+      fullPath: '/agents/$agentId/'
+      preLoaderRoute: typeof AppAgentsAgentIdIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/agents/$agentId/edit': {
+      id: '/_app/agents/$agentId/edit'
+      path: '/agents/$agentId/edit'
+      fullPath: '/agents/$agentId/edit'
+      preLoaderRoute: typeof AppAgentsAgentIdEditRouteImport
+      parentRoute: typeof AppRoute
     }
   }
 }
 
+interface AppRouteChildren {
+  AppCallsCallIdRoute: typeof AppCallsCallIdRoute
+  AppCallsNewRoute: typeof AppCallsNewRoute
+  AppCampaignsCampaignIdRoute: typeof AppCampaignsCampaignIdRoute
+  AppCampaignsNewRoute: typeof AppCampaignsNewRoute
+  AppAgentsIndexRoute: typeof AppAgentsIndexRoute
+  AppCallsIndexRoute: typeof AppCallsIndexRoute
+  AppCampaignsIndexRoute: typeof AppCampaignsIndexRoute
+  AppAgentsAgentIdEditRoute: typeof AppAgentsAgentIdEditRoute
+  AppAgentsAgentIdIndexRoute: typeof AppAgentsAgentIdIndexRoute
+}
+
+const AppRouteChildren: AppRouteChildren = {
+  AppCallsCallIdRoute: AppCallsCallIdRoute,
+  AppCallsNewRoute: AppCallsNewRoute,
+  AppCampaignsCampaignIdRoute: AppCampaignsCampaignIdRoute,
+  AppCampaignsNewRoute: AppCampaignsNewRoute,
+  AppAgentsIndexRoute: AppAgentsIndexRoute,
+  AppCallsIndexRoute: AppCallsIndexRoute,
+  AppCampaignsIndexRoute: AppCampaignsIndexRoute,
+  AppAgentsAgentIdEditRoute: AppAgentsAgentIdEditRoute,
+  AppAgentsAgentIdIndexRoute: AppAgentsAgentIdIndexRoute,
+}
+
+const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
-  AgentsRoute: AgentsRoute,
-  CallsRoute: CallsRoute,
-  CampaignsRoute: CampaignsRoute,
+  AppRoute: AppRouteWithChildren,
+  LoginRoute: LoginRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,0 +1,60 @@
+/**
+ * `npm start`: builds the SPA when stale, starts the simulator when VOICE_API_BASE_URL is unset
+ * (the embedded default, data under .data/), then the BFF; prints the URL and the demo accounts.
+ * Ctrl-C stops both cleanly.
+ */
+import { spawnSync } from 'node:child_process';
+import { bffEnv, isEmbedded, simulatorEnv, simulatorUrl, spaIsStale } from './lib/embedded';
+import { startChild, stopAll, tsxArgs, waitForUrl, type Child } from './lib/children';
+
+const env = process.env;
+if (spaIsStale()) {
+  console.log('Building the console (dist/client is missing or older than its sources)…');
+  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const children: Child[] = [];
+let stopping = false;
+async function stop(code: number): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    console.log('\nStopping…');
+    await stopAll(children);
+  }
+  process.exit(code);
+}
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+
+try {
+  if (isEmbedded(env)) {
+    const sim = startChild('The simulator', process.execPath, tsxArgs('simulator/main.ts'), simulatorEnv(env));
+    children.push(sim);
+    // Without credentials the simulator answers 401 once it listens: any answer means ready.
+    await waitForUrl(`${simulatorUrl(env)}/v1/agents`, sim, { anyStatus: true });
+  }
+  const serverEnv = bffEnv(env);
+  const bff = startChild('The BFF', process.execPath, tsxArgs('server/server.ts'), serverEnv);
+  children.push(bff);
+  const host = serverEnv.HOST ?? '127.0.0.1';
+  const url = serverEnv.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? 'localhost' : host}:${serverEnv.PORT ?? '8080'}`;
+  await waitForUrl(`http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${serverEnv.PORT ?? '8080'}/healthz`, bff);
+  console.log(`\nSwitchboard is running on ${url}`);
+  if (isEmbedded(env)) {
+    console.log(`Upstream: the embedded Voice API simulator on ${simulatorUrl(env)} (data in .data/)`);
+    console.log(`Demo accounts: viewer, operator, admin — password ${serverEnv.DEMO_PASSWORD}`);
+  } else {
+    console.log(`Upstream: ${env.VOICE_API_BASE_URL}. Add staff with: npm run user -- add NAME --role viewer|operator|admin`);
+  }
+  console.log('Press Ctrl-C to stop.\n');
+  const first = await Promise.race(children.map((c) => c.exited.then((code) => ({ c, code }))));
+  if (!stopping) {
+    console.error(`${first.c.name} exited (code ${first.code}); stopping.`);
+    await stop(1);
+  }
+} catch (error) {
+  console.error((error as Error).message);
+  await stop(1);
+}
+

@@ -1,0 +1,104 @@
+/** One campaign: every field, the effective windows, its status with actions, progress and calls. */
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { effectiveWindows } from '@contract/time-slots';
+import { ErrorState } from '@/components/ui/error-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { campaignCallsQueryOptions, campaignQueryOptions, outboundAgentsQueryOptions } from '../../api/campaign-queries';
+import { CallsByStatusChart } from './calls-by-status-chart';
+import { CampaignStatusActions } from './campaign-status-actions';
+import { CampaignStatusBadge } from './campaign-status-badge';
+
+const day = (d: string) => d.charAt(0) + d.slice(1).toLowerCase();
+
+function CampaignCalls({ name }: { name: string }) {
+  const query = useQuery(campaignCallsQueryOptions(name));
+  if (query.isPending) return <Skeleton className="h-24 w-full" />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} title="Its calls could not be loaded" />;
+  const { calls, total } = query.data;
+  return (
+    <>
+      <section aria-labelledby="progress-title">
+        <h2 id="progress-title" className="text-lg font-semibold">
+          Progress ({total.toLocaleString('en')} calls)
+        </h2>
+        <CallsByStatusChart calls={calls} total={total} />
+      </section>
+      <section aria-labelledby="calls-title">
+        <h2 id="calls-title" className="text-lg font-semibold">
+          Its calls
+        </h2>
+        {calls.length === 0 ? (
+          <p className="text-sm">None yet.</p>
+        ) : (
+          <table className="w-full text-sm">
+            <caption className="sr-only">Calls of this campaign</caption>
+            <thead>
+              <tr className="text-left">
+                <th>Started</th>
+                <th>Phone</th>
+                <th>Status</th>
+                <th>Duration</th>
+              </tr>
+            </thead>
+            <tbody>
+              {calls.slice(0, 200).map((c) => (
+                <tr key={c.id} className="border-t border-slate-200 dark:border-slate-700">
+                  <td>
+                    <a href={`/calls/${c.id}`} className="underline">
+                      {new Date(c.startTime).toLocaleString()}
+                    </a>
+                  </td>
+                  <td className="font-mono">{c.phone}</td>
+                  <td>{c.status}</td>
+                  <td>{c.duration === null ? '—' : `${c.duration} s`}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {calls.length > 200 ? <p className="text-sm">The latest 200 are listed; the calls list filtered by this campaign shows all.</p> : null}
+      </section>
+    </>
+  );
+}
+
+export function CampaignDetailPage({ campaignId }: { campaignId: string }) {
+  const { data: c } = useSuspenseQuery(campaignQueryOptions(campaignId));
+  const { data: agents } = useQuery(outboundAgentsQueryOptions());
+  const agent = agents?.find((a) => a.id === c.agentId);
+  const windows = effectiveWindows(c.timeSlots);
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-xl font-semibold">{c.name}</h1>
+        <CampaignStatusBadge status={c.status} />
+      </div>
+      <CampaignStatusActions campaign={c} />
+      <dl className="grid max-w-3xl grid-cols-[12rem_1fr] gap-1 text-sm">
+        <dt className="font-medium">Agent</dt>
+        <dd>{agent ? `${agent.name} (${c.agentId})` : c.agentId}</dd>
+        <dt className="font-medium">Time zone</dt>
+        <dd>{c.timezone}</dd>
+        <dt className="font-medium">Start date</dt>
+        <dd>{c.startDate}</dd>
+        <dt className="font-medium">Weekdays</dt>
+        <dd>{c.days.map(day).join(', ')}</dd>
+        <dt className="font-medium">Time slots as entered</dt>
+        <dd>{c.timeSlots.map((s) => `${s.startTime}–${s.endTime}`).join(', ')}</dd>
+        <dt className="font-medium">Calls placed during</dt>
+        <dd>{windows.map((s) => `${s.startTime}–${s.endTime}`).join(' and ') || 'never'}</dd>
+        <dt className="font-medium">Calls per day</dt>
+        <dd>{c.batchSize.toLocaleString('en')}</dd>
+        <dt className="font-medium">Retry</dt>
+        <dd>
+          {c.retry.max > 0
+            ? `Up to ${c.retry.max} more attempts, ${c.retry.delay} minutes apart, on ${c.retry.retryOn.join(', ')}`
+            : 'Off'}
+        </dd>
+        <dt className="font-medium">Id</dt>
+        <dd className="font-mono">{c.id}</dd>
+      </dl>
+      <CampaignCalls name={c.name} />
+    </div>
+  );
+}
