@@ -1,0 +1,14 @@
+/** Query keys of the calls feature: one hierarchy, so a mutation invalidates by prefix. */
+import type { CallsSearch } from '../model/search-params';
+
+export const callKeys = {
+  all: ['calls'] as const,
+  lists: () => [...callKeys.all, 'list'] as const,
+  list: (search: CallsSearch) => [...callKeys.lists(), search] as const,
+  details: () => [...callKeys.all, 'detail'] as const,
+  detail: (id: string) => [...callKeys.details(), id] as const,
+  transcript: (id: string) => [...callKeys.detail(id), 'transcript'] as const,
+  /** Agents as the calls screens need them (names for ids, OUTBOUND ones for placing calls). */
+  agents: () => [...callKeys.all, 'agents'] as const,
+  views: () => [...callKeys.all, 'views'] as const,
+};

@@ -1,0 +1,40 @@
+/**
+ * Placing calls. Each submission carries one Idempotency-Key that the caller keeps until the
+ * person changes what they send, so a double click or a retry after a lost answer is replayed by
+ * the BFF instead of dialling twice.
+ */
+import type { Call } from '@contract/schemas/call';
+import type { BulkCallCreate, CallCreate } from '@contract/schemas/calls-create';
+import { HEADERS } from '@contract/limits';
+import { apiRequest } from '@/lib/api-client';
+
+export function placeCall(body: CallCreate, idempotencyKey: string): Promise<Call> {
+  return apiRequest<Call>('POST', '/v1/calls', { body, idempotencyKey }).then((r) => r.data);
+}
+
+export interface CallRateLimit {
+  limit?: number;
+  remaining?: number;
+}
+
+/** gaps.md: both X-CallRateLimit-* headers come on every answer of the bulk route, errors included. */
+export function readCallRateLimit(headers: Headers | undefined): CallRateLimit {
+  const num = (name: string) => {
+    const v = headers?.get(name);
+    const n = v === null || v === undefined || v === '' ? NaN : Number(v);
+    return Number.isFinite(n) ? n : undefined;
+  };
+  return { limit: num(HEADERS.callRateLimitLimit), remaining: num(HEADERS.callRateLimitRemaining) };
+}
+
+export interface BulkResult {
+  /** Calls created, when the body lists them (gaps.md: do not depend on it). */
+  calls: Call[];
+  rate: CallRateLimit;
+  status: number;
+}
+
+export async function placeBulk(body: BulkCallCreate, idempotencyKey: string): Promise<BulkResult> {
+  const r = await apiRequest<{ calls?: Call[] } | undefined>('POST', '/v1/bulk/calls', { body, idempotencyKey });
+  return { calls: Array.isArray(r.data?.calls) ? r.data.calls : [], rate: readCallRateLimit(r.headers), status: r.status };
+}

@@ -1,0 +1,172 @@
+/**
+ * One call: header facts, the recording and the transcript side by side (a line click seeks; the
+ * line being played is highlighted), then what the call learned. Tolerant of missing parts.
+ */
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import type { JsonValue } from '@contract/json';
+import { Badge } from '@/components/ui/badge';
+import { ErrorState } from '@/components/ui/error-state';
+import { agentsQueryOptions, callQueryOptions, transcriptQueryOptions } from '../api/calls-queries';
+import { classifications, extractedTree, splitContext } from '../model/call-details';
+import { formatDuration, formatLocalTime, formatUtc } from '../model/format';
+import { activeIndexAt, toTimeline } from '../model/transcript';
+import { CallStatusBadge } from './call-status-badge';
+import { ExtractedDataTree } from './extracted-data-tree';
+import { NoRecording, RecordingPlayer } from './recording-player';
+import { TranscriptTimeline } from './transcript-timeline';
+
+export function CallReviewPage({ callId }: { callId: string }) {
+  const { data: call } = useSuspenseQuery(callQueryOptions(callId));
+  const transcript = useQuery(transcriptQueryOptions(callId));
+  const agents = useQuery(agentsQueryOptions());
+  const audioRef = useRef<HTMLAudioElement>(null);
+  const [time, setTime] = useState(0);
+  const [playing, setPlaying] = useState(false);
+  const items = useMemo(() => toTimeline(transcript.data ?? [], call.startTime), [transcript.data, call.startTime]);
+  const activeIndex = call.recorded && (playing || time > 0) ? activeIndexAt(items, time) : -1;
+  const agent = agents.data?.find((a) => a.id === call.agentId);
+  const context = splitContext(call.context);
+
+  function seek(seconds: number) {
+    const audio = audioRef.current;
+    if (!audio) return;
+    audio.currentTime = seconds;
+    setTime(seconds);
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <Link to="/calls" className="text-sm text-blue-700 underline dark:text-blue-400">
+          ← Calls
+        </Link>
+        <h1 className="mt-1 flex flex-wrap items-center gap-3 text-xl font-semibold">
+          Call with <span className="font-mono">{call.phone}</span> <CallStatusBadge status={call.status} />
+        </h1>
+      </div>
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-2 rounded-lg border border-slate-200 p-4 text-sm sm:grid-cols-3 lg:grid-cols-5 dark:border-slate-800">
+        <Fact term="Phone">{call.phone}</Fact>
+        <Fact term="Agent">{agent ? agent.name : agents.isPending ? '…' : call.agentId}</Fact>
+        <Fact term="Type">{call.type === 'OUTBOUND' ? 'Outbound' : 'Inbound'}</Fact>
+        <Fact term="Status">
+          <CallStatusBadge status={call.status} />
+        </Fact>
+        <Fact term="Duration">{formatDuration(call.duration)}</Fact>
+        <Fact term="Start">
+          <When utc={call.startTime} />
+        </Fact>
+        <Fact term="End">{call.endTime ? <When utc={call.endTime} /> : 'Not ended'}</Fact>
+        <Fact term="Anonymous">{call.anonymous ? 'Yes' : 'No'}</Fact>
+        <Fact term="Recorded">{call.recorded ? 'Yes' : 'No'}</Fact>
+        <Fact term="Created">
+          <When utc={call.created} />
+        </Fact>
+      </dl>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <div className="flex flex-col gap-6">
+          {call.recorded ? (
+            <RecordingPlayer
+              callId={call.id}
+              items={items}
+              audioRef={audioRef}
+              onTime={(t) => {
+                setTime(t);
+                setPlaying(!(audioRef.current?.paused ?? true));
+              }}
+            />
+          ) : (
+            <NoRecording />
+          )}
+          <Panel title="Summary">{call.summary ? <p className="text-sm whitespace-pre-wrap">{call.summary}</p> : <Muted>No summary.</Muted>}</Panel>
+          <Panel title="Extracted data">
+            <ExtractedDataTree data={extractedTree(call)} label="Extracted data" />
+          </Panel>
+          <Panel title="Classifications">
+            <Pairs pairs={classifications(call)} empty="No classification." />
+          </Panel>
+          <Panel title="Tags">
+            {call.tags.length ? (
+              <ul className="flex flex-wrap gap-1">
+                {call.tags.map((t) => (
+                  <li key={t}>
+                    <Badge tone="violet">{t}</Badge>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <Muted>No tags.</Muted>
+            )}
+          </Panel>
+          <Panel title="Context">
+            <Pairs pairs={Object.entries(context.variables).map(([k, v]) => [k, show(v)])} empty="No context variables." />
+            <h3 className="mt-3 text-sm font-semibold">System variables</h3>
+            <Pairs pairs={Object.entries(context.system).map(([k, v]) => [k, show(v)])} empty="None." />
+          </Panel>
+          <Panel title="Watched variables">
+            <Pairs pairs={Object.entries(call.watchedVariables ?? {})} empty="No watched variables." />
+          </Panel>
+        </div>
+        <div>
+          {transcript.isPending ? (
+            <p className="text-sm">Loading the transcript…</p>
+          ) : transcript.isError ? (
+            <ErrorState error={transcript.error} onRetry={() => void transcript.refetch()} title="The transcript could not be loaded" />
+          ) : (
+            <TranscriptTimeline items={items} activeIndex={activeIndex} onSeek={call.recorded ? seek : undefined} playing={playing} />
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function show(v: JsonValue): string {
+  return typeof v === 'string' ? v : JSON.stringify(v);
+}
+
+function When({ utc }: { utc: string }) {
+  return (
+    <time dateTime={utc} title={formatUtc(utc)}>
+      {formatLocalTime(utc)}
+    </time>
+  );
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs text-slate-600 dark:text-slate-400">{term}</dt>
+      <dd className="font-medium">{children}</dd>
+    </div>
+  );
+}
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-lg border border-slate-200 p-4 dark:border-slate-800">
+      <h2 className="mb-2 font-semibold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Muted({ children }: { children: ReactNode }) {
+  return <p className="text-sm text-slate-600 dark:text-slate-400">{children}</p>;
+}
+
+function Pairs({ pairs, empty }: { pairs: [string, string][]; empty: string }) {
+  if (pairs.length === 0) return <Muted>{empty}</Muted>;
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+      {pairs.map(([k, v]) => (
+        <div key={k} className="contents">
+          <dt className="text-slate-700 dark:text-slate-300">{k}</dt>
+          <dd className="font-medium break-all">{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

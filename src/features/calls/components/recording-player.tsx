@@ -1,0 +1,156 @@
+/**
+ * The recording: an <audio> element streaming from the BFF (Range requests, so seeking is
+ * instant) drives playback; wavesurfer.js, loaded only on this screen, draws the waveform over
+ * that same element and marks the call's events and each speaker's turns. If the waveform fails,
+ * the audio still plays.
+ */
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Select } from '@/components/ui/select';
+import type { TimelineItem } from '../model/transcript';
+
+const SPEEDS = ['0.5', '0.75', '1', '1.25', '1.5', '2'];
+const MARK_COLOURS: Record<string, string> = {
+  AGENT: 'rgba(37, 99, 235, 0.18)',
+  HUMAN: 'rgba(22, 163, 74, 0.18)',
+  event: 'rgba(217, 119, 6, 0.9)',
+};
+
+export function recordingUrl(callId: string): string {
+  return `/bff/recordings/${encodeURIComponent(callId)}`;
+}
+
+export interface RecordingPlayerProps {
+  callId: string;
+  items: TimelineItem[];
+  audioRef: RefObject<HTMLAudioElement | null>;
+  onTime: (seconds: number) => void;
+}
+
+export function RecordingPlayer({ callId, items, audioRef, onTime }: RecordingPlayerProps) {
+  const waveRef = useRef<HTMLDivElement>(null);
+  const [playing, setPlaying] = useState(false);
+  const [speed, setSpeed] = useState('1');
+  const [audioError, setAudioError] = useState(false);
+  const [waveState, setWaveState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const url = recordingUrl(callId);
+
+  // wavesurfer is an external widget: create it once per recording and tear it down after.
+  useEffect(() => {
+    const media = audioRef.current;
+    const container = waveRef.current;
+    if (!media || !container) return;
+    let destroyed = false;
+    let destroy = () => {};
+    void (async () => {
+      try {
+        const [{ default: WaveSurfer }, { default: RegionsPlugin }] = await Promise.all([import('wavesurfer.js'), import('wavesurfer.js/dist/plugins/regions.esm.js')]);
+        if (destroyed) return;
+        const regions = RegionsPlugin.create();
+        const ws = WaveSurfer.create({ container, media, height: 72, waveColor: '#94a3b8', progressColor: '#1d4ed8', cursorColor: '#0f172a', normalize: true, dragToSeek: true, plugins: [regions] });
+        destroy = () => ws.destroy();
+        ws.on('decode', () => {
+          regions.clearRegions();
+          items.forEach((item, i) => {
+            if (item.kind === 'turn') {
+              const end = items[i + 1]?.offsetSeconds ?? item.offsetSeconds + 1;
+              regions.addRegion({ start: item.offsetSeconds, end: Math.max(end, item.offsetSeconds + 0.2), color: MARK_COLOURS[item.speaker], drag: false, resize: false });
+            } else {
+              regions.addRegion({ start: item.offsetSeconds, content: item.entry.action.replace(/_/g, ' ').toLowerCase(), color: MARK_COLOURS.event, drag: false, resize: false });
+            }
+          });
+          setWaveState('ready');
+        });
+        ws.on('error', () => setWaveState('failed'));
+        await ws.load(url).catch(() => setWaveState('failed'));
+      } catch {
+        if (!destroyed) setWaveState('failed');
+      }
+    })();
+    return () => {
+      destroyed = true;
+      destroy();
+    };
+  }, [url, items, audioRef]);
+
+  function toggle() {
+    const audio = audioRef.current;
+    if (!audio) return;
+    if (audio.paused) void audio.play().catch(() => setAudioError(true));
+    else audio.pause();
+  }
+
+  function changeSpeed(value: string) {
+    setSpeed(value);
+    if (audioRef.current) audioRef.current.playbackRate = Number(value);
+  }
+
+  return (
+    <section aria-labelledby="recording-heading" className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
+      <h2 id="recording-heading" className="font-semibold">
+        Recording
+      </h2>
+      <div ref={waveRef} className="min-h-[72px]" aria-hidden="true" />
+      {waveState === 'loading' ? <p className="text-sm text-slate-600 dark:text-slate-400">Drawing the waveform…</p> : null}
+      {waveState === 'failed' && !audioError ? <p className="text-sm text-slate-600 dark:text-slate-400">The waveform could not be drawn; the audio still plays.</p> : null}
+      {audioError ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          The recording could not be played. Try downloading it.
+        </p>
+      ) : null}
+      {/* The transcript beside the player is the recording's text alternative. */}
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
+      <audio
+        ref={audioRef}
+        src={url}
+        preload="metadata"
+        controls
+        className="w-full"
+        aria-label="Call recording"
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+        onEnded={() => setPlaying(false)}
+        onTimeUpdate={(e) => onTime(e.currentTarget.currentTime)}
+        onSeeked={(e) => onTime(e.currentTarget.currentTime)}
+        onError={() => setAudioError(true)}
+      />
+      <div className="flex flex-wrap items-center gap-2">
+        <Button variant="primary" onClick={toggle} aria-pressed={playing}>
+          {playing ? 'Pause' : 'Play'}
+        </Button>
+        <div className="flex items-center gap-2 text-sm">
+          <span>Speed</span>
+          <Select value={speed} onValueChange={changeSpeed} options={SPEEDS.map((s) => ({ value: s, label: `${s}×` }))} aria-label="Playback speed" className="min-w-20" />
+        </div>
+        <a href={url} download={`call-${callId}`} className={buttonClasses('secondary', 'md')}>
+          Download
+        </a>
+      </div>
+      <p className="flex gap-4 text-xs text-slate-600 dark:text-slate-400">
+        <span>
+          <span aria-hidden="true" className="mr-1 inline-block h-2 w-3 bg-blue-600/40" />
+          Agent turns
+        </span>
+        <span>
+          <span aria-hidden="true" className="mr-1 inline-block h-2 w-3 bg-green-600/40" />
+          Person turns
+        </span>
+        <span>
+          <span aria-hidden="true" className="mr-1 inline-block h-2 w-0.5 bg-amber-600" />
+          Events
+        </span>
+      </p>
+    </section>
+  );
+}
+
+export function NoRecording() {
+  return (
+    <section aria-labelledby="recording-heading" className="rounded-lg border border-dashed border-slate-300 p-4 dark:border-slate-700">
+      <h2 id="recording-heading" className="font-semibold">
+        Recording
+      </h2>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">This call was not recorded.</p>
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
+import { useCan } from '@/lib/session';
+import { agentsQueryOptions, callsListQueryOptions } from '@/features/calls/api/calls-queries';
+import { CallsListPage } from '@/features/calls/components/calls-list-page';
+import { parseCallsSearch, type CallsSearch } from '@/features/calls/model/search-params';
+
+export const Route = createFileRoute('/_app/calls/')({
+  // Links may give any subset (the rest default); what arrives from a URL is checked field by field.
+  validateSearch: (raw: Partial<CallsSearch> & SearchSchemaInput) => parseCallsSearch(raw),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    // A failed read is shown by the page (with a retry), not by a route error.
+    Promise.all([context.queryClient.ensureQueryData(callsListQueryOptions(deps)).catch(() => undefined), context.queryClient.prefetchQuery(agentsQueryOptions())]),
+  component: CallsRoute,
+});
+
+function CallsRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const canPlaceCalls = useCan('calls:write');
+  return <CallsListPage search={search} canPlaceCalls={canPlaceCalls} onSearch={(next) => void navigate({ search: next })} />;
+}
