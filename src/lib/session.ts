@@ -37,12 +37,11 @@ export async function signIn(queryClient: QueryClient, username: string, passwor
   await queryClient.fetchQuery({ ...sessionQueryOptions, staleTime: 0 });
 }
 
-export async function signOut(queryClient: QueryClient): Promise<void> {
-  try {
-    await bffRequest<void>('POST', '/auth/logout');
-  } finally {
-    clearTokens();
-    // Nothing of the last user stays in memory for the next one.
-    queryClient.clear();
-  }
+/** Ends the session at the BFF, leaves (so no screen refetches as nobody), then forgets everything. */
+export async function signOut(queryClient: QueryClient, leave: () => Promise<void>): Promise<void> {
+  await bffRequest<void>('POST', '/auth/logout');
+  clearTokens();
+  await leave();
+  // Nothing of the last user stays in memory for the next one.
+  queryClient.clear();
 }

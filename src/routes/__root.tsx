@@ -1,5 +1,8 @@
 import { type QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { NotFound } from '@/components/layout/not-found';
+import { RouteError } from '@/components/layout/route-error';
+import { Toaster } from '@/components/ui/toast';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -7,25 +10,23 @@ export interface RouterContext {
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
-  notFoundComponent: NotFound,
+  notFoundComponent: () => (
+    <main className="px-4">
+      <NotFound />
+    </main>
+  ),
+  errorComponent: (props) => (
+    <main className="mx-auto max-w-3xl px-4">
+      <RouteError {...props} />
+    </main>
+  ),
 });
 
 function RootLayout() {
   return (
-    <div className="min-h-screen">
+    <>
       <Outlet />
-    </div>
-  );
-}
-
-function NotFound() {
-  return (
-    <main className="mx-auto max-w-xl p-8">
-      <h1 className="text-xl font-semibold">Page not found</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-400">There is nothing at this address.</p>
-      <Link to="/" className="mt-4 inline-block text-blue-700 underline dark:text-blue-400">
-        Back to Switchboard
-      </Link>
-    </main>
+      <Toaster />
+    </>
   );
 }

@@ -1,45 +1,74 @@
 import { Link } from '@tanstack/react-router';
 import { type ReactNode } from 'react';
+import type { SessionInfo } from '@contract/bff/http';
+import { Badge } from '@/components/ui/badge';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { focusRing } from '@/components/ui/styles';
+import { cn } from '@/lib/cn';
+import { can } from '@/lib/session';
+import { HrefLink } from './href-link';
 
-interface NavItem {
-  to: '/agents' | '/calls' | '/campaigns';
-  label: string;
-}
+const NAV = [
+  { href: '/agents', label: 'Agents' },
+  { href: '/calls', label: 'Calls' },
+  { href: '/campaigns', label: 'Campaigns' },
+] as const;
 
-const NAV: NavItem[] = [
-  { to: '/agents', label: 'Agents' },
-  { to: '/calls', label: 'Calls' },
-  { to: '/campaigns', label: 'Campaigns' },
-];
+const navLink = cn(
+  'rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
+  focusRing,
+);
+const navActive = 'bg-slate-100 font-semibold text-slate-950 dark:bg-slate-800 dark:text-white';
 
-/** The frame of every signed-in page: navigation, the user, and the page. */
-export function AppShell({ user, children }: { user?: ReactNode; children: ReactNode }) {
+/** The frame of every signed-in page: navigation, the actions the role allows, the user. */
+export function AppShell({ session, onSignOut, signingOut, children }: { session: SessionInfo; onSignOut: () => void; signingOut?: boolean; children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
+      <a href="#main" className={cn('sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 dark:focus:bg-slate-900', focusRing)}>
+        Skip to content
+      </a>
       <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-        <div className="mx-auto flex h-14 max-w-7xl items-center gap-6 px-4">
-          <Link to="/" className="font-semibold tracking-tight">
+        <div className="mx-auto flex h-14 max-w-screen-2xl items-center gap-4 px-4">
+          <Link to="/" className={cn('rounded font-semibold tracking-tight', focusRing)}>
             Switchboard
           </Link>
           <nav aria-label="Main">
             <ul className="flex gap-1">
               {NAV.map((item) => (
-                <li key={item.to}>
-                  <Link
-                    to={item.to}
-                    className="rounded px-3 py-2 text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
-                    activeProps={{ className: 'bg-slate-100 font-medium text-slate-900 dark:bg-slate-800 dark:text-white', 'aria-current': 'page' }}
-                  >
+                <li key={item.href}>
+                  <HrefLink href={item.href} className={navLink} activeClassName={navActive}>
                     {item.label}
-                  </Link>
+                  </HrefLink>
                 </li>
               ))}
             </ul>
           </nav>
-          <div className="ml-auto text-sm">{user}</div>
+          <div className="ml-auto flex items-center gap-2">
+            {can(session, 'calls:write') ? (
+              <HrefLink href="/calls/new" exact className={buttonClasses('primary', 'sm')}>
+                New call
+              </HrefLink>
+            ) : null}
+            {can(session, 'campaigns:write') ? (
+              <HrefLink href="/campaigns/new" exact className={buttonClasses('secondary', 'sm')}>
+                New campaign
+              </HrefLink>
+            ) : null}
+            <div className="ml-2 flex items-center gap-2 border-l border-slate-200 pl-3 text-sm dark:border-slate-700">
+              <span className="font-medium" data-testid="current-user">
+                {session.user}
+              </span>
+              <Badge tone={session.role === 'admin' ? 'violet' : session.role === 'operator' ? 'blue' : 'neutral'}>{session.role}</Badge>
+              <Button variant="ghost" size="sm" onClick={onSignOut} disabled={signingOut}>
+                Sign out
+              </Button>
+            </div>
+          </div>
         </div>
       </header>
-      <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">{children}</main>
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-screen-2xl flex-1 px-4 py-6 outline-none">
+        {children}
+      </main>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Button } from './button';
-import { Select } from './select';
+import { controlBase } from './styles';
+import { cn } from '@/lib/cn';
 
 export interface PaginationProps {
   /** 1-based. */
@@ -32,18 +33,17 @@ export function Pagination({ page, totalPages, totalElements, size, onPageChange
       </p>
       <div className="flex items-center gap-2">
         {sizes && onSizeChange ? (
-          <div className="flex items-center gap-2">
-            <span aria-hidden="true" className="text-slate-700 dark:text-slate-300">
-              Rows per page
-            </span>
-            <Select
-              aria-label="Rows per page"
-              value={String(size)}
-              options={sizes.map((s) => ({ value: String(s), label: String(s) }))}
-              onValueChange={(v) => onSizeChange(Number(v))}
-              className="h-8 min-w-20"
-            />
-          </div>
+          <label className="flex items-center gap-2 text-slate-700 dark:text-slate-300">
+            Rows per page
+            {/* A native select: light on list pages, and every platform's own accessible picker. */}
+            <select value={size} onChange={(e) => onSizeChange(Number(e.target.value))} className={cn(controlBase, 'h-8 w-20 px-2')}>
+              {sizes.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </label>
         ) : null}
         <Button size="sm" onClick={() => onPageChange(1)} disabled={page <= 1} aria-label="First page">
           «

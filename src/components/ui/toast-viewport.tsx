@@ -3,23 +3,7 @@ import { cn } from '@/lib/cn';
 import { focusRing } from './styles';
 
 /** One manager for the app, so toasts can be raised from anywhere (mutation callbacks too). */
-const manager = Toast.createToastManager();
-
-/** `toast.success('Saved')`, `toast.error('Could not save')`. Errors are announced urgently and stay longer. */
-export const toast = {
-  success(message: string, description?: string): string {
-    return manager.add({ title: message, description, type: 'success' });
-  },
-  error(message: string, description?: string): string {
-    return manager.add({ title: message, description, type: 'error', priority: 'high', timeout: 10_000 });
-  },
-  info(message: string, description?: string): string {
-    return manager.add({ title: message, description, type: 'info' });
-  },
-  dismiss(id: string): void {
-    manager.close(id);
-  },
-};
+export const manager = Toast.createToastManager();
 
 function ToastList() {
   const { toasts } = Toast.useToastManager();
@@ -47,8 +31,8 @@ function ToastList() {
   ));
 }
 
-/** Where toasts appear (bottom right); mount once near the root. F6 reaches it from the keyboard. */
-export function Toaster() {
+/** Where toasts appear (bottom right); mounted once by `Toaster`. F6 reaches it from the keyboard. */
+export default function ToastViewport() {
   return (
     <Toast.Provider toastManager={manager} limit={4}>
       <Toast.Portal>

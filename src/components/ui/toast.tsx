@@ -1,0 +1,31 @@
+import { lazy, Suspense } from 'react';
+
+/**
+ * `toast.success('Saved')`, `toast.error('Could not save')`. The toast machinery loads after the
+ * first screen (it is not needed to draw one); a toast raised before that shows once it has loaded.
+ * Errors are announced urgently and stay longer.
+ */
+const load = () => import('./toast-viewport');
+
+export const toast = {
+  success(message: string, description?: string): void {
+    void load().then(({ manager }) => manager.add({ title: message, description, type: 'success' }));
+  },
+  error(message: string, description?: string): void {
+    void load().then(({ manager }) => manager.add({ title: message, description, type: 'error', priority: 'high', timeout: 10_000 }));
+  },
+  info(message: string, description?: string): void {
+    void load().then(({ manager }) => manager.add({ title: message, description, type: 'info' }));
+  },
+};
+
+const ToastViewport = lazy(load);
+
+/** Mount once near the root. */
+export function Toaster() {
+  return (
+    <Suspense fallback={null}>
+      <ToastViewport />
+    </Suspense>
+  );
+}

@@ -1,0 +1,27 @@
+/** Reads of the agents screens: fetchers beside their queryOptions (loaders and components share them). */
+import { queryOptions } from '@tanstack/react-query';
+import type { Agent } from '@contract/schemas/agent';
+import type { PageOf } from '@contract/schemas/page';
+import { apiRequest } from '@/lib/api-client';
+import { toAgentQuery, type AgentsSearch } from '../model/search-params';
+import { agentKeys } from './keys';
+
+export function fetchAgentsPage(search: AgentsSearch, signal?: AbortSignal): Promise<PageOf<Agent>> {
+  return apiRequest<PageOf<Agent>>('GET', '/v1/agents', { query: toAgentQuery(search), signal }).then((r) => r.data);
+}
+
+export function fetchAgent(id: string, signal?: AbortSignal): Promise<Agent> {
+  return apiRequest<Agent>('GET', `/v1/agents/${encodeURIComponent(id)}`, { signal }).then((r) => r.data);
+}
+
+export const agentsListQueryOptions = (search: AgentsSearch) =>
+  queryOptions({
+    queryKey: agentKeys.list(search),
+    queryFn: ({ signal }) => fetchAgentsPage(search, signal),
+  });
+
+export const agentQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: agentKeys.detail(id),
+    queryFn: ({ signal }) => fetchAgent(id, signal),
+  });

@@ -1,0 +1,60 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { HrefLink } from '@/components/layout/href-link';
+import { RouteError } from '@/components/layout/route-error';
+import { buttonClasses } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { agentQueryOptions } from '@/features/agents/api/agents-queries';
+import { AgentDetail } from '@/features/agents/components/agent-detail';
+import { useCan, useSession } from '@/lib/session';
+
+export const Route = createFileRoute('/_app/agents/$agentId/')({
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(agentQueryOptions(params.agentId)),
+  pendingComponent: () => (
+    <div role="status" className="flex flex-col gap-4">
+      <span className="sr-only">Loading agent…</span>
+      <Skeleton className="h-8 w-72" />
+      <Skeleton className="h-48 w-full" />
+    </div>
+  ),
+  pendingMs: 150,
+  errorComponent: RouteError,
+  component: AgentPage,
+});
+
+function AgentPage() {
+  const { agentId } = Route.useParams();
+  const { data: agent } = useSuspenseQuery(agentQueryOptions(agentId));
+  const canEdit = useCan('agents:write');
+  const { role } = useSession();
+  return (
+    <div className="flex flex-col gap-4">
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <Link to="/agents" className="text-blue-800 hover:underline dark:text-blue-300">
+          Agents
+        </Link>
+        <span aria-hidden="true"> / </span>
+        <span aria-current="page">{agent.name}</span>
+      </nav>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h1 className="text-2xl font-semibold">{agent.name}</h1>
+        <div className="flex items-center gap-2">
+          <HrefLink href={`/calls?agentId=${encodeURIComponent(agent.id)}`} className={buttonClasses('secondary')}>
+            Calls of this agent
+          </HrefLink>
+          {canEdit ? (
+            <Link to="/agents/$agentId/edit" params={{ agentId }} className={buttonClasses('primary')}>
+              Edit agent
+            </Link>
+          ) : null}
+        </div>
+      </div>
+      {!canEdit ? (
+        <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-800 dark:bg-slate-800 dark:text-slate-200">
+          Only admins can edit agents; you are signed in as {role === 'operator' ? 'an operator' : 'a viewer'}.
+        </p>
+      ) : null}
+      <AgentDetail agent={agent} />
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { RouteError } from '@/components/layout/route-error';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Pagination } from '@/components/ui/pagination';
+import { TableSkeleton } from '@/components/ui/skeleton';
+import { agentsListQueryOptions } from '@/features/agents/api/agents-queries';
+import { AgentsTable } from '@/features/agents/components/agents-table';
+import { AgentTypeFilter } from '@/features/agents/components/agents-toolbar';
+import { AGENT_PAGE_SIZES, agentSort, AgentsSearch } from '@/features/agents/model/search-params';
+
+export const Route = createFileRoute('/_app/agents/')({
+  validateSearch: AgentsSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(agentsListQueryOptions(deps)),
+  pendingComponent: AgentsPending,
+  pendingMs: 150,
+  errorComponent: RouteError,
+  component: AgentsPage,
+});
+
+function Header() {
+  return (
+    <div className="mb-4">
+      <h1 className="text-2xl font-semibold">Agents</h1>
+      <p className="text-sm text-slate-600 dark:text-slate-400">The voice agents of your account: open one to see its telephony, extractors and classifiers.</p>
+    </div>
+  );
+}
+
+function AgentsPending() {
+  return (
+    <>
+      <Header />
+      <TableSkeleton label="Loading agents" columns={6} />
+    </>
+  );
+}
+
+function AgentsPage() {
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const { data } = useSuspenseQuery(agentsListQueryOptions(search));
+  const sort = agentSort(search);
+  const setSearch = (patch: Partial<AgentsSearch>) => navigate({ search: (prev) => ({ ...prev, ...patch }) });
+
+  return (
+    <>
+      <Header />
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+        <AgentTypeFilter type={search.type} onTypeChange={(type) => setSearch({ type, page: 1 })} />
+      </div>
+      {data.content.length === 0 ? (
+        <EmptyState
+          title={search.type || search.page > 1 ? 'No agents match' : 'No agents yet'}
+          description={search.type || search.page > 1 ? 'No agent on this page matches the filter.' : 'Agents appear here once they exist in your Voice API account.'}
+          action={
+            search.type || search.page > 1 ? (
+              <Button onClick={() => setSearch({ type: undefined, page: 1 })}>Show all agents</Button>
+            ) : undefined
+          }
+        />
+      ) : (
+        <div className="flex flex-col gap-3">
+          <AgentsTable
+            agents={data.content}
+            sort={sort}
+            onSortChange={(s) => setSearch({ sort: `${s.property},${s.direction}`, page: 1 })}
+            onOpen={(a) => navigate({ to: '/agents/$agentId', params: { agentId: a.id } })}
+          />
+          <Pagination
+            page={search.page}
+            size={search.size}
+            totalPages={data.totalPages}
+            totalElements={data.totalElements}
+            noun="agents"
+            onPageChange={(page) => setSearch({ page })}
+            sizes={AGENT_PAGE_SIZES}
+            onSizeChange={(size) => setSearch({ size, page: 1 })}
+          />
+        </div>
+      )}
+    </>
+  );
+}

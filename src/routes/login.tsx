@@ -1,0 +1,35 @@
+import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
+import { z } from 'zod';
+import { SignInForm } from '@/features/auth/components/sign-in-form';
+import { safeRedirect } from '@/features/auth/model/safe-redirect';
+import { sessionQueryOptions } from '@/lib/session';
+
+const LoginSearch = z.object({
+  redirect: z.string().optional().catch(undefined),
+  /** Set when a session ended mid-work, to say why the user is here. */
+  ended: z.boolean().optional().catch(undefined),
+});
+
+export const Route = createFileRoute('/login')({
+  validateSearch: LoginSearch,
+  beforeLoad: async ({ context, search }) => {
+    // Already signed in: straight on to where they were going.
+    const session = await context.queryClient.ensureQueryData(sessionQueryOptions).catch(() => null);
+    if (session) throw redirect({ href: safeRedirect(search.redirect), replace: true });
+  },
+  component: LoginPage,
+});
+
+function LoginPage() {
+  const search = Route.useSearch();
+  const router = useRouter();
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4 dark:bg-slate-950">
+      <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <h1 className="text-xl font-semibold">Sign in to Switchboard</h1>
+        <p className="mt-1 mb-6 text-sm text-slate-600 dark:text-slate-400">The operations console for your voice agents.</p>
+        <SignInForm sessionEnded={search.ended} onSignedIn={() => router.history.replace(safeRedirect(search.redirect))} />
+      </div>
+    </main>
+  );
+}
