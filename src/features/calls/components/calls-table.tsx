@@ -79,6 +79,7 @@ export function CallsTable({ calls, sort, agentName, onSort }: CallsTableProps) 
           {calls.map((call, i) => (
             <tr
               key={call.id}
+              data-call-id={call.id}
               tabIndex={0}
               aria-label={`Call with ${call.phone}, ${formatLocalTime(call.startTime)}`}
               onKeyDown={(e) => onRowKey(e, i, call.id)}

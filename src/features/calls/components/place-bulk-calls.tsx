@@ -101,14 +101,22 @@ export function PlaceBulkCalls({ country }: { country: CountryCode }) {
             }}
           />
         </Field>
-        <Field label="Or paste recipients" description="One per line: a phone, then any other columns.">
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="bulk-paste" className="text-sm font-medium">
+            Or paste recipients
+          </label>
           <textarea
+            id="bulk-paste"
+            aria-describedby="bulk-paste-help"
             value={fileName ? '' : text}
             onChange={(e) => load(e.target.value)}
             rows={5}
             className="rounded-md border border-slate-300 bg-white p-2 font-mono text-sm dark:border-slate-600 dark:bg-slate-900"
           />
-        </Field>
+          <p id="bulk-paste-help" className="text-sm text-slate-600 dark:text-slate-400">
+            One per line: a phone, then any other columns.
+          </p>
+        </div>
       </div>
 
       {table && activeMapping ? (

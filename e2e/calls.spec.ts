@@ -1,0 +1,300 @@
+/**
+ * Calls journeys (issue 6) against the real stack: every answer is checked against the
+ * simulator's own API, read directly with the upstream key.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+const SIM = `http://127.0.0.1:${process.env.E2E_SIM_PORT ?? 14010}`;
+const CONTROL = { Authorization: 'Bearer e2e-control-token', 'Content-Type': 'application/json' };
+const KEY = { 'X-Api-Key': 'sim-key-primary-0000000000000001' };
+const PASSWORD = 'switchboard-demo';
+
+async function upstream<T = any>(path: string): Promise<T> {
+  const res = await fetch(`${SIM}${path}`, { headers: KEY });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function simLimits(body: Record<string, number>): Promise<void> {
+  const res = await fetch(`${SIM}/_sim/limits`, { method: 'POST', headers: CONTROL, body: JSON.stringify(body) });
+  expect(res.status).toBe(204);
+}
+
+async function signIn(page: Page, username: 'viewer' | 'operator' | 'admin'): Promise<void> {
+  const base = test.info().project.use.baseURL!;
+  const res = await page.request.post('/auth/login', { data: { username, password: PASSWORD }, headers: { 'X-Switchboard': '1', Origin: new URL(base).origin } });
+  expect(res.status()).toBe(204);
+}
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** The ids the list shows, after it settles. */
+async function listedIds(page: Page): Promise<string[]> {
+  await expect(page.getByText(/calls(\s·|$)/).or(page.getByText(/No call matches/))).toBeVisible();
+  return page.locator('tbody tr[data-call-id]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-call-id')!));
+}
+
+async function expectListMatches(page: Page, filters: Record<string, string>) {
+  const qs = new URLSearchParams({ ...filters, size: '100' });
+  const expected = await upstream<{ content: { id: string }[]; totalElements: number }>(`/v1/calls?${qs}`);
+  await page.goto(`/calls?${qs}`);
+  if (expected.totalElements === 0) {
+    await expect(page.getByText('No call matches these filters')).toBeVisible();
+    return expected;
+  }
+  await expect(page.getByText(`${expected.totalElements.toLocaleString('en-US')} calls`, { exact: false }).first()).toBeVisible();
+  expect(await listedIds(page)).toEqual(expected.content.map((c) => c.id));
+  return expected;
+}
+
+function day(utc: string, deltaDays = 0): string {
+  return new Date(Date.parse(utc) + deltaDays * 86_400_000).toISOString().slice(0, 10);
+}
+
+test.describe('calls list', () => {
+  test('each filter alone and combined returns exactly the matching calls', async ({ page }) => {
+    await signIn(page, 'viewer');
+    const sample = await upstream<{ content: any[] }>('/v1/calls?size=100');
+    const call = sample.content.find((c) => c.status !== 'IN_PROGRESS')!;
+    const campaignName = 'Winter renewals';
+    const campaignCalls = await upstream<{ content: any[]; totalElements: number }>(`/v1/calls?campaignName=${encodeURIComponent(campaignName)}&size=1`);
+    expect(campaignCalls.totalElements).toBeGreaterThan(0);
+    const inCampaign = campaignCalls.content[0]!;
+
+    const dates = { from: day(call.startTime, -3), to: day(call.startTime) };
+    const cases: Record<string, string>[] = [
+      { agentId: call.agentId },
+      { phone: call.phone },
+      { campaignName },
+      dates,
+      { agentId: call.agentId, ...dates },
+      { agentId: inCampaign.agentId, campaignName, from: day(inCampaign.startTime, -10), to: day(inCampaign.startTime) },
+      { phone: call.phone, agentId: call.agentId, ...dates, sort: 'duration,ASC' },
+    ];
+    for (const filters of cases) await expectListMatches(page, filters);
+  });
+
+  test('a phone typed in a common form is normalised to E.164; an impossible one is flagged before any request', async ({ page }) => {
+    await signIn(page, 'viewer');
+    const sample = await upstream<{ content: any[] }>('/v1/calls?size=100');
+    const call = sample.content.find((c) => c.phone.startsWith('+33')) ?? sample.content[0]!;
+    await page.goto('/calls');
+    await listedIds(page);
+
+    const requests: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/v1/calls')) requests.push(r.url());
+    });
+    const phone = page.getByLabel('Phone', { exact: true });
+    await phone.fill('12');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page.getByText(/This number is too short/)).toBeVisible();
+    expect(requests.filter((u) => u.includes('phone='))).toEqual([]);
+
+    // "+33 6 12 34 56 78" style: spaces after the country code.
+    const spaced = call.phone.replace(/^(\+\d{2})(\d)(\d{2})(\d{2})(\d{2})(\d{2})$/, '$1 $2 $3 $4 $5 $6');
+    await phone.fill(spaced);
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page).toHaveURL(new RegExp(`phone=${encodeURIComponent(call.phone).replace('+', '\\+')}`));
+    const expected = await upstream<{ content: { id: string }[] }>(`/v1/calls?phone=${encodeURIComponent(call.phone)}`);
+    expect(await listedIds(page)).toEqual(expected.content.map((c) => c.id));
+  });
+
+  test('date presets send both ends', async ({ page }) => {
+    await signIn(page, 'viewer');
+    await page.goto('/calls');
+    await listedIds(page);
+    await page.getByRole('button', { name: 'Last 7 days' }).click();
+    await expect(page).toHaveURL(/from=\d{4}-\d{2}-\d{2}.*to=\d{4}-\d{2}-\d{2}|to=\d{4}-\d{2}-\d{2}.*from=\d{4}-\d{2}-\d{2}/);
+    const url = new URL(page.url());
+    await expectListMatches(page, { from: url.searchParams.get('from')!, to: url.searchParams.get('to')! });
+  });
+
+  test('keyboard only: sort, move through rows and open a call; axe is clean', async ({ page }) => {
+    await signIn(page, 'viewer');
+    await page.goto('/calls');
+    await listedIds(page);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: /^Duration/ }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/sort=duration%2CASC|sort=duration,ASC/);
+    await listedIds(page);
+
+    const rows = page.locator('tbody tr[data-call-id]');
+    await rows.first().focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(rows.nth(1)).toBeFocused();
+    const id = await rows.nth(1).getAttribute('data-call-id');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/calls/${id}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Call with');
+  });
+});
+
+test.describe('call review', () => {
+  async function recordedCallWithGroup() {
+    for (let p = 1; p <= 10; p++) {
+      const page = await upstream<{ content: any[] }>(`/v1/calls?size=100&page=${p}`);
+      const found = page.content.find(
+        (c) => c.recorded && c.status === 'COMPLETED' && Object.values(c.extractedData ?? {}).some((v) => v !== null && typeof v === 'object'),
+      );
+      if (found) return found;
+    }
+    throw new Error('No recorded COMPLETED call with a grouped extraction in the seed.');
+  }
+
+  test('transcript, playback, seek, highlight and the extracted tree', async ({ page }) => {
+    await signIn(page, 'viewer');
+    const call = await recordedCallWithGroup();
+    const transcript = await upstream<any[]>(`/v1/calls/${call.id}/transcript`);
+    await page.goto(`/calls/${call.id}`);
+
+    const lines = page.getByRole('list', { name: 'Transcript entries' }).locator('[data-action]');
+    await expect(lines).toHaveCount(transcript.length);
+    const shown = await lines.evaluateAll((els) => els.map((e) => ({ action: e.getAttribute('data-action'), time: e.getAttribute('data-time'), text: e.textContent })));
+    expect(shown.map((l) => [l.action, l.time])).toEqual(transcript.map((e) => [e.action, e.time]));
+    shown.forEach((l, i) => expect(l.text).toContain(transcript[i].message));
+
+    const audio = page.locator('audio');
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime), { timeout: 10_000 }).toBeGreaterThan(0.3);
+
+    const spoken = page.locator('[data-kind="turn"]');
+    const third = spoken.nth(2);
+    const offset = Number(await third.getAttribute('data-offset'));
+    await third.click();
+    const after = await audio.evaluate((a: HTMLAudioElement) => a.currentTime);
+    expect(after).toBeGreaterThanOrEqual(offset - 0.05);
+    expect(after).toBeLessThan(offset + 1.5);
+    await expect(third).toHaveAttribute('data-active', 'true');
+
+    // The highlight follows playback: later, the active line is the last one started.
+    await page.waitForTimeout(1500);
+    const { t, activeOffset } = await page.evaluate(() => ({
+      t: document.querySelector('audio')!.currentTime,
+      activeOffset: Number(document.querySelector('[data-active="true"]')?.getAttribute('data-offset')),
+    }));
+    expect(activeOffset).toBeLessThanOrEqual(t);
+    const starts = shown.map((_, i) => i).length;
+    expect(starts).toBeGreaterThan(0);
+
+    const tree = page.getByRole('list', { name: 'Extracted data' });
+    const group = tree.locator('details').first();
+    await expect(group).not.toHaveAttribute('open', '');
+    await group.locator('summary').click();
+    await expect(group).toHaveAttribute('open', '');
+    await expect(group.locator('ul li').first()).toBeVisible();
+
+    await page.getByRole('button', { name: 'Pause' }).click();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('a call that was not recorded says so', async ({ page }) => {
+    await signIn(page, 'viewer');
+    const { content } = await upstream<{ content: any[] }>('/v1/calls?size=100');
+    const call = content.find((c) => !c.recorded)!;
+    await page.goto(`/calls/${call.id}`);
+    await expect(page.getByText('This call was not recorded.')).toBeVisible();
+  });
+});
+
+test.describe('placing calls', () => {
+  test.afterEach(async () => {
+    await simLimits({ maxConcurrency: 50 });
+  });
+
+  async function outboundAgentName(): Promise<{ id: string; name: string }> {
+    const { content } = await upstream<{ content: any[] }>('/v1/agents?size=100&type=OUTBOUND');
+    const agent = content.find((a) => a.active && !a.archived)!;
+    return { id: agent.id, name: agent.name };
+  }
+
+  async function pickAgent(page: Page, name: string) {
+    const box = page.getByRole('combobox', { name: 'Outbound agent' });
+    await box.click();
+    await box.fill(name);
+    await page.getByRole('option', { name: new RegExp(`^${name}`) }).click();
+  }
+
+  async function callsTo(phone: string): Promise<number> {
+    return (await upstream<{ totalElements: number }>(`/v1/calls?phone=${encodeURIComponent(phone)}`)).totalElements;
+  }
+
+  function uniquePhones(n: number): string[] {
+    const base = 612000000 + Math.floor(Math.random() * 300000) * 10;
+    return Array.from({ length: n }, (_, i) => `+33${base + i}`);
+  }
+
+  test('bulk CSV: 5 good, 2 impossible, 1 duplicate shows 3 problems, sends 5, shows the headers', async ({ page }) => {
+    await signIn(page, 'operator');
+    const agent = await outboundAgentName();
+    const good = uniquePhones(5);
+    const csv = ['phone;first name;tags', ...good.map((p, i) => `${p};Name ${i};e2e`), '123;Bad;', '+33 6 12;Bad;', `${good[1]};Again;`].join('\n');
+    await page.goto('/calls/new');
+    await page.getByRole('tab', { name: 'Many calls' }).click();
+    await page.getByLabel('CSV file').setInputFiles({ name: 'recipients.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${csv}`) });
+    await expect(page.getByTestId('bulk-summary')).toContainText('5 ready to call · 3 problems (1 duplicate) of 8 rows');
+    await expect(page.getByTestId('bulk-problems').locator('tr')).toHaveCount(3);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await pickAgent(page, agent.name);
+    await page.getByRole('button', { name: 'Place 5 calls' }).click();
+    await expect(page.getByText('5 calls placed.')).toBeVisible();
+    await expect(page.getByTestId('call-rate-limit')).toContainText(/limit \d+, \d+ free now/);
+    for (const p of good) expect(await callsTo(p)).toBe(1);
+  });
+
+  test('with concurrency low the 429 is explained, nothing is sent twice, and sending fewer works', async ({ page }) => {
+    await signIn(page, 'operator');
+    const agent = await outboundAgentName();
+    // Free slots = limit - calls in progress: count those, then leave exactly two free.
+    let live = 0;
+    for (let p = 1; ; p++) {
+      const pageOf = await upstream<{ content: any[]; totalPages: number }>(`/v1/calls?size=100&page=${p}`);
+      live += pageOf.content.filter((c) => c.status === 'IN_PROGRESS').length;
+      if (p >= pageOf.totalPages) break;
+    }
+    await simLimits({ maxConcurrency: live + 2 });
+
+    const phones = uniquePhones(5);
+    await page.goto('/calls/new');
+    await page.getByRole('tab', { name: 'Many calls' }).click();
+    await page.getByLabel('Or paste recipients').fill(phones.join('\n'));
+    await expect(page.getByTestId('bulk-summary')).toContainText('5 ready to call');
+    await pickAgent(page, agent.name);
+    const place = page.getByRole('button', { name: 'Place 5 calls' });
+    await place.click();
+    const alert = page.getByRole('alert').filter({ hasText: 'you sent 5' });
+    await expect(alert).toContainText(/\d+ free slots?, you sent 5\./);
+    for (const p of phones) expect(await callsTo(p)).toBe(0);
+
+    const free = Number((await alert.textContent())!.match(/(\d+) free/)![1]);
+    expect(free).toBeGreaterThan(0);
+    expect(free).toBeLessThan(5);
+    await alert.getByRole('button', { name: `Send only ${free} now` }).click();
+    await page.getByRole('button', { name: `Place ${free} ${free === 1 ? 'call' : 'calls'}` }).click();
+    await expect(page.getByText(`${free} ${free === 1 ? 'call' : 'calls'} placed.`)).toBeVisible();
+    const counts = await Promise.all(phones.map(callsTo));
+    expect(counts).toEqual(phones.map((_, i) => (i < free ? 1 : 0)));
+  });
+
+  test('one call: on 201 the new call opens', async ({ page }) => {
+    await signIn(page, 'operator');
+    const agent = await outboundAgentName();
+    const [phone] = uniquePhones(1);
+    await page.goto('/calls/new');
+    await pickAgent(page, agent.name);
+    await page.getByLabel('Phone', { exact: true }).fill(phone!.replace(/^\+33(\d)/, '+33 $1 '));
+    await page.getByLabel('Variable 1 name').fill('firstName');
+    await page.getByLabel('Variable 1 value').fill('Ana');
+    await page.getByRole('button', { name: 'Place the call' }).click();
+    await expect(page).toHaveURL(/\/calls\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(phone!);
+    expect(await callsTo(phone!)).toBe(1);
+  });
+});
