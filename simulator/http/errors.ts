@@ -20,7 +20,14 @@ export const notFound = (what: string) => new ApiError(404, `${what} not found.`
 
 /** Parses with a contract schema or throws a 400 listing each offending field. */
 export function parseOr400<S extends z.ZodType>(schema: S, input: unknown, prefix: PropertyKey[] = []): z.infer<S> {
-  const result = schema.safeParse(input);
+  let result: ReturnType<S['safeParse']>;
+  try {
+    result = schema.safeParse(input) as ReturnType<S['safeParse']>;
+  } catch (error) {
+    // zod recurses once per level: JSON nested thousands deep overflows the stack. A client error, not a 500.
+    if (error instanceof RangeError) throw badRequest([{ field: '(body)', rejectedValue: null, message: 'The body is nested too deeply.' }]);
+    throw error;
+  }
   if (!result.success) throw badRequest(toValidationErrors(result.error, input, prefix));
   return result.data;
 }

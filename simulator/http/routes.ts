@@ -32,6 +32,8 @@ const HANDLERS: Record<RouteName, (ctx: HandlerContext<any, any, any>) => Promis
 };
 
 export function registerApiRoutes(app: FastifyInstance, state: SimState, creds: Credentials, limiter: RateLimiter): void {
+  // Bodies are JSON only: Fastify's built-in text/plain parser would hand the validator a string (a 400) instead of a 415.
+  app.removeContentTypeParser('text/plain');
   for (const name of ROUTE_NAMES) {
     const route: RouteDef = ROUTES[name];
     app.route({
