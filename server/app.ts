@@ -35,7 +35,8 @@ export interface AppDeps {
   sessionCacheMs?: number;
 }
 
-export type BffApp = FastifyInstance & { ctx: Ctx };
+/** The app, its services, and the routes it registered (the CSRF suite enumerates them). */
+export type BffApp = FastifyInstance & { ctx: Ctx; routeList: { method: string; url: string }[] };
 
 const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON: 'The body is not valid JSON.',
@@ -71,6 +72,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<BffA
     return503OnClosing: true,
   }) as unknown as BffApp;
   app.decorate('ctx', ctx);
+  const routeList: { method: string; url: string }[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
+  });
 
   // One log line per request, after it ends: id, route, status, time, user; never headers or bodies.
   app.addHook('onResponse', async (request, reply) => {

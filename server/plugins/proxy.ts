@@ -10,13 +10,13 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BFF_HEADERS, IDEMPOTENT_UPSTREAM_PATHS } from '../../contract/bff/http';
-import { roleAllows } from '../../contract/bff/roles';
 import { toValidationErrors } from '../../contract/errors';
 import { matchRoute, ROUTES, type RouteDef } from '../../contract/routes';
 import type { Ctx } from '../context';
 import { HttpError, requireSession, sendError } from '../http';
 import { audit } from '../services/audit';
 import * as idempotency from '../services/idempotency';
+import { mayCall } from '../services/policy';
 import { UpstreamError } from '../services/upstream';
 
 const PASS_HEADERS = ['content-type', 'x-callratelimit-limit', 'x-callratelimit-remaining', 'retry-after'];
@@ -54,7 +54,7 @@ export function proxyPlugin(app: FastifyInstance, ctx: Ctx): void {
     }
     const { route, name } = match;
     const routeLabel = `${route.method} ${route.path}`;
-    if (!route.scope || !roleAllows(session.role, route.scope)) {
+    if (!mayCall(session.role, route)) {
       await audit(db, { username: session.username, action: name, route: routeLabel, outcome: 'denied', status: 403, requestId: request.id });
       throw new HttpError(403, `Your role (${session.role}) may not do this.`);
     }
