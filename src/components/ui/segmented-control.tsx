@@ -25,7 +25,7 @@ export function SegmentedControl<V extends string>({ label, value, options, onVa
               'has-focus-visible:outline-2 has-focus-visible:outline-offset-1 has-focus-visible:outline-blue-600 dark:has-focus-visible:outline-blue-400',
             )}
           >
-            <input type="radio" name={name} value={o.value} checked={value === o.value} onChange={() => onValueChange(o.value)} className="sr-only" />
+            <input type="radio" name={name} value={o.value} checked={value === o.value} onChange={() => onValueChange(o.value)} className="absolute inset-0 m-0 cursor-pointer appearance-none rounded opacity-0" />
             {o.label}
           </label>
         ))}

@@ -4,7 +4,7 @@ import { focusRing } from '@/components/ui/styles';
 import { cn } from '@/lib/cn';
 import { countExtractors, isGroup } from '../model/extractor-tree';
 
-/** The agent's extractors, groups collapsible to any depth (closed at first beyond the top level). */
+/** The agent's extractors, groups collapsible to any depth (closed at first: the names show the shape). */
 export function ExtractorTree({ extractors, depth = 0 }: { extractors: readonly Extractor[]; depth?: number }) {
   return (
     <ul className={cn('flex flex-col gap-1', depth > 0 && 'mt-1 ml-4 border-l border-slate-200 pl-3 dark:border-slate-700')}>
@@ -27,7 +27,7 @@ function ExtractorLeaf({ extractor }: { extractor: Extractor }) {
 function ExtractorGroup({ extractor, depth }: { extractor: Extractor; depth: number }) {
   const children = extractor.extractors ?? [];
   return (
-    <Collapsible.Root defaultOpen={depth === 0}>
+    <Collapsible.Root>
       <Collapsible.Trigger className={cn('group flex items-center gap-2 rounded py-1 text-left', focusRing)}>
         <span aria-hidden="true" className="inline-block w-3 text-xs transition-transform group-data-panel-open:rotate-90">
           ▶

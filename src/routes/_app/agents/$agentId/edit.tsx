@@ -28,11 +28,11 @@ function EditAgentPage() {
   return (
     <div className="flex flex-col gap-4">
       <nav aria-label="Breadcrumb" className="text-sm">
-        <Link to="/agents" className="text-blue-800 hover:underline dark:text-blue-300">
+        <Link to="/agents" className="text-blue-800 underline underline-offset-2 dark:text-blue-300">
           Agents
         </Link>
         <span aria-hidden="true"> / </span>
-        <Link to="/agents/$agentId" params={{ agentId }} className="text-blue-800 hover:underline dark:text-blue-300">
+        <Link to="/agents/$agentId" params={{ agentId }} className="text-blue-800 underline underline-offset-2 dark:text-blue-300">
           {agent.name}
         </Link>
         <span aria-hidden="true"> / </span>

@@ -30,7 +30,7 @@ function AgentPage() {
   return (
     <div className="flex flex-col gap-4">
       <nav aria-label="Breadcrumb" className="text-sm">
-        <Link to="/agents" className="text-blue-800 hover:underline dark:text-blue-300">
+        <Link to="/agents" className="text-blue-800 underline underline-offset-2 dark:text-blue-300">
           Agents
         </Link>
         <span aria-hidden="true"> / </span>
