@@ -50,8 +50,8 @@ async function read<T>(response: Response, started: number): Promise<Res<T>> {
   return { status: response.status, body: body as T, text, headers: response.headers, ms: Date.now() - started };
 }
 
-export async function startTestStack(opts: StackOptions = {}): Promise<TestStack> {
-  const keys = canaryKeys();
+/** `keys`: the pair of an already running simulator passed in `opts.sim` (else a fresh canary pair). */
+export async function startTestStack(opts: StackOptions = {}, keys: [string, string] = canaryKeys()): Promise<TestStack> {
   const logs: string[] = [];
   const seen: string[] = [];
   const logStream = new Writable({
