@@ -114,6 +114,24 @@ test.describe('calls list', () => {
     await expectListMatches(page, { from: url.searchParams.get('from')!, to: url.searchParams.get('to')! });
   });
 
+  test('a saved view keeps filters, sort and page size, and opens as its URL', async ({ page }) => {
+    await signIn(page, 'viewer');
+    const { content } = await upstream<{ content: any[] }>('/v1/calls?size=1');
+    const filters = { agentId: content[0].agentId, sort: 'duration,DESC', size: '50' };
+    await page.goto(`/calls?${new URLSearchParams(filters)}`);
+    await listedIds(page);
+    const name = `e2e view ${Date.now()}`;
+    await page.getByLabel('Save this view as').fill(name);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const link = page.getByRole('navigation', { name: 'Saved views' }).getByRole('link', { name });
+    await expect(link).toBeVisible();
+    await page.goto('/calls');
+    await listedIds(page);
+    await page.getByRole('navigation', { name: 'Saved views' }).getByRole('link', { name }).click();
+    await expect.poll(() => Object.fromEntries(['agentId', 'sort', 'size'].map((k) => [k, new URL(page.url()).searchParams.get(k)]))).toEqual(filters);
+    await expectListMatches(page, { agentId: filters.agentId, sort: filters.sort });
+  });
+
   test('keyboard only: sort, move through rows and open a call; axe is clean', async ({ page }) => {
     await signIn(page, 'viewer');
     await page.goto('/calls');

@@ -9,8 +9,8 @@ import { Button } from '@/components/ui/button';
 import { Combobox } from '@/components/ui/combobox';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
 import type { AgentSummary } from '../api/calls-queries';
+import { NativeSelect } from './native-select';
 import { DATE_PRESETS, presetRange } from '../model/date-presets';
 import type { CallsSearch } from '../model/search-params';
 
@@ -71,9 +71,12 @@ export function CallsFilters({ search, agents, onApply }: { search: CallsSearch;
         <Field label="Phone" error={errors.phone} description="Any common form; national numbers use the country." className="flex-1">
           <Input name="phone" value={phone} onChange={(e) => setPhone(e.target.value)} placeholder="+33 6 12 34 56 78" autoComplete="off" />
         </Field>
-        <Field label="Country" className="w-24">
-          <Select value={country} onValueChange={setCountry} options={COUNTRIES.map((c) => ({ value: c, label: c }))} className="min-w-0" />
-        </Field>
+        <div className="flex w-24 flex-col gap-1.5">
+          <label htmlFor="calls-phone-country" className="text-sm font-medium">
+            Country
+          </label>
+          <NativeSelect id="calls-phone-country" value={country} onChange={(e) => setCountry(e.target.value)} options={COUNTRIES.map((c) => ({ value: c, label: c }))} />
+        </div>
       </div>
       <Field label="Campaign name" description="The exact name.">
         <Input name="campaignName" value={campaignName} onChange={(e) => setCampaignName(e.target.value)} autoComplete="off" />

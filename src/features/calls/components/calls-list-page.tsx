@@ -11,13 +11,13 @@ import { LIMITS } from '@contract/limits';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
-import { Select } from '@/components/ui/select';
 import { TableSkeleton } from '@/components/ui/skeleton';
 import { agentsQueryOptions, callsListQueryOptions } from '../api/calls-queries';
 import type { CallsSearch } from '../model/search-params';
 import { CallsFilters } from './calls-filters';
 import { CallsTable } from './calls-table';
 import { ExportCalls } from './export-calls';
+import { NativeSelect } from './native-select';
 import { SavedViews } from './saved-views';
 
 const PAGE_SIZES = [10, 20, 50, LIMITS.pageSize.max].map(String);
@@ -87,8 +87,8 @@ export function CallsListPage({ search, onSearch, canPlaceCalls }: { search: Cal
                   </Button>
                 </div>
                 <div className="flex items-center gap-2">
-                  <span>Rows per page</span>
-                  <Select value={String(search.size)} onValueChange={(v) => onSearch({ ...search, size: Number(v), page: 1 })} options={PAGE_SIZES.map((s) => ({ value: s, label: s }))} aria-label="Rows per page" />
+                  <label htmlFor="calls-page-size">Rows per page</label>
+                  <NativeSelect id="calls-page-size" value={String(search.size)} onChange={(e) => onSearch({ ...search, size: Number(e.target.value), page: 1 })} options={PAGE_SIZES.map((s) => ({ value: s, label: s }))} />
                 </div>
               </nav>
             </>
