@@ -1,11 +1,20 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 
-test('the built SPA opens on its shell', async ({ page }) => {
+test('the built SPA, served by the BFF, signs in and opens on its shell', async ({ page }) => {
   await page.goto('/');
-  await expect(page).toHaveURL(/\/agents$/);
+  // Signed out: the authenticated layout sends us to sign in, keeping where we were going.
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('heading', { name: 'Sign in to Switchboard' })).toBeVisible();
+  let { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+
+  await page.getByLabel('Username').fill('viewer');
+  await page.getByLabel('Password').fill('switchboard-demo');
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await expect(page).toHaveURL(/\/agents/);
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Calls' })).toBeVisible();
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  ({ violations } = await new AxeBuilder({ page }).analyze());
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 });
