@@ -316,3 +316,26 @@ test.describe('placing calls', () => {
     expect(await callsTo(phone!)).toBe(1);
   });
 });
+
+test.describe('live calls', () => {
+  test('an in-progress call on screen refreshes itself when it ends', async ({ page }) => {
+    await signIn(page, 'viewer');
+    const { content: agents } = await upstream<{ content: any[] }>('/v1/agents?size=100&type=OUTBOUND');
+    const agent = agents.find((a) => a.active && !a.archived)!;
+    const phone = `+3361${String(Date.now()).slice(-7)}`;
+    const res = await fetch(`${SIM}/v1/calls`, { method: 'POST', headers: { ...KEY, 'Content-Type': 'application/json' }, body: JSON.stringify({ agentId: agent.id, recipient: { phone } }) });
+    expect(res.status).toBe(201);
+    const created = await res.json();
+    test.skip(created.status !== 'IN_PROGRESS', 'The simulator refused the call for limits.');
+
+    await page.goto(`/calls?phone=${encodeURIComponent(phone)}`);
+    const row = page.locator(`tr[data-call-id="${created.id}"]`);
+    await expect(row).toContainText('In progress');
+    // Let the call end on the simulator's clock; the page must notice without a reload.
+    const clock = await fetch(`${SIM}/_sim/clock`, { method: 'POST', headers: CONTROL, body: JSON.stringify({ advanceMinutes: 120 }) });
+    expect(clock.ok).toBe(true);
+    const ended = await upstream(`/v1/calls/${created.id}`);
+    expect(ended.status).not.toBe('IN_PROGRESS');
+    await expect(row).not.toContainText('In progress', { timeout: 15_000 });
+  });
+});
