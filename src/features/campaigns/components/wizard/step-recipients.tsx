@@ -151,7 +151,8 @@ export function StepRecipients(props: StepRecipientsProps) {
       )}
       <div className="mt-6 flex gap-2">
         <Button onClick={onBack}>Back</Button>
-        <Button type="submit" variant="primary" aria-disabled={blocked} className={blocked ? 'opacity-60' : undefined}>
+        {/* Never disabled: pressing it while blocked keeps the person here, with the reason above. */}
+        <Button type="submit" variant="primary">
           Next
         </Button>
       </div>

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { LIMITS } from '@contract/limits';
 import { Weekday } from '@contract/enums';
+import { TimeSlots } from '@contract/schemas/campaign';
 import { todayIn } from '@contract/timezone';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -37,8 +38,13 @@ export function StepSchedule(props: {
     const sub = watch((v) => onChange(v as ScheduleValues));
     return () => sub.unsubscribe();
   }, [watch, onChange]);
-  const watchedSlots = watch('timeSlots');
-  const slotsError = errors.timeSlots?.message ?? errors.timeSlots?.root?.message;
+  const watchedSlots = useWatch({ control, name: 'timeSlots' });
+  // Slot problems straight from the contract's TimeSlots schema: per slot and for the list (count,
+  // overlap), shown once the person has tried to go on or touched a slot.
+  const slotIssues = useMemo(() => TimeSlots.safeParse(watchedSlots ?? []).error?.issues ?? [], [watchedSlots]);
+  const showSlots = formState.submitCount > 0 || !!formState.touchedFields.timeSlots;
+  const slotMessage = (i: number) => (showSlots ? slotIssues.find((x) => x.path[0] === i)?.message : undefined);
+  const slotsError = showSlots ? slotIssues.find((x) => x.path.length === 0)?.message : undefined;
 
   return (
     <form noValidate onSubmit={handleSubmit(onNext)} aria-labelledby="step-title">
@@ -81,14 +87,13 @@ export function StepSchedule(props: {
           </legend>
           <ul className="mt-2 grid gap-2">
             {slots.fields.map((f, i) => {
-              const e = errors.timeSlots?.[i];
-              const message = e?.startTime?.message ?? e?.endTime?.message;
+              const message = slotMessage(i);
               return (
                 <li key={f.id} className="flex flex-wrap items-end gap-2">
-                  <Field label={`Slot ${i + 1} from`} error={e?.startTime?.message ? ' ' : undefined}>
+                  <Field label={`Slot ${i + 1} from`} error={message ? ' ' : undefined}>
                     <Input type="time" {...register(`timeSlots.${i}.startTime`)} />
                   </Field>
-                  <Field label={`Slot ${i + 1} to`} error={e?.endTime?.message ? ' ' : undefined}>
+                  <Field label={`Slot ${i + 1} to`} error={message ? ' ' : undefined}>
                     <Input type="time" {...register(`timeSlots.${i}.endTime`)} />
                   </Field>
                   <Button size="sm" variant="ghost" onClick={() => slots.remove(i)} aria-label={`Remove slot ${i + 1}`}>
