@@ -1,0 +1,60 @@
+/**
+ * `npm run screenshots`: the README's tour pictures, taken from the real stack (simulator + BFF +
+ * the built SPA; run `npm run build` first) in Debian's Chromium at 1280×720, light theme.
+ * Writes docs/screenshots/*.png.
+ */
+import { mkdirSync } from 'node:fs';
+import { chromium, type Page } from '@playwright/test';
+import { startStack } from './stack';
+
+const OUT = 'docs/screenshots';
+const PASSWORD = 'switchboard-demo';
+
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.waitForTimeout(400);
+}
+
+async function shot(page: Page, path: string, name: string): Promise<void> {
+  await page.goto(path);
+  await settle(page);
+  await page.screenshot({ path: `${OUT}/${name}.png` });
+  console.log(`  ${name}.png  ${path}`);
+}
+
+async function main(): Promise<void> {
+  mkdirSync(OUT, { recursive: true });
+  const stack = await startStack({ port: 0, simPort: 0, seedCalls: 3000, simRateLimit: 0, demoAccounts: true, demoPassword: PASSWORD, env: { LOG_LEVEL: 'warn', STATIC_DIR: 'dist/client' } });
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  try {
+    const context = await browser.newContext({ baseURL: stack.url, viewport: { width: 1280, height: 720 }, colorScheme: 'light' });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await settle(page);
+    await page.screenshot({ path: `${OUT}/sign-in.png` });
+    await page.getByLabel(/username/i).fill('admin');
+    await page.getByLabel(/password/i).fill(PASSWORD);
+    await page.getByRole('button', { name: /sign in/i }).click();
+    await page.waitForURL(/\/agents/);
+
+    // Pick real ids from the upstream, as the console would show them.
+    const headers = { 'X-Api-Key': 'sim-key-primary-0000000000000001' };
+    const agents = (await (await fetch(`${stack.simUrl}/v1/agents?size=100`, { headers })).json()) as { content: { id: string; configuration: { extractors: unknown[] } }[] };
+    const agent = agents.content.find((a) => a.configuration.extractors.length > 0) ?? agents.content[0]!;
+    const calls = (await (await fetch(`${stack.simUrl}/v1/calls?size=100`, { headers })).json()) as { content: { id: string; status: string; recorded: boolean }[] };
+    const call = calls.content.find((c) => c.recorded && c.status === 'COMPLETED') ?? calls.content[0]!;
+
+    await shot(page, '/agents', 'agents');
+    await shot(page, `/agents/${agent.id}`, 'agent-detail');
+    await shot(page, '/calls?size=50', 'calls');
+    await shot(page, `/calls/${call.id}`, 'call-review');
+    await shot(page, '/calls/new', 'new-call');
+    await shot(page, '/campaigns', 'campaigns');
+    await shot(page, '/campaigns/new', 'campaign-wizard');
+  } finally {
+    await browser.close();
+    await stack.close();
+  }
+}
+
+await main();
