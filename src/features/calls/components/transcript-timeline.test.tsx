@@ -1,0 +1,48 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TranscriptEntry } from '@contract/schemas/transcript';
+import { toTimeline } from '../model/transcript';
+import { TranscriptTimeline } from './transcript-timeline';
+
+function entries(n: number): TranscriptEntry[] {
+  const start = Date.parse('2026-01-01T10:00:00Z');
+  return Array.from({ length: n }, (_, i) => ({
+    action: i === 0 ? 'RING' : i % 2 ? 'AGENT_SPEAK' : 'HUMAN_SPEAK',
+    actor: i === 0 ? 'UNKNOWN' : i % 2 ? 'AGENT' : 'HUMAN',
+    message: `line ${i}`,
+    time: new Date(start + i * 2000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+  }));
+}
+
+afterEach(cleanup);
+
+describe('TranscriptTimeline', () => {
+  it('renders a short transcript whole, events apart from turns; a click seeks to the line', () => {
+    const items = toTimeline(entries(6), '2026-01-01T10:00:00Z');
+    const onSeek = vi.fn();
+    render(<TranscriptTimeline items={items} activeIndex={3} onSeek={onSeek} playing={false} />);
+    const list = screen.getByRole('list', { name: 'Transcript entries' });
+    const lines = within(list).getAllByRole('button');
+    expect(lines).toHaveLength(6);
+    expect(lines[0]).toHaveAttribute('data-kind', 'event');
+    expect(lines[3]).toHaveAttribute('aria-current', 'true');
+    fireEvent.click(lines[4]!);
+    expect(onSeek).toHaveBeenCalledWith(8);
+  });
+
+  it('finds text and counts the matches', () => {
+    render(<TranscriptTimeline items={toTimeline(entries(30), '2026-01-01T10:00:00Z')} activeIndex={-1} playing={false} />);
+    fireEvent.change(screen.getByLabelText('Find in transcript'), { target: { value: 'line 2' } });
+    // line 2, line 20..29
+    expect(screen.getByRole('status')).toHaveTextContent('11 matches');
+  });
+
+  it('keeps a 2,000-entry transcript to a window of rows in the DOM', () => {
+    render(<TranscriptTimeline items={toTimeline(entries(2000), '2026-01-01T10:00:00Z')} activeIndex={-1} playing={false} />);
+    const list = screen.getByRole('list', { name: 'Transcript entries' });
+    expect(list.querySelectorAll('[data-action]').length).toBeLessThan(100);
+    // ...while the scroll height stands for all of them (estimated row height × count).
+    expect(list.firstElementChild).toHaveStyle({ height: `${2000 * 56}px` });
+  });
+});
