@@ -13,8 +13,9 @@ const LoginSearch = z.object({
 export const Route = createFileRoute('/login')({
   validateSearch: LoginSearch,
   beforeLoad: async ({ context, search }) => {
-    // Already signed in: straight on to where they were going.
-    const session = await context.queryClient.ensureQueryData(sessionQueryOptions).catch(() => null);
+    // Already signed in: straight on to where they were going. Asked afresh: a cached session may
+    // be the one that just ended.
+    const session = await context.queryClient.fetchQuery({ ...sessionQueryOptions, staleTime: 0 }).catch(() => null);
     if (session) throw redirect({ href: safeRedirect(search.redirect), replace: true });
   },
   component: LoginPage,

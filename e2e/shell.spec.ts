@@ -1,0 +1,119 @@
+/** Issue #5, the shell: sign-in and back, a session ending mid-work, navigation per role, sign out, not found. */
+import { BFF_URL, DEMO_PASSWORD, expect, expectNoA11yViolations, signInContext, test } from './fixtures';
+
+test('signed out: a deep link goes to sign-in and comes back to the same place', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: BFF_URL });
+  const page = await context.newPage();
+  await page.goto('/agents?type=INBOUND&sort=name,DESC');
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await expect(page.getByRole('heading', { name: 'Sign in to Switchboard' })).toBeVisible();
+  await expectNoA11yViolations(page, 'sign-in');
+
+  await page.getByLabel('Username').fill('viewer');
+  await page.getByLabel('Password').fill('wrong-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toContainText('The username or password is wrong.');
+
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/agents\?/);
+  const url = new URL(page.url());
+  expect(url.searchParams.get('type')).toBe('INBOUND');
+  expect(url.searchParams.get('sort')).toBe('name,DESC');
+  await expect(page.getByTestId('current-user')).toHaveText('viewer');
+  await context.close();
+});
+
+test('empty fields are explained on their field', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: BFF_URL });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Enter your username.')).toBeVisible();
+  await expect(page.getByLabel('Username')).toHaveAttribute('aria-invalid', 'true');
+  await context.close();
+});
+
+test('a session that ends mid-work returns to the same place after signing in again', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: BFF_URL });
+  await signInContext(context, 'admin');
+  const page = await context.newPage();
+  await page.goto('/agents?type=OUTBOUND&size=2');
+  await expect(page.getByRole('table', { name: 'Agents' })).toBeVisible();
+
+  // The session ends elsewhere (another tab signs out, or it expires).
+  const res = await context.request.post(`${BFF_URL}/auth/logout`, { headers: { 'X-Switchboard': '1', Origin: BFF_URL } });
+  expect(res.status()).toBe(204);
+
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/login\?/);
+  await expect(page.getByText('Your session ended.')).toBeVisible();
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/agents\?/);
+  const url = new URL(page.url());
+  expect(url.searchParams.get('type')).toBe('OUTBOUND');
+  expect(url.searchParams.get('size')).toBe('2');
+  await expect(page.getByRole('table', { name: 'Agents' })).toBeVisible();
+  await context.close();
+});
+
+for (const [role, newCall, newCampaign] of [
+  ['viewer', false, false],
+  ['operator', true, true],
+  ['admin', true, true],
+] as const) {
+  test(`the shell as ${role}: navigation, actions the role allows, who is signed in`, async ({ pageAs }) => {
+    const page = await pageAs(role);
+    await page.goto('/agents');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const name of ['Agents', 'Calls', 'Campaigns']) await expect(nav.getByRole('link', { name })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Agents' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('link', { name: 'New call' })).toHaveCount(newCall ? 1 : 0);
+    await expect(page.getByRole('link', { name: 'New campaign' })).toHaveCount(newCampaign ? 1 : 0);
+    await expect(page.getByTestId('current-user')).toHaveText(role);
+    await expect(page.getByRole('banner').getByText(role, { exact: true }).last()).toBeVisible();
+    await expectNoA11yViolations(page, `shell as ${role}`);
+  });
+}
+
+test('sign out ends the session and forgets the user', async ({ pageAs }) => {
+  const page = await pageAs('operator');
+  await page.goto('/agents');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  const res = await page.context().request.get(`${BFF_URL}/auth/session`);
+  expect(res.status()).toBe(401);
+  await page.goto('/agents');
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+});
+
+test('an unknown address shows a not-found page inside the shell', async ({ pageAs }) => {
+  const page = await pageAs('viewer');
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expectNoA11yViolations(page, 'not found');
+  await page.getByRole('link', { name: 'Go to Switchboard' }).click();
+  await expect(page).toHaveURL(/\/agents/);
+});
+
+test('an unknown agent says it was not found, with a way to retry', async ({ pageAs }) => {
+  const page = await pageAs('viewer');
+  await page.goto('/agents/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('alert')).toContainText('Not found');
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+});
+
+test('usable at 1024 wide and comfortable at 1280×720', async ({ pageAs }) => {
+  const page = await pageAs('admin');
+  for (const size of [{ width: 1024, height: 720 }, { width: 1280, height: 720 }]) {
+    await page.setViewportSize(size);
+    await page.goto('/agents');
+    await expect(page.getByRole('table', { name: 'Agents' })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `horizontal overflow at ${size.width}`).toBeLessThanOrEqual(0);
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeInViewport();
+  }
+});
