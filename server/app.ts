@@ -16,6 +16,7 @@ import { HttpError, sendError } from './http';
 import { createLogger } from './logger';
 import { authPlugin } from './plugins/auth';
 import { healthPlugin } from './plugins/health';
+import { oidcPlugin } from './plugins/oidc';
 import { proxyPlugin } from './plugins/proxy';
 import { recordingsPlugin } from './plugins/recordings';
 import { securityPlugin } from './plugins/security';
@@ -106,6 +107,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<BffA
   securityPlugin(app, config);
   healthPlugin(app, ctx);
   authPlugin(app, ctx);
+  oidcPlugin(app, ctx);
   proxyPlugin(app, ctx);
   recordingsPlugin(app, ctx);
   workspacePlugin(app, ctx);

@@ -24,6 +24,23 @@ const Env = z.object({
   RECORDING_CACHE_MB: z.coerce.number().int().min(1).default(64),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   TOKEN_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_ROLE_CLAIM: z.string().min(1).default('switchboard_role'),
+  OIDC_SCOPES: z.string().default('openid profile email'),
+}).superRefine((env, ctx) => {
+  // Cookies are Secure: browsers accept them over plain http on localhost only.
+  if (env.PUBLIC_URL) {
+    const url = new URL(env.PUBLIC_URL);
+    if (url.protocol === 'http:' && !['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'Must be https (plain http is allowed on localhost only).' });
+    }
+  }
+  if (env.OIDC_ISSUER) {
+    if (!env.OIDC_CLIENT_ID) ctx.addIssue({ code: 'custom', path: ['OIDC_CLIENT_ID'], message: 'Required with OIDC_ISSUER.' });
+    if (!env.PUBLIC_URL) ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'Required with OIDC_ISSUER (the redirect URI is PUBLIC_URL/auth/oidc/callback).' });
+  }
 });
 
 export type Config = z.infer<typeof Env>;
@@ -59,6 +76,11 @@ export const CONFIG_DOC: Record<keyof Config, string> = {
   LOG_LEVEL: 'pino level (default info).',
   STATIC_DIR: 'Built SPA directory (default dist/client).',
   RECORDING_CACHE_MB: 'Decoded-recording cache size (default 64 MB).',
-  LOGIN_MAX_FAILURES: 'Failed sign-ins per account and address per 15 minutes before 429 (default 5).',
+  LOGIN_MAX_FAILURES: 'Failed sign-ins per account and address per 15 minutes before 429 (default 5); an address gets 4x that across accounts.',
   TOKEN_RATE_PER_MINUTE: 'Token requests per user per minute (default 120).',
+  OIDC_ISSUER: 'OpenID Connect issuer URL; set: staff may sign in with it (GET /auth/oidc/login), local accounts still work.',
+  OIDC_CLIENT_ID: 'OpenID Connect client id (required with OIDC_ISSUER).',
+  OIDC_CLIENT_SECRET: 'OpenID Connect client secret (confidential client; omit for a public client with PKCE only).',
+  OIDC_ROLE_CLAIM: 'ID token / userinfo claim holding the Switchboard role: viewer, operator or admin (default switchboard_role).',
+  OIDC_SCOPES: 'Scopes asked of the provider (default "openid profile email").',
 };

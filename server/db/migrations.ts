@@ -73,4 +73,16 @@ CREATE TABLE audit (
 CREATE INDEX audit_at ON audit (at DESC, id DESC);
 `,
   },
+  {
+    id: '002_oidc',
+    sql: `
+CREATE TABLE oidc_pending (
+  state text PRIMARY KEY,
+  code_verifier text NOT NULL,
+  nonce text NOT NULL,
+  redirect text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+`,
+  },
 ];

@@ -1,0 +1,130 @@
+/**
+ * OpenID Connect sign-in, when OIDC_ISSUER is set (authorization code flow with PKCE, state and
+ * nonce, via openid-client). GET /auth/oidc/login?redirect=/calls sends the browser to the
+ * provider; GET /auth/oidc/callback checks the answer, takes the role from OIDC_ROLE_CLAIM,
+ * creates or updates the staff account (no usable password) and opens a session like /auth/login.
+ * The pending state lives in the database (any BFF process may receive the callback) and is bound
+ * to the browser by a short-lived SameSite=Lax cookie. GET /auth/config tells the SPA which
+ * sign-in methods exist.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import * as oidc from 'openid-client';
+import { Role } from '../../contract/bff/roles';
+import type { Ctx } from '../context';
+import { HttpError, SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from '../http';
+import { audit } from '../services/audit';
+
+const STATE_COOKIE = '__Host-sb_oidc';
+const PENDING_MINUTES = 10;
+const RANK: Record<Role, number> = { viewer: 1, operator: 2, admin: 3 };
+
+/** A same-origin path to return to after sign-in; anything else goes home. */
+export function safeRedirect(value: unknown): string {
+  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/';
+}
+
+/** The highest Switchboard role named by the claim (a string or a list), or null. */
+export function roleFromClaim(value: unknown): Role | null {
+  const values = Array.isArray(value) ? value : [value];
+  const roles = values.map((v) => Role.safeParse(v)).flatMap((r) => (r.success ? [r.data] : []));
+  return roles.sort((a, b) => RANK[b] - RANK[a])[0] ?? null;
+}
+
+export function oidcPlugin(app: FastifyInstance, ctx: Ctx): void {
+  const { config, db, sessions } = ctx;
+  const enabled = !!config.OIDC_ISSUER && !!config.OIDC_CLIENT_ID && !!config.PUBLIC_URL;
+
+  app.get('/auth/config', async () => ({ local: true, oidc: enabled ? { loginUrl: '/auth/oidc/login' } : null }));
+  if (!enabled) return;
+
+  const redirectUri = `${new URL(config.PUBLIC_URL!).origin}/auth/oidc/callback`;
+  let discovered: Promise<oidc.Configuration> | null = null;
+  // Discovered on first use (and again after a failure), so the BFF starts while the provider is down.
+  const configuration = () => {
+    discovered ??= oidc
+      .discovery(new URL(config.OIDC_ISSUER!), config.OIDC_CLIENT_ID!, config.OIDC_CLIENT_SECRET, undefined, {
+        execute: new URL(config.OIDC_ISSUER!).protocol === 'http:' ? [oidc.allowInsecureRequests] : [],
+        timeout: Math.ceil(config.UPSTREAM_TIMEOUT_MS / 1000),
+      })
+      .catch((error: unknown) => {
+        discovered = null;
+        throw error;
+      });
+    return discovered;
+  };
+
+  app.get<{ Querystring: { redirect?: string } }>('/auth/oidc/login', async (request, reply) => {
+    const provider = await configuration().catch(() => {
+      throw new HttpError(502, 'The sign-in provider cannot be reached. Try again in a moment.');
+    });
+    const state = oidc.randomState();
+    const nonce = oidc.randomNonce();
+    const verifier = oidc.randomPKCECodeVerifier();
+    await db.query("DELETE FROM oidc_pending WHERE created_at < now() - make_interval(mins => $1)", [PENDING_MINUTES]);
+    await db.query('INSERT INTO oidc_pending (state, code_verifier, nonce, redirect) VALUES ($1, $2, $3, $4)', [state, verifier, nonce, safeRedirect(request.query.redirect)]);
+    const url = oidc.buildAuthorizationUrl(provider, {
+      redirect_uri: redirectUri,
+      scope: config.OIDC_SCOPES,
+      state,
+      nonce,
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    });
+    reply.setCookie(STATE_COOKIE, state, { path: '/', httpOnly: true, secure: true, sameSite: 'lax', maxAge: PENDING_MINUTES * 60 });
+    return reply.redirect(url.href, 303);
+  });
+
+  app.get('/auth/oidc/callback', async (request, reply) => {
+    const url = new URL(request.url, redirectUri);
+    const state = url.searchParams.get('state') ?? '';
+    reply.clearCookie(STATE_COOKIE, { path: '/', httpOnly: true, secure: true, sameSite: 'lax' });
+    if (!state || request.cookies[STATE_COOKIE] !== state) throw new HttpError(400, 'This sign-in did not start in this browser. Start again.');
+    const { rows } = await db.query<{ code_verifier: string; nonce: string; redirect: string }>(
+      `DELETE FROM oidc_pending WHERE state = $1 AND created_at >= now() - make_interval(mins => $2) RETURNING code_verifier, nonce, redirect`,
+      [state, PENDING_MINUTES],
+    );
+    const pending = rows[0];
+    if (!pending) throw new HttpError(400, 'This sign-in expired or was already used. Start again.');
+    let claims: Record<string, unknown>;
+    try {
+      const provider = await configuration();
+      const tokens = await oidc.authorizationCodeGrant(provider, url, { pkceCodeVerifier: pending.code_verifier, expectedState: state, expectedNonce: pending.nonce });
+      claims = { ...(tokens.claims() ?? {}) };
+      if (!(config.OIDC_ROLE_CLAIM in claims)) {
+        claims = { ...claims, ...(await oidc.fetchUserInfo(provider, tokens.access_token, String(claims.sub))) };
+      }
+    } catch (error) {
+      request.log.warn({ err: { message: (error as Error).message } }, 'OIDC sign-in failed');
+      await audit(db, { username: null, action: 'login-oidc', route: 'GET /auth/oidc/callback', outcome: 'failed', status: 401, requestId: request.id });
+      throw new HttpError(401, 'The sign-in provider did not confirm who you are. Start again.');
+    }
+    const username = String(claims.preferred_username ?? claims.email ?? claims.sub).slice(0, 100);
+    const role = roleFromClaim(claims[config.OIDC_ROLE_CLAIM]);
+    if (!role) {
+      await audit(db, { username, action: 'login-oidc', route: 'GET /auth/oidc/callback', outcome: 'no-role', status: 403, requestId: request.id });
+      throw new HttpError(403, `Your account has no Switchboard role (claim ${config.OIDC_ROLE_CLAIM}). Ask an admin.`);
+    }
+    // The provider is the source of the role: it is refreshed at every sign-in. No usable password.
+    const { rows: users } = await db.query<{ id: number; enabled: boolean }>(
+      `INSERT INTO users (username, role, password_hash) VALUES ($1, $2, $3)
+       ON CONFLICT (username) DO UPDATE SET role = EXCLUDED.role WHERE users.password_hash LIKE 'oidc$%' RETURNING id, enabled`,
+      [username, role, `oidc$${randomBytes(8).toString('hex')}`],
+    );
+    const user = users[0];
+    if (!user) {
+      // A local account of that name exists: an identity from the provider never takes it over.
+      await audit(db, { username, action: 'login-oidc', route: 'GET /auth/oidc/callback', outcome: 'local-account-conflict', status: 403, requestId: request.id });
+      throw new HttpError(403, `A local account named ${username} exists; ask an admin to rename one of them.`);
+    }
+    if (!user.enabled) {
+      await audit(db, { username, action: 'login-oidc', route: 'GET /auth/oidc/callback', outcome: 'disabled', status: 403, requestId: request.id });
+      throw new HttpError(403, 'Your Switchboard account is disabled. Ask an admin.');
+    }
+    await sessions.end(request.cookies[SESSION_COOKIE]);
+    const id = await sessions.create(user.id);
+    await audit(db, { username, action: 'login-oidc', route: 'GET /auth/oidc/callback', outcome: 'ok', status: 303, requestId: request.id });
+    reply.setCookie(SESSION_COOKIE, id, SESSION_COOKIE_OPTIONS);
+    return reply.redirect(pending.redirect, 303);
+  });
+}
