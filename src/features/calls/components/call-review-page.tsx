@@ -2,12 +2,13 @@
  * One call: header facts, the recording and the transcript side by side (a line click seeks; the
  * line being played is highlighted), then what the call learned. Tolerant of missing parts.
  */
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { JsonValue } from '@contract/json';
 import { Badge } from '@/components/ui/badge';
 import { ErrorState } from '@/components/ui/error-state';
+import { callKeys } from '../api/keys';
 import { agentsQueryOptions, callQueryOptions, transcriptQueryOptions } from '../api/calls-queries';
 import { classifications, extractedTree, splitContext } from '../model/call-details';
 import { formatDuration, formatLocalTime, formatUtc } from '../model/format';
@@ -17,9 +18,20 @@ import { ExtractedDataTree } from './extracted-data-tree';
 import { NoRecording, RecordingPlayer } from './recording-player';
 import { TranscriptTimeline } from './transcript-timeline';
 
+const LIVE_REFRESH_MS = 5_000;
+
 export function CallReviewPage({ callId }: { callId: string }) {
-  const { data: call } = useSuspenseQuery(callQueryOptions(callId));
-  const transcript = useQuery(transcriptQueryOptions(callId));
+  // A live call refreshes until it ends; its transcript grows and its recording appears then.
+  const { data: call } = useSuspenseQuery({ ...callQueryOptions(callId), refetchInterval: (q) => (q.state.data?.status === 'IN_PROGRESS' ? LIVE_REFRESH_MS : false) });
+  const live = call.status === 'IN_PROGRESS';
+  const transcript = useQuery({ ...transcriptQueryOptions(callId), refetchInterval: live ? LIVE_REFRESH_MS : false });
+  const queryClient = useQueryClient();
+  // The moment a live call ends, read its final transcript once more.
+  const wasLive = useRef(live);
+  useEffect(() => {
+    if (wasLive.current && !live) void queryClient.invalidateQueries({ queryKey: callKeys.transcript(callId) });
+    wasLive.current = live;
+  }, [live, callId, queryClient]);
   const agents = useQuery(agentsQueryOptions());
   const audioRef = useRef<HTMLAudioElement>(null);
   const [time, setTime] = useState(0);
@@ -67,7 +79,14 @@ export function CallReviewPage({ callId }: { callId: string }) {
 
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="flex flex-col gap-6">
-          {call.recorded ? (
+          {call.recorded && live ? (
+            <section className="rounded-lg border border-dashed border-slate-300 p-4 dark:border-slate-700">
+              <h2 className="font-semibold">Recording</h2>
+              <p role="status" className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+                The call is still in progress; its recording appears when it ends.
+              </p>
+            </section>
+          ) : call.recorded ? (
             <RecordingPlayer
               callId={call.id}
               items={items}
@@ -115,7 +134,7 @@ export function CallReviewPage({ callId }: { callId: string }) {
           ) : transcript.isError ? (
             <ErrorState error={transcript.error} onRetry={() => void transcript.refetch()} title="The transcript could not be loaded" />
           ) : (
-            <TranscriptTimeline items={items} activeIndex={activeIndex} onSeek={call.recorded ? seek : undefined} playing={playing} />
+            <TranscriptTimeline items={items} activeIndex={activeIndex} onSeek={call.recorded && !live ? seek : undefined} playing={playing} />
           )}
         </div>
       </div>
