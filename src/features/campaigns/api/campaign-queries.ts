@@ -1,26 +1,32 @@
 /** Reads: the BFF's registry, one campaign's live state, its calls, and the agents a campaign may use. */
-import { queryOptions } from '@tanstack/react-query';
-import type { RegistryPage } from '@contract/bff/http';
-import { LIMITS } from '@contract/limits';
-import { QUERY_PARAM_NAMES } from '@contract/queries';
-import type { Agent } from '@contract/schemas/agent';
-import type { Call } from '@contract/schemas/call';
-import type { Campaign } from '@contract/schemas/campaign';
-import type { PageOf } from '@contract/schemas/page';
-import { apiRequest, bffRequest } from '@/lib/api-client';
-import { campaignKeys } from './keys';
+import { queryOptions } from "@tanstack/react-query";
+import type { RegistryPage } from "@contract/bff/http";
+import { LIMITS } from "@contract/limits";
+import { QUERY_PARAM_NAMES } from "@contract/queries";
+import type { Agent } from "@contract/schemas/agent";
+import type { Call } from "@contract/schemas/call";
+import type { Campaign } from "@contract/schemas/campaign";
+import type { PageOf } from "@contract/schemas/page";
+import { apiRequest, bffRequest } from "@/lib/api-client";
+import { campaignKeys } from "./keys";
 
 export function registryQueryOptions(page: number, size: number) {
   return queryOptions({
     queryKey: campaignKeys.registry(page, size),
-    queryFn: () => bffRequest<RegistryPage>('GET', `/bff/campaigns?page=${page}&size=${size}`),
+    queryFn: () =>
+      bffRequest<RegistryPage>(
+        "GET",
+        `/bff/campaigns?page=${page}&size=${size}`,
+      ),
   });
 }
 
 export function campaignQueryOptions(id: string) {
   return queryOptions({
     queryKey: campaignKeys.detail(id),
-    queryFn: async ({ signal }) => (await apiRequest<Campaign>('GET', `/v1/campaigns/${id}`, { signal })).data,
+    queryFn: async ({ signal }) =>
+      (await apiRequest<Campaign>("GET", `/v1/campaigns/${id}`, { signal }))
+        .data,
   });
 }
 
@@ -38,14 +44,21 @@ export function campaignCallsQueryOptions(name: string) {
     queryFn: async ({ signal }): Promise<CampaignCalls> => {
       const calls: Call[] = [];
       let total = 0;
-      for (let page = LIMITS.page.min; page < LIMITS.page.min + MAX_CALL_PAGES; page += 1) {
+      for (
+        let page = LIMITS.page.min;
+        page < LIMITS.page.min + MAX_CALL_PAGES;
+        page += 1
+      ) {
         const query = new URLSearchParams({
           [QUERY_PARAM_NAMES.campaignName]: name,
           [QUERY_PARAM_NAMES.page]: String(page),
           [QUERY_PARAM_NAMES.size]: String(LIMITS.pageSize.max),
-          [QUERY_PARAM_NAMES.sort]: 'startTime,DESC',
+          [QUERY_PARAM_NAMES.sort]: "startTime,DESC",
         });
-        const { data } = await apiRequest<PageOf<Call>>('GET', '/v1/calls', { query, signal });
+        const { data } = await apiRequest<PageOf<Call>>("GET", "/v1/calls", {
+          query,
+          signal,
+        });
         calls.push(...data.content);
         total = data.totalElements;
         if (page >= data.totalPages) break;
@@ -64,11 +77,14 @@ export function outboundAgentsQueryOptions() {
       const agents: Agent[] = [];
       for (let page = LIMITS.page.min; page < LIMITS.page.min + 20; page += 1) {
         const query = new URLSearchParams({
-          [QUERY_PARAM_NAMES.agentType]: 'OUTBOUND',
+          [QUERY_PARAM_NAMES.agentType]: "OUTBOUND",
           [QUERY_PARAM_NAMES.page]: String(page),
           [QUERY_PARAM_NAMES.size]: String(LIMITS.pageSize.max),
         });
-        const { data } = await apiRequest<PageOf<Agent>>('GET', '/v1/agents', { query, signal });
+        const { data } = await apiRequest<PageOf<Agent>>("GET", "/v1/agents", {
+          query,
+          signal,
+        });
         agents.push(...data.content);
         if (page >= data.totalPages) break;
       }
@@ -79,5 +95,5 @@ export function outboundAgentsQueryOptions() {
 }
 
 export function isCallableAgent(agent: Agent): boolean {
-  return agent.type === 'OUTBOUND' && agent.active && !agent.archived;
+  return agent.type === "OUTBOUND" && agent.active && !agent.archived;
 }

@@ -1,7 +1,7 @@
 /** The wizard's values as the upstream's CampaignCreate body, parsed by the contract's own schema. */
-import type { Recipient } from '@contract/schemas/recipient';
-import { CampaignCreate } from '@contract/schemas/campaign';
-import type { BasicsValues, RetryValues, ScheduleValues } from './step-schemas';
+import type { Recipient } from "@contract/schemas/recipient";
+import { CampaignCreate } from "@contract/schemas/campaign";
+import type { BasicsValues, RetryValues, ScheduleValues } from "./step-schemas";
 
 export interface WizardValues {
   basics: BasicsValues;
@@ -9,7 +9,11 @@ export interface WizardValues {
   retry: RetryValues;
 }
 
-export function toCreateBody(values: WizardValues, recipients: Recipient[], name = values.basics.name): CampaignCreate {
+export function toCreateBody(
+  values: WizardValues,
+  recipients: Recipient[],
+  name = values.basics.name,
+): CampaignCreate {
   const { retry } = values;
   const body: CampaignCreate = {
     name: name.trim(),
@@ -17,11 +21,22 @@ export function toCreateBody(values: WizardValues, recipients: Recipient[], name
     timezone: values.basics.timezone,
     startDate: values.schedule.startDate,
     days: [...values.schedule.days],
-    timeSlots: values.schedule.timeSlots.map((s) => ({ startTime: s.startTime, endTime: s.endTime })),
+    timeSlots: values.schedule.timeSlots.map((s) => ({
+      startTime: s.startTime,
+      endTime: s.endTime,
+    })),
     batchSize: values.schedule.batchSize,
     recipients,
     // "Off" sends no policy: the upstream's default is no retry (max 0).
-    ...(retry.enabled ? { retry: { max: retry.max, delay: retry.delay, retryOn: [...retry.retryOn] } } : {}),
+    ...(retry.enabled
+      ? {
+          retry: {
+            max: retry.max,
+            delay: retry.delay,
+            retryOn: [...retry.retryOn],
+          },
+        }
+      : {}),
   };
   return CampaignCreate.parse(body) as CampaignCreate;
 }

@@ -4,11 +4,19 @@
  * does it (at most batchSize a local day, only inside the effective windows, in the campaign's
  * zone). Retries are not forecast: they add days only for unreached recipients.
  */
-import { DateTime } from 'luxon';
-import type { Weekday } from '@contract/enums';
-import { effectiveWindows, toMinutes, type Slot } from '@contract/time-slots';
+import { DateTime } from "luxon";
+import type { Weekday } from "@contract/enums";
+import { effectiveWindows, toMinutes, type Slot } from "@contract/time-slots";
 
-const WEEKDAYS: readonly Weekday[] = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'];
+const WEEKDAYS: readonly Weekday[] = [
+  "MONDAY",
+  "TUESDAY",
+  "WEDNESDAY",
+  "THURSDAY",
+  "FRIDAY",
+  "SATURDAY",
+  "SUNDAY",
+];
 /** Far enough for 1,000 recipients at one a day on one weekday a week, and then some. */
 const MAX_DAYS_SCANNED = 7 * 1100;
 
@@ -36,21 +44,34 @@ export interface Forecast {
 function atTime(day: DateTime, hhmm: string): DateTime {
   const m = toMinutes(hhmm);
   // set, not plus: on DST days adding minutes to midnight lands an hour off.
-  return day.set({ hour: Math.floor(m / 60), minute: m % 60, second: 0, millisecond: 0 });
+  return day.set({
+    hour: Math.floor(m / 60),
+    minute: m % 60,
+    second: 0,
+    millisecond: 0,
+  });
 }
 
 /** Null when nothing can be forecast (no recipients, no weekday, no window, bad zone). */
 export function forecast(input: ForecastInput): Forecast | null {
   const windows = effectiveWindows(input.timeSlots);
-  if (input.recipients < 1 || input.batchSize < 1 || input.days.length === 0 || windows.length === 0) return null;
+  if (
+    input.recipients < 1 ||
+    input.batchSize < 1 ||
+    input.days.length === 0 ||
+    windows.length === 0
+  )
+    return null;
   const start = DateTime.fromISO(input.startDate, { zone: input.timezone });
   if (!start.isValid) return null;
-  const now = DateTime.fromJSDate(input.now ?? new Date(), { zone: input.timezone });
+  const now = DateTime.fromJSDate(input.now ?? new Date(), {
+    zone: input.timezone,
+  });
   const lastWindow = windows[windows.length - 1]!;
   const needed = Math.ceil(input.recipients / input.batchSize);
   const callingDays: DateTime[] = [];
   for (let d = 0; d < MAX_DAYS_SCANNED && callingDays.length < needed; d += 1) {
-    const day = start.plus({ days: d }).startOf('day');
+    const day = start.plus({ days: d }).startOf("day");
     if (!input.days.includes(WEEKDAYS[day.weekday - 1]!)) continue;
     // A day whose last window has already closed cannot call any more.
     if (atTime(day, lastWindow.endTime) <= now) continue;
@@ -60,7 +81,12 @@ export function forecast(input: ForecastInput): Forecast | null {
   const last = callingDays[callingDays.length - 1];
   if (!first || !last) return null;
   // On the first day a window may already be open or past: calling starts at the later of now and its next opening.
-  const firstOpen = windows.map((w) => ({ from: atTime(first, w.startTime), to: atTime(first, w.endTime) })).find((w) => w.to > now)!;
+  const firstOpen = windows
+    .map((w) => ({
+      from: atTime(first, w.startTime),
+      to: atTime(first, w.endTime),
+    }))
+    .find((w) => w.to > now)!;
   const firstCallAt = firstOpen.from > now ? firstOpen.from : now;
   return {
     callsPerDay: Math.min(input.batchSize, input.recipients),
@@ -75,5 +101,5 @@ export function forecast(input: ForecastInput): Forecast | null {
 /** A date-time as read in a zone, e.g. "Mon 23 Nov 2026, 10:00 (Europe/Paris)". */
 export function formatInZone(at: Date, zone: string): string {
   const dt = DateTime.fromJSDate(at, { zone });
-  return `${dt.toFormat('ccc d LLL yyyy, HH:mm')} (${zone})`;
+  return `${dt.toFormat("ccc d LLL yyyy, HH:mm")} (${zone})`;
 }

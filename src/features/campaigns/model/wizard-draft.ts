@@ -3,10 +3,15 @@
  * imported table with its edits, and the submission's Idempotency-Key. Parsed leniently on load:
  * a draft from an older build restores what it can.
  */
-import { z } from 'zod';
-import { LIMITS } from '@contract/limits';
-import { todayIn } from '@contract/timezone';
-import { DEFAULT_RETRY, type BasicsValues, type RetryValues, type ScheduleValues } from './step-schemas';
+import { z } from "zod";
+import { LIMITS } from "@contract/limits";
+import { todayIn } from "@contract/timezone";
+import {
+  DEFAULT_RETRY,
+  type BasicsValues,
+  type RetryValues,
+  type ScheduleValues,
+} from "./step-schemas";
 
 export interface RecipientsDraft {
   fileName: string | null;
@@ -14,7 +19,7 @@ export interface RecipientsDraft {
   rows: { line: number; cells: string[] }[];
   hasHeader: boolean;
   delimiter: string;
-  roles: ('phone' | 'tags' | 'context' | 'ignore')[];
+  roles: ("phone" | "tags" | "context" | "ignore")[];
   keys: string[];
   defaultCountry: string;
 }
@@ -42,17 +47,20 @@ export interface CampaignDraftData {
 }
 
 export function browserZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 }
 
-export function emptyDraft(zone: string = browserZone(), now: Date = new Date()): CampaignDraftData {
+export function emptyDraft(
+  zone: string = browserZone(),
+  now: Date = new Date(),
+): CampaignDraftData {
   return {
     v: 1,
-    basics: { name: '', agentId: '', timezone: zone },
+    basics: { name: "", agentId: "", timezone: zone },
     schedule: {
       startDate: todayIn(zone, now),
-      days: ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY'],
-      timeSlots: [{ startTime: '10:00', endTime: '13:00' }],
+      days: ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY"],
+      timeSlots: [{ startTime: "10:00", endTime: "13:00" }],
       batchSize: Math.min(100, LIMITS.batchSize.max),
     },
     retry: { enabled: false },
@@ -64,16 +72,27 @@ export function emptyDraft(zone: string = browserZone(), now: Date = new Date())
 
 const Loose = z.object({
   v: z.literal(1),
-  basics: z.object({ name: z.string(), agentId: z.string(), timezone: z.string() }),
+  basics: z.object({
+    name: z.string(),
+    agentId: z.string(),
+    timezone: z.string(),
+  }),
   schedule: z.object({
     startDate: z.string(),
     days: z.array(z.string()),
-    timeSlots: z.array(z.object({ startTime: z.string(), endTime: z.string() })),
+    timeSlots: z.array(
+      z.object({ startTime: z.string(), endTime: z.string() }),
+    ),
     batchSize: z.number(),
   }),
   retry: z.union([
     z.object({ enabled: z.literal(false) }),
-    z.object({ enabled: z.literal(true), max: z.number(), delay: z.number(), retryOn: z.array(z.string()) }),
+    z.object({
+      enabled: z.literal(true),
+      max: z.number(),
+      delay: z.number(),
+      retryOn: z.array(z.string()),
+    }),
   ]),
   recipients: z
     .object({
@@ -82,22 +101,36 @@ const Loose = z.object({
       rows: z.array(z.object({ line: z.number(), cells: z.array(z.string()) })),
       hasHeader: z.boolean(),
       delimiter: z.string(),
-      roles: z.array(z.enum(['phone', 'tags', 'context', 'ignore'])),
+      roles: z.array(z.enum(["phone", "tags", "context", "ignore"])),
       keys: z.array(z.string()),
       defaultCountry: z.string(),
     })
     .nullable(),
   split: z.boolean().catch(false),
   submission: z
-    .object({ startedAt: z.string(), parts: z.array(z.object({ name: z.string(), key: z.string(), campaignId: z.string().nullable() })) })
+    .object({
+      startedAt: z.string(),
+      parts: z.array(
+        z.object({
+          name: z.string(),
+          key: z.string(),
+          campaignId: z.string().nullable(),
+        }),
+      ),
+    })
     .nullable(),
 });
 
 /** A stored draft, or a fresh one when there is none or it cannot be read. */
-export function readDraft(data: unknown, fresh: () => CampaignDraftData = () => emptyDraft()): CampaignDraftData {
+export function readDraft(
+  data: unknown,
+  fresh: () => CampaignDraftData = () => emptyDraft(),
+): CampaignDraftData {
   const parsed = Loose.safeParse(data);
   // The loose shape holds strings where the steps hold enums: the step schemas check them again.
-  return parsed.success ? (parsed.data as unknown as CampaignDraftData) : fresh();
+  return parsed.success
+    ? (parsed.data as unknown as CampaignDraftData)
+    : fresh();
 }
 
 export { DEFAULT_RETRY };

@@ -2,77 +2,155 @@
  * The creation wizard: five steps, each with its URL (the route owns `step`), one draft saved to
  * the BFF as it is typed, and the create with the draft's Idempotency-Key.
  */
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
-import type { Recipient } from '@contract/schemas/recipient';
-import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { guessDefaultCountry } from '@/lib/recipients/phone';
-import { outboundAgentsQueryOptions } from '../../api/campaign-queries';
-import { deleteDraft, draftQueryOptions, NEW_CAMPAIGN_DRAFT } from '../../api/drafts';
-import { limitState, buildFromDraft, withoutLines } from '../../model/recipients-table';
-import { splitRecipients, type CampaignPart } from '../../model/split-recipients';
-import { basicsSchema, retrySchema, scheduleSchema, WIZARD_STEPS, type WizardStep } from '../../model/step-schemas';
-import { browserZone, emptyDraft, readDraft, type CampaignDraftData } from '../../model/wizard-draft';
-import { mappingProblems } from '@/lib/recipients';
-import { StepBasics } from './step-basics';
-import { StepNav } from './step-nav';
-import { StepRecipients } from './step-recipients';
-import { StepRetry } from './step-retry';
-import { StepReview } from './step-review';
-import { StepSchedule } from './step-schedule';
-import { useDraftAutosave, type SaveState } from './use-draft-autosave';
-import { useSubmitCampaign } from './use-submit-campaign';
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import type { Recipient } from "@contract/schemas/recipient";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { guessDefaultCountry } from "@/lib/recipients/phone";
+import { outboundAgentsQueryOptions } from "../../api/campaign-queries";
+import {
+  deleteDraft,
+  draftQueryOptions,
+  NEW_CAMPAIGN_DRAFT,
+} from "../../api/drafts";
+import {
+  limitState,
+  buildFromDraft,
+  withoutLines,
+} from "../../model/recipients-table";
+import {
+  splitRecipients,
+  type CampaignPart,
+} from "../../model/split-recipients";
+import {
+  basicsSchema,
+  retrySchema,
+  scheduleSchema,
+  WIZARD_STEPS,
+  type WizardStep,
+} from "../../model/step-schemas";
+import {
+  browserZone,
+  emptyDraft,
+  readDraft,
+  type CampaignDraftData,
+} from "../../model/wizard-draft";
+import { mappingProblems } from "@/lib/recipients";
+import { StepBasics } from "./step-basics";
+import { StepNav } from "./step-nav";
+import { StepRecipients } from "./step-recipients";
+import { StepRetry } from "./step-retry";
+import { StepReview } from "./step-review";
+import { StepSchedule } from "./step-schedule";
+import { useDraftAutosave, type SaveState } from "./use-draft-autosave";
+import { useSubmitCampaign } from "./use-submit-campaign";
 
-const SAVE_TEXT: Record<SaveState, string> = { saved: 'Draft saved', pending: 'Saving soon…', saving: 'Saving…', error: 'Draft not saved: it will retry' };
+const SAVE_TEXT: Record<SaveState, string> = {
+  saved: "Draft saved",
+  pending: "Saving soon…",
+  saving: "Saving…",
+  error: "Draft not saved: it will retry",
+};
 
-export function CampaignWizard({ step, onStep, onCreated }: { step: WizardStep; onStep: (s: WizardStep) => void; onCreated: (ids: string[]) => void }) {
-  const { data: stored } = useSuspenseQuery(draftQueryOptions(NEW_CAMPAIGN_DRAFT));
+export function CampaignWizard({
+  step,
+  onStep,
+  onCreated,
+}: {
+  step: WizardStep;
+  onStep: (s: WizardStep) => void;
+  onCreated: (ids: string[]) => void;
+}) {
+  const { data: stored } = useSuspenseQuery(
+    draftQueryOptions(NEW_CAMPAIGN_DRAFT),
+  );
   const { data: agents } = useSuspenseQuery(outboundAgentsQueryOptions());
   const initial = useMemo(() => readDraft(stored?.data), [stored]);
-  const { draft, update, flush, reset, saveState, latest } = useDraftAutosave(initial);
+  const { draft, update, flush, reset, saveState, latest } =
+    useDraftAutosave(initial);
   const [discardOpen, setDiscardOpen] = useState(false);
 
-  const built = useMemo(() => (draft.recipients ? buildFromDraft(draft.recipients) : null), [draft.recipients]);
+  const built = useMemo(
+    () => (draft.recipients ? buildFromDraft(draft.recipients) : null),
+    [draft.recipients],
+  );
   const recipients = useMemo(() => built?.recipients ?? [], [built]);
   const parts: CampaignPart<Recipient>[] = useMemo(
-    () => (draft.split ? splitRecipients(draft.basics.name, recipients) : [{ name: draft.basics.name, recipients }]),
+    () =>
+      draft.split
+        ? splitRecipients(draft.basics.name, recipients)
+        : [{ name: draft.basics.name, recipients }],
     [draft.split, draft.basics.name, recipients],
   );
-  const { state: submitState, submit } = useSubmitCampaign({ latest, update, flush, parts, onCreated });
+  const { state: submitState, submit } = useSubmitCampaign({
+    latest,
+    update,
+    flush,
+    parts,
+    onCreated,
+  });
 
   const invalidSteps = useMemo(() => {
     const bad: WizardStep[] = [];
-    if (!basicsSchema.safeParse(draft.basics).success) bad.push('basics');
-    if (!scheduleSchema(draft.basics.timezone).safeParse(draft.schedule).success) bad.push('schedule');
-    if (!retrySchema.safeParse(draft.retry).success) bad.push('retry');
+    if (!basicsSchema.safeParse(draft.basics).success) bad.push("basics");
+    if (
+      !scheduleSchema(draft.basics.timezone).safeParse(draft.schedule).success
+    )
+      bad.push("schedule");
+    if (!retrySchema.safeParse(draft.retry).success) bad.push("retry");
     const limit = limitState(recipients.length);
-    const mappingOk = !draft.recipients || mappingProblems({ roles: draft.recipients.roles, keys: draft.recipients.keys }).length === 0;
-    if (limit.kind === 'empty' || (limit.kind === 'over' && !draft.split) || !mappingOk) bad.push('recipients');
+    const mappingOk =
+      !draft.recipients ||
+      mappingProblems({
+        roles: draft.recipients.roles,
+        keys: draft.recipients.keys,
+      }).length === 0;
+    if (
+      limit.kind === "empty" ||
+      (limit.kind === "over" && !draft.split) ||
+      !mappingOk
+    )
+      bad.push("recipients");
     return bad;
   }, [draft, recipients.length]);
 
-  const serverErrors = submitState.kind === 'refused' ? submitState.errors : [];
+  // Each step is a new page for keyboard and screen-reader users: start them at its heading.
+  useEffect(() => {
+    document.getElementById("step-title")?.focus();
+  }, [step]);
+
+  const serverErrors = submitState.kind === "refused" ? submitState.errors : [];
   const index = WIZARD_STEPS.indexOf(step);
-  const flagged = new Set<WizardStep>([...serverErrors.map((e) => e.step), ...invalidSteps.filter((s) => WIZARD_STEPS.indexOf(s) < index)]);
+  const flagged = new Set<WizardStep>([
+    ...serverErrors.map((e) => e.step),
+    ...invalidSteps.filter((s) => WIZARD_STEPS.indexOf(s) < index),
+  ]);
   const errorsOf = (s: WizardStep) => serverErrors.filter((e) => e.step === s);
 
   // Any edit after a refused or failed submission belongs to the next attempt's key (see use-submit-campaign).
   const edit = useCallback(
     <K extends keyof CampaignDraftData>(key: K) =>
       (value: CampaignDraftData[K]) =>
-        update((d) => ({ ...d, [key]: value, submission: d.submission?.parts.some((p) => p.campaignId) ? d.submission : null })),
+        update((d) => ({
+          ...d,
+          [key]: value,
+          submission: d.submission?.parts.some((p) => p.campaignId)
+            ? d.submission
+            : null,
+        })),
     [update],
   );
-  const onBasics = useMemo(() => edit('basics'), [edit]);
-  const onSchedule = useMemo(() => edit('schedule'), [edit]);
-  const onRetry = useMemo(() => edit('retry'), [edit]);
-  const onRecipients = useMemo(() => edit('recipients'), [edit]);
+  const onBasics = useMemo(() => edit("basics"), [edit]);
+  const onSchedule = useMemo(() => edit("schedule"), [edit]);
+  const onRetry = useMemo(() => edit("retry"), [edit]);
+  const onRecipients = useMemo(() => edit("recipients"), [edit]);
   const go = (s: WizardStep) => {
     void flush();
     onStep(s);
   };
-  const next = () => go(WIZARD_STEPS[Math.min(index + 1, WIZARD_STEPS.length - 1)]!);
+  const next = () =>
+    go(WIZARD_STEPS[Math.min(index + 1, WIZARD_STEPS.length - 1)]!);
   const back = () => go(WIZARD_STEPS[Math.max(index - 1, 0)]!);
 
   return (
@@ -80,13 +158,20 @@ export function CampaignWizard({ step, onStep, onCreated }: { step: WizardStep; 
       <div className="flex flex-wrap items-center justify-between gap-2">
         <StepNav current={step} flagged={flagged} onStep={go} />
         <div className="flex items-center gap-3">
-          <span className="text-sm text-slate-600 dark:text-slate-400" role="status">
+          <span
+            className="text-sm text-slate-600 dark:text-slate-400"
+            role="status"
+          >
             {SAVE_TEXT[saveState]}
           </span>
           <ConfirmDialog
             open={discardOpen}
             onOpenChange={setDiscardOpen}
-            trigger={<Button size="sm" variant="ghost">Discard draft</Button>}
+            trigger={
+              <Button size="sm" variant="ghost">
+                Discard draft
+              </Button>
+            }
             title="Discard this draft?"
             description="Everything entered in this wizard, recipients included, is deleted. This cannot be undone."
             confirmLabel="Discard draft"
@@ -95,18 +180,40 @@ export function CampaignWizard({ step, onStep, onCreated }: { step: WizardStep; 
               setDiscardOpen(false);
               void deleteDraft(NEW_CAMPAIGN_DRAFT).then(() => {
                 reset(emptyDraft());
-                onStep('basics');
+                onStep("basics");
               });
             }}
           />
         </div>
       </div>
-      {step === 'basics' ? <StepBasics values={draft.basics} onChange={onBasics} onNext={next} serverErrors={errorsOf('basics')} /> : null}
-      {step === 'schedule' ? (
-        <StepSchedule values={draft.schedule} timezone={draft.basics.timezone} onChange={onSchedule} onNext={next} onBack={back} serverErrors={errorsOf('schedule')} />
+      {step === "basics" ? (
+        <StepBasics
+          values={draft.basics}
+          onChange={onBasics}
+          onNext={next}
+          serverErrors={errorsOf("basics")}
+        />
       ) : null}
-      {step === 'retry' ? <StepRetry values={draft.retry} onChange={onRetry} onNext={next} onBack={back} serverErrors={errorsOf('retry')} /> : null}
-      {step === 'recipients' ? (
+      {step === "schedule" ? (
+        <StepSchedule
+          values={draft.schedule}
+          timezone={draft.basics.timezone}
+          onChange={onSchedule}
+          onNext={next}
+          onBack={back}
+          serverErrors={errorsOf("schedule")}
+        />
+      ) : null}
+      {step === "retry" ? (
+        <StepRetry
+          values={draft.retry}
+          onChange={onRetry}
+          onNext={next}
+          onBack={back}
+          serverErrors={errorsOf("retry")}
+        />
+      ) : null}
+      {step === "recipients" ? (
         <StepRecipients
           draft={draft.recipients}
           built={built}
@@ -114,14 +221,16 @@ export function CampaignWizard({ step, onStep, onCreated }: { step: WizardStep; 
           defaultCountry={guessDefaultCountry()}
           split={draft.split}
           onChange={onRecipients}
-          onSplit={(split) => update((d) => ({ ...d, split, submission: null }))}
+          onSplit={(split) =>
+            update((d) => ({ ...d, split, submission: null }))
+          }
           onNext={next}
           onBack={back}
-          serverErrors={errorsOf('recipients')}
+          serverErrors={errorsOf("recipients")}
           submittedLines={built?.lines ?? []}
         />
       ) : null}
-      {step === 'review' ? (
+      {step === "review" ? (
         <StepReview
           draft={draft}
           agent={agents.find((a) => a.id === draft.basics.agentId)}
@@ -133,7 +242,11 @@ export function CampaignWizard({ step, onStep, onCreated }: { step: WizardStep; 
           onBack={back}
           onRemovePhones={(phones) => {
             if (!draft.recipients || !built) return;
-            const lines = new Set(built.recipients.flatMap((r, i) => (phones.has(r.phone) ? [built.lines[i]!] : [])));
+            const lines = new Set(
+              built.recipients.flatMap((r, i) =>
+                phones.has(r.phone) ? [built.lines[i]!] : [],
+              ),
+            );
             onRecipients(withoutLines(draft.recipients, lines));
           }}
           onCreate={(o) => void submit(o)}
