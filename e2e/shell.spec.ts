@@ -117,3 +117,29 @@ test('usable at 1024 wide and comfortable at 1280×720', async ({ pageAs }) => {
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeInViewport();
   }
 });
+
+test('a session that ends mid-edit keeps what was typed through signing in again', async ({ browser, sim }) => {
+  const list = await sim.upstream('/v1/agents?size=100');
+  const agent = list.content.find((a: any) => a.name === 'Survey Bot (paused)');
+  const context = await browser.newContext({ baseURL: BFF_URL });
+  await signInContext(context, 'admin');
+  const page = await context.newPage();
+  await page.goto(`/agents/${agent.id}/edit`);
+  await page.getByLabel('Name').fill('Survey Bot (typed before expiry)');
+
+  await context.request.post(`${BFF_URL}/auth/logout`, { headers: { 'X-Switchboard': '1', Origin: BFF_URL } });
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page).toHaveURL(/\/login\?/);
+  expect((await sim.upstream(`/v1/agents/${agent.id}`)).name).toBe(agent.name);
+
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(new RegExp(`/agents/${agent.id}/edit`));
+  await expect(page.getByLabel('Name')).toHaveValue('Survey Bot (typed before expiry)');
+  await expect(page.getByText('what you typed is back')).toBeVisible();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('heading', { name: 'Survey Bot (typed before expiry)', level: 1 })).toBeVisible();
+  await sim.upstreamPatch(`/v1/agents/${agent.id}`, { name: agent.name });
+  await context.close();
+});

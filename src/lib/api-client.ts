@@ -12,6 +12,7 @@ import type { ValidationError } from '@contract/schemas/error';
 import type { Token } from '@contract/schemas/token';
 import { ApiError, type ApiErrorKind } from './api-error';
 import { parseRetryAfter, readRetryDelayMs } from './backoff';
+import { keepBeforeSessionEnds } from './keep-on-session-end';
 import { createTokenCache, type TokenCache } from './token-cache';
 
 export { ApiError, isApiError, errorMessage, fieldError, type ApiErrorKind } from './api-error';
@@ -155,6 +156,7 @@ export function createApiClient(deps: Partial<ClientDeps> = {}) {
     tokens.clear();
     if (sessionEndedNotified) return;
     sessionEndedNotified = true;
+    keepBeforeSessionEnds();
     // Let later sign-ins notify again.
     queueMicrotask(() => {
       sessionEndedNotified = false;

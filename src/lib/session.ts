@@ -4,6 +4,7 @@ import type { SessionInfo } from '@contract/bff/http';
 import { ROLE_SCOPES } from '@contract/bff/roles';
 import type { Scope } from '@contract/enums';
 import { bffRequest, clearTokens } from './api-client';
+import { forgetKept } from './keep-on-session-end';
 
 export const sessionKeys = {
   all: ['session'] as const,
@@ -41,6 +42,7 @@ export async function signIn(queryClient: QueryClient, username: string, passwor
 export async function signOut(queryClient: QueryClient, leave: () => Promise<void>): Promise<void> {
   await bffRequest<void>('POST', '/auth/logout');
   clearTokens();
+  forgetKept();
   await leave();
   // Nothing of the last user stays in memory for the next one.
   queryClient.clear();

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { Agent, AgentPatch } from '@contract/schemas/agent';
 import { Button } from '@/components/ui/button';
@@ -9,6 +9,8 @@ import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toast';
 import { errorMessage, isApiError } from '@/lib/api-error';
+import { useKeepOnSessionEnd } from '@/lib/keep-on-session-end';
+import { useSession } from '@/lib/session';
 import { useUpdateAgent } from '../api/update-agent';
 import { AgentEditForm, editDefaults, needsArchiveConfirmation, toPatch } from '../model/edit-form';
 
@@ -27,8 +29,18 @@ export function AgentEditFormView({ agent, canEdit, onDone }: { agent: Agent; ca
     control,
     handleSubmit,
     setError,
+    setValue,
+    getValues,
     formState: { errors, isDirty },
   } = useForm<AgentEditForm>({ resolver: zodResolver(AgentEditForm), defaultValues: editDefaults(agent) });
+
+  // A session ending mid-edit: what was typed comes back after signing in again.
+  const { user } = useSession();
+  const restored = useKeepOnSessionEnd(`agent-edit:${agent.id}`, user, useCallback(() => getValues(), [getValues]));
+  useEffect(() => {
+    if (!restored) return;
+    for (const field of FIELDS) setValue(field, restored[field], { shouldDirty: true });
+  }, [restored, setValue]);
 
   async function save(patch: AgentPatch) {
     setFormError(null);
@@ -62,6 +74,11 @@ export function AgentEditFormView({ agent, canEdit, onDone }: { agent: Agent; ca
   const disabled = !canEdit || update.isPending;
   return (
     <form onSubmit={onSubmit} noValidate className="flex max-w-xl flex-col gap-5" aria-describedby={canEdit ? undefined : 'edit-not-allowed'}>
+      {restored ? (
+        <p role="status" className="rounded-md bg-blue-50 p-3 text-sm text-blue-950 dark:bg-blue-950/50 dark:text-blue-100">
+          Your session had ended; what you typed is back. Check it and save.
+        </p>
+      ) : null}
       {formError ? (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-900 dark:bg-red-950/50 dark:text-red-100">
           {formError}
