@@ -1,0 +1,105 @@
+/**
+ * The built SPA as the BFF serves it (a stand-in build in a temporary directory): hashed assets
+ * immutable, index.html no-cache, client routes fall back to index.html, API paths never do,
+ * compression; and readiness when the upstream is down. No simulator: the upstream is unreachable.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb } from '../../common/db';
+import { buildApp, type BffApp } from '../app';
+import { ConfigError, loadConfig } from '../config';
+
+const dir = mkdtempSync(join(tmpdir(), 'bff-static-'));
+const INDEX = `<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body>${'<p>Switchboard</p>'.repeat(100)}</body></html>`;
+const ASSET = `console.log(${JSON.stringify('x'.repeat(5000))});`;
+let app: BffApp;
+let url: string;
+
+beforeAll(async () => {
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), INDEX);
+  writeFileSync(join(dir, 'assets/index-abc123.js'), ASSET);
+  writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  const config = loadConfig({ VOICE_API_BASE_URL: 'http://127.0.0.1:9', VOICE_API_KEY: 'unreachable-key-000', STATIC_DIR: dir, LOG_LEVEL: 'silent', UPSTREAM_TIMEOUT_MS: '500' });
+  app = await buildApp(config, { db: await openDb({}) });
+  url = await app.listen({ host: '127.0.0.1', port: 0 });
+});
+afterAll(async () => {
+  await app?.close();
+  await app?.ctx.db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the SPA', () => {
+  it('serves index.html uncached at / and at client routes, hashed assets immutable', async () => {
+    for (const path of ['/', '/calls', '/campaigns/new?step=2', '/agents/123']) {
+      const res = await fetch(url + path, { headers: { accept: 'text/html' } });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('cache-control'), path).toBe('no-cache');
+      expect(await res.text()).toBe(INDEX);
+    }
+    const asset = await fetch(`${url}/assets/index-abc123.js`);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await asset.text()).toBe(ASSET);
+    expect((await fetch(`${url}/favicon.svg`)).headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('never falls back to index.html for API paths or missing assets', async () => {
+    for (const path of ['/api/v1/nope', '/bff/nope', '/auth/nope', '/assets/missing-123.js']) {
+      const res = await fetch(url + path, { headers: { accept: 'text/html' } });
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('content-type'), path).toContain('application/json');
+    }
+  });
+
+  it('compresses with brotli or gzip when asked', async () => {
+    const res = await fetch(`${url}/assets/index-abc123.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(res.headers.get('content-encoding')).toBe('br');
+    // fetch decodes it; check the raw bytes too.
+    const raw = await new Promise<Buffer>((resolve, reject) => {
+      import('node:http').then(({ get }) =>
+        get(`${url}/assets/index-abc123.js`, { headers: { 'accept-encoding': 'br' } }, (r) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject);
+        }),
+      );
+    });
+    expect(raw.length).toBeLessThan(ASSET.length / 10);
+    expect(brotliDecompressSync(raw).toString()).toBe(ASSET);
+    expect((await fetch(`${url}/assets/index-abc123.js`, { headers: { 'accept-encoding': 'gzip' } })).headers.get('content-encoding')).toBe('gzip');
+  });
+});
+
+describe('health', () => {
+  it('is alive, and not ready while the upstream is unreachable', async () => {
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    const ready = await fetch(`${url}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ status: 'unavailable', database: true, upstream: false });
+  });
+});
+
+describe('configuration', () => {
+  const base = { VOICE_API_BASE_URL: 'http://127.0.0.1:4010', VOICE_API_KEY: 'some-key-123' };
+  const error = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      return (e as Error).message;
+    }
+    throw new Error('expected a configuration error');
+  };
+
+  it('names the bad variable', () => {
+    expect(error({})).toMatch(/VOICE_API_BASE_URL/);
+    expect(error({ ...base, PORT: 'eighty' })).toMatch(/PORT/);
+    expect(error({ ...base, UPSTREAM_TIMEOUT_MS: '5' })).toMatch(/UPSTREAM_TIMEOUT_MS/);
+    expect(error({ ...base, PUBLIC_URL: 'http://switchboard.example.com' })).toMatch(/PUBLIC_URL: Must be https/);
+    expect(error({ ...base, OIDC_ISSUER: 'https://id.example.com' })).toMatch(/OIDC_CLIENT_ID/);
+    expect(loadConfig({ ...base, PUBLIC_URL: 'http://localhost:8080' }).PUBLIC_URL).toBe('http://localhost:8080');
+  });
+});
