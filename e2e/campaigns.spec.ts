@@ -70,7 +70,10 @@ async function pick(page: Page, label: string, text: string) {
   const box = page.getByRole('combobox', { name: label });
   await box.click();
   await box.fill(text);
-  await page.getByRole('option', { name: new RegExp(text.replace(/[/]/g, '.')) }).first().click();
+  await page
+    .getByRole('option', { name: new RegExp(text.replace(/[/]/g, '.')) })
+    .first()
+    .click();
 }
 
 async function fillBasics(page: Page, name: string, agentName: string) {
@@ -194,7 +197,10 @@ test('a whole wizard run with 250 rows and three fixed rows creates one campaign
     const local = DateTime.fromISO(c.startTime).setZone(ZONE);
     const minute = local.hour * 60 + local.minute;
     expect(DAYS as readonly string[], c.startTime).toContain(weekdays[local.weekday - 1]);
-    expect(windows.some((w) => minute >= toMinutes(w.startTime) && minute < toMinutes(w.endTime)), `${c.startTime} is ${local.toFormat('HH:mm')} in ${ZONE}`).toBe(true);
+    expect(
+      windows.some((w) => minute >= toMinutes(w.startTime) && minute < toMinutes(w.endTime)),
+      `${c.startTime} is ${local.toFormat('HH:mm')} in ${ZONE}`,
+    ).toBe(true);
   }
 });
 

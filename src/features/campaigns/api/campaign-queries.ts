@@ -1,32 +1,26 @@
 /** Reads: the BFF's registry, one campaign's live state, its calls, and the agents a campaign may use. */
-import { queryOptions } from "@tanstack/react-query";
-import type { RegistryPage } from "@contract/bff/http";
-import { LIMITS } from "@contract/limits";
-import { QUERY_PARAM_NAMES } from "@contract/queries";
-import type { Agent } from "@contract/schemas/agent";
-import type { Call } from "@contract/schemas/call";
-import type { Campaign } from "@contract/schemas/campaign";
-import type { PageOf } from "@contract/schemas/page";
-import { apiRequest, bffRequest } from "@/lib/api-client";
-import { campaignKeys } from "./keys";
+import { queryOptions } from '@tanstack/react-query';
+import type { RegistryPage } from '@contract/bff/http';
+import { LIMITS } from '@contract/limits';
+import { QUERY_PARAM_NAMES } from '@contract/queries';
+import type { Agent } from '@contract/schemas/agent';
+import type { Call } from '@contract/schemas/call';
+import type { Campaign } from '@contract/schemas/campaign';
+import type { PageOf } from '@contract/schemas/page';
+import { apiRequest, bffRequest } from '@/lib/api-client';
+import { campaignKeys } from './keys';
 
 export function registryQueryOptions(page: number, size: number) {
   return queryOptions({
     queryKey: campaignKeys.registry(page, size),
-    queryFn: () =>
-      bffRequest<RegistryPage>(
-        "GET",
-        `/bff/campaigns?page=${page}&size=${size}`,
-      ),
+    queryFn: () => bffRequest<RegistryPage>('GET', `/bff/campaigns?page=${page}&size=${size}`),
   });
 }
 
 export function campaignQueryOptions(id: string) {
   return queryOptions({
     queryKey: campaignKeys.detail(id),
-    queryFn: async ({ signal }) =>
-      (await apiRequest<Campaign>("GET", `/v1/campaigns/${id}`, { signal }))
-        .data,
+    queryFn: async ({ signal }) => (await apiRequest<Campaign>('GET', `/v1/campaigns/${id}`, { signal })).data,
   });
 }
 
@@ -44,18 +38,14 @@ export function campaignCallsQueryOptions(name: string) {
     queryFn: async ({ signal }): Promise<CampaignCalls> => {
       const calls: Call[] = [];
       let total = 0;
-      for (
-        let page = LIMITS.page.min;
-        page < LIMITS.page.min + MAX_CALL_PAGES;
-        page += 1
-      ) {
+      for (let page = LIMITS.page.min; page < LIMITS.page.min + MAX_CALL_PAGES; page += 1) {
         const query = new URLSearchParams({
           [QUERY_PARAM_NAMES.campaignName]: name,
           [QUERY_PARAM_NAMES.page]: String(page),
           [QUERY_PARAM_NAMES.size]: String(LIMITS.pageSize.max),
-          [QUERY_PARAM_NAMES.sort]: "startTime,DESC",
+          [QUERY_PARAM_NAMES.sort]: 'startTime,DESC',
         });
-        const { data } = await apiRequest<PageOf<Call>>("GET", "/v1/calls", {
+        const { data } = await apiRequest<PageOf<Call>>('GET', '/v1/calls', {
           query,
           signal,
         });
@@ -77,11 +67,11 @@ export function outboundAgentsQueryOptions() {
       const agents: Agent[] = [];
       for (let page = LIMITS.page.min; page < LIMITS.page.min + 20; page += 1) {
         const query = new URLSearchParams({
-          [QUERY_PARAM_NAMES.agentType]: "OUTBOUND",
+          [QUERY_PARAM_NAMES.agentType]: 'OUTBOUND',
           [QUERY_PARAM_NAMES.page]: String(page),
           [QUERY_PARAM_NAMES.size]: String(LIMITS.pageSize.max),
         });
-        const { data } = await apiRequest<PageOf<Agent>>("GET", "/v1/agents", {
+        const { data } = await apiRequest<PageOf<Agent>>('GET', '/v1/agents', {
           query,
           signal,
         });
@@ -95,5 +85,5 @@ export function outboundAgentsQueryOptions() {
 }
 
 export function isCallableAgent(agent: Agent): boolean {
-  return agent.type === "OUTBOUND" && agent.active && !agent.archived;
+  return agent.type === 'OUTBOUND' && agent.active && !agent.archived;
 }

@@ -2,19 +2,19 @@
  * The wizard's draft lives in the BFF (per user), never in browser storage: recipients are
  * personal data. A missing draft is a fresh start.
  */
-import { queryOptions } from "@tanstack/react-query";
-import type { Draft } from "@contract/bff/http";
-import { bffRequest, isApiError } from "@/lib/api-client";
-import { campaignKeys } from "./keys";
+import { queryOptions } from '@tanstack/react-query';
+import type { Draft } from '@contract/bff/http';
+import { bffRequest, isApiError } from '@/lib/api-client';
+import { campaignKeys } from './keys';
 
-export const NEW_CAMPAIGN_DRAFT = "campaign-new";
+export const NEW_CAMPAIGN_DRAFT = 'campaign-new';
 
 export function draftQueryOptions(name: string) {
   return queryOptions({
     queryKey: campaignKeys.draft(name),
     queryFn: async (): Promise<Draft | null> => {
       try {
-        return await bffRequest<Draft>("GET", `/bff/drafts/${name}`);
+        return await bffRequest<Draft>('GET', `/bff/drafts/${name}`);
       } catch (error) {
         if (isApiError(error) && error.status === 404) return null;
         throw error;
@@ -27,12 +27,12 @@ export function draftQueryOptions(name: string) {
 }
 
 export function saveDraft(name: string, data: unknown): Promise<Draft> {
-  return bffRequest<Draft>("PUT", `/bff/drafts/${name}`, { data });
+  return bffRequest<Draft>('PUT', `/bff/drafts/${name}`, { data });
 }
 
 export async function deleteDraft(name: string): Promise<void> {
   try {
-    await bffRequest<void>("DELETE", `/bff/drafts/${name}`);
+    await bffRequest<void>('DELETE', `/bff/drafts/${name}`);
   } catch (error) {
     if (!(isApiError(error) && error.status === 404)) throw error;
   }

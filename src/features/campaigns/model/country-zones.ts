@@ -14,9 +14,7 @@ export function countryZones(country: string): readonly string[] {
   if (hit) return hit;
   let zones: readonly string[] = [];
   try {
-    const locale = new Intl.Locale(
-      `und-${country}`,
-    ) as unknown as LocaleWithZones;
+    const locale = new Intl.Locale(`und-${country}`) as unknown as LocaleWithZones;
     zones = locale.getTimeZones?.() ?? locale.timeZones ?? [];
   } catch {
     zones = [];
@@ -25,7 +23,7 @@ export function countryZones(country: string): readonly string[] {
   return zones;
 }
 
-const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
 export function countryName(country: string): string {
   try {

@@ -1,7 +1,7 @@
 /** The wizard's values as the upstream's CampaignCreate body, parsed by the contract's own schema. */
-import type { Recipient } from "@contract/schemas/recipient";
-import { CampaignCreate } from "@contract/schemas/campaign";
-import type { BasicsValues, RetryValues, ScheduleValues } from "./step-schemas";
+import type { Recipient } from '@contract/schemas/recipient';
+import { CampaignCreate } from '@contract/schemas/campaign';
+import type { BasicsValues, RetryValues, ScheduleValues } from './step-schemas';
 
 export interface WizardValues {
   basics: BasicsValues;
@@ -9,11 +9,7 @@ export interface WizardValues {
   retry: RetryValues;
 }
 
-export function toCreateBody(
-  values: WizardValues,
-  recipients: Recipient[],
-  name = values.basics.name,
-): CampaignCreate {
+export function toCreateBody(values: WizardValues, recipients: Recipient[], name = values.basics.name): CampaignCreate {
   const { retry } = values;
   const body: CampaignCreate = {
     name: name.trim(),

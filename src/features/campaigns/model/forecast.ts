@@ -4,19 +4,11 @@
  * does it (at most batchSize a local day, only inside the effective windows, in the campaign's
  * zone). Retries are not forecast: they add days only for unreached recipients.
  */
-import { DateTime } from "luxon";
-import type { Weekday } from "@contract/enums";
-import { effectiveWindows, toMinutes, type Slot } from "@contract/time-slots";
+import { DateTime } from 'luxon';
+import type { Weekday } from '@contract/enums';
+import { effectiveWindows, toMinutes, type Slot } from '@contract/time-slots';
 
-const WEEKDAYS: readonly Weekday[] = [
-  "MONDAY",
-  "TUESDAY",
-  "WEDNESDAY",
-  "THURSDAY",
-  "FRIDAY",
-  "SATURDAY",
-  "SUNDAY",
-];
+const WEEKDAYS: readonly Weekday[] = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'];
 /** Far enough for 1,000 recipients at one a day on one weekday a week, and then some. */
 const MAX_DAYS_SCANNED = 7 * 1100;
 
@@ -55,13 +47,7 @@ function atTime(day: DateTime, hhmm: string): DateTime {
 /** Null when nothing can be forecast (no recipients, no weekday, no window, bad zone). */
 export function forecast(input: ForecastInput): Forecast | null {
   const windows = effectiveWindows(input.timeSlots);
-  if (
-    input.recipients < 1 ||
-    input.batchSize < 1 ||
-    input.days.length === 0 ||
-    windows.length === 0
-  )
-    return null;
+  if (input.recipients < 1 || input.batchSize < 1 || input.days.length === 0 || windows.length === 0) return null;
   const start = DateTime.fromISO(input.startDate, { zone: input.timezone });
   if (!start.isValid) return null;
   const now = DateTime.fromJSDate(input.now ?? new Date(), {
@@ -71,7 +57,7 @@ export function forecast(input: ForecastInput): Forecast | null {
   const needed = Math.ceil(input.recipients / input.batchSize);
   const callingDays: DateTime[] = [];
   for (let d = 0; d < MAX_DAYS_SCANNED && callingDays.length < needed; d += 1) {
-    const day = start.plus({ days: d }).startOf("day");
+    const day = start.plus({ days: d }).startOf('day');
     if (!input.days.includes(WEEKDAYS[day.weekday - 1]!)) continue;
     // A day whose last window has already closed cannot call any more.
     if (atTime(day, lastWindow.endTime) <= now) continue;
@@ -101,5 +87,5 @@ export function forecast(input: ForecastInput): Forecast | null {
 /** A date-time as read in a zone, e.g. "Mon 23 Nov 2026, 10:00 (Europe/Paris)". */
 export function formatInZone(at: Date, zone: string): string {
   const dt = DateTime.fromJSDate(at, { zone });
-  return `${dt.toFormat("ccc d LLL yyyy, HH:mm")} (${zone})`;
+  return `${dt.toFormat('ccc d LLL yyyy, HH:mm')} (${zone})`;
 }

@@ -3,10 +3,10 @@
  * campaign's zone are grouped by country and named with the hours they would be called, their time.
  * Compared by UTC offset on the first calling day (Paris and Berlin are one clock), not by zone name.
  */
-import { parsePhoneNumberFromString } from "libphonenumber-js";
-import { DateTime } from "luxon";
-import { effectiveWindows, toMinutes, type Slot } from "@contract/time-slots";
-import { countryName, countryZones } from "./country-zones";
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { DateTime } from 'luxon';
+import { effectiveWindows, toMinutes, type Slot } from '@contract/time-slots';
+import { countryName, countryZones } from './country-zones';
 
 export interface LocalTimeWarning {
   /** ISO 3166 code, or null when the number names no country (non-geographic, unknown). */
@@ -34,7 +34,7 @@ function atTime(day: DateTime, hhmm: string): DateTime {
 }
 
 function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
+  return `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 }
 
 export interface LocalTimeInput {
@@ -47,12 +47,10 @@ export interface LocalTimeInput {
 
 export function localTimeWarnings(input: LocalTimeInput): LocalTimeWarning[] {
   const windows = effectiveWindows(input.timeSlots);
-  const day = DateTime.fromISO(input.day, { zone: input.timezone }).startOf(
-    "day",
-  );
+  const day = DateTime.fromISO(input.day, { zone: input.timezone }).startOf('day');
   if (windows.length === 0 || !day.isValid) return [];
   // Noon of the first calling day: a moment inside the calling day, away from DST switches at night.
-  const reference = atTime(day, "12:00");
+  const reference = atTime(day, '12:00');
   const campaignOffset = reference.offset;
   const byCountry = new Map<string | null, string[]>();
   for (const phone of input.phones) {
@@ -63,7 +61,7 @@ export function localTimeWarnings(input: LocalTimeInput): LocalTimeWarning[] {
   }
   const warnings: LocalTimeWarning[] = [];
   for (const [country, phones] of byCountry) {
-    const label = country ? countryName(country) : "unplaced";
+    const label = country ? countryName(country) : 'unplaced';
     const zones = country ? countryZones(country) : [];
     if (zones.length === 0) {
       warnings.push({
@@ -78,34 +76,19 @@ export function localTimeWarnings(input: LocalTimeInput): LocalTimeWarning[] {
       });
       continue;
     }
-    const differing = zones.filter(
-      (z) => reference.setZone(z).offset !== campaignOffset,
-    );
+    const differing = zones.filter((z) => reference.setZone(z).offset !== campaignOffset);
     if (differing.length === 0) continue;
     const renderings = new Map<number, string>();
     for (const zone of differing) {
       const offset = atTime(day, windows[0]!.startTime).setZone(zone).offset;
       if (renderings.has(offset)) continue;
-      const text = windows
-        .map(
-          (w) =>
-            `${atTime(day, w.startTime).setZone(zone).toFormat("HH:mm")}–${atTime(day, w.endTime).setZone(zone).toFormat("HH:mm")}`,
-        )
-        .join(" and ");
+      const text = windows.map((w) => `${atTime(day, w.startTime).setZone(zone).toFormat('HH:mm')}–${atTime(day, w.endTime).setZone(zone).toFormat('HH:mm')}`).join(' and ');
       renderings.set(offset, text);
     }
-    const localHours = [...renderings.entries()]
-      .sort((a, b) => a[0] - b[0])
-      .map(([, t]) => t);
+    const localHours = [...renderings.entries()].sort((a, b) => a[0] - b[0]).map(([, t]) => t);
     const partly = differing.length < zones.length;
-    const hours =
-      localHours.length === 1
-        ? `at ${localHours[0]}`
-        : `between ${localHours[0]} and ${localHours[localHours.length - 1]}, depending on the zone`;
-    const zoneNote =
-      zones.length > 1
-        ? ` (${plural(zones.length, "time zone")}${partly ? ", some on the campaign’s clock" : ""})`
-        : "";
+    const hours = localHours.length === 1 ? `at ${localHours[0]}` : `between ${localHours[0]} and ${localHours[localHours.length - 1]}, depending on the zone`;
+    const zoneNote = zones.length > 1 ? ` (${plural(zones.length, 'time zone')}${partly ? ', some on the campaign’s clock' : ''})` : '';
     warnings.push({
       country,
       label,

@@ -2,22 +2,11 @@
  * The wizard's recipient table: the imported rows with their edits, turned into recipients with the
  * shared import (src/lib/recipients), plus what the step shows: bad rows, duplicates, the limit.
  */
-import { LIMITS } from "@contract/limits";
-import {
-  buildRecipients,
-  isCountryCode,
-  parseTable,
-  guessMapping,
-  type BuiltRecipients,
-} from "@/lib/recipients";
-import type { RecipientsDraft } from "./wizard-draft";
+import { LIMITS } from '@contract/limits';
+import { buildRecipients, isCountryCode, parseTable, guessMapping, type BuiltRecipients } from '@/lib/recipients';
+import type { RecipientsDraft } from './wizard-draft';
 
-export function importTable(
-  text: string,
-  fileName: string | null,
-  defaultCountry: string,
-  hasHeader?: boolean,
-): RecipientsDraft {
+export function importTable(text: string, fileName: string | null, defaultCountry: string, hasHeader?: boolean): RecipientsDraft {
   const table = parseTable(text, hasHeader === undefined ? {} : { hasHeader });
   const country = isCountryCode(defaultCountry) ? defaultCountry : undefined;
   const mapping = guessMapping(table, country);
@@ -46,45 +35,56 @@ export function buildFromDraft(draft: RecipientsDraft): BuiltRecipients {
     },
     { roles: draft.roles, keys: draft.keys },
     {
-      defaultCountry: isCountryCode(draft.defaultCountry)
-        ? draft.defaultCountry
-        : undefined,
+      defaultCountry: isCountryCode(draft.defaultCountry) ? draft.defaultCountry : undefined,
       max: Number.MAX_SAFE_INTEGER,
     },
   );
 }
 
-export function withCell(
-  draft: RecipientsDraft,
-  line: number,
-  column: number,
-  value: string,
-): RecipientsDraft {
+/** The person corrects the header guess: the first row becomes the header, or the header a row. */
+export function withHeader(draft: RecipientsDraft, hasHeader: boolean): RecipientsDraft {
+  if (hasHeader === draft.hasHeader) return draft;
+  const table = hasHeader
+    ? { headers: draft.rows[0]?.cells ?? [], rows: draft.rows.slice(1) }
+    : {
+        headers: draft.headers.map((_, i) => `Column ${i + 1}`),
+        rows: [{ line: 1, cells: draft.headers }, ...draft.rows],
+      };
+  const parsed = {
+    ...table,
+    hasHeader,
+    delimiter: draft.delimiter,
+    hadBom: false,
+    errors: [],
+  };
+  const mapping = guessMapping(parsed, isCountryCode(draft.defaultCountry) ? draft.defaultCountry : undefined);
   return {
     ...draft,
-    rows: draft.rows.map((r) =>
-      r.line === line
-        ? { ...r, cells: r.cells.map((c, i) => (i === column ? value : c)) }
-        : r,
-    ),
+    ...table,
+    hasHeader,
+    roles: mapping.roles,
+    keys: mapping.keys,
   };
 }
 
-export function withoutLines(
-  draft: RecipientsDraft,
-  lines: ReadonlySet<number>,
-): RecipientsDraft {
+export function withCell(draft: RecipientsDraft, line: number, column: number, value: string): RecipientsDraft {
+  return {
+    ...draft,
+    rows: draft.rows.map((r) => (r.line === line ? { ...r, cells: r.cells.map((c, i) => (i === column ? value : c)) } : r)),
+  };
+}
+
+export function withoutLines(draft: RecipientsDraft, lines: ReadonlySet<number>): RecipientsDraft {
   return { ...draft, rows: draft.rows.filter((r) => !lines.has(r.line)) };
 }
 
-export type LimitState =
-  { kind: "empty" } | { kind: "ok" } | { kind: "over"; parts: number };
+export type LimitState = { kind: 'empty' } | { kind: 'ok' } | { kind: 'over'; parts: number };
 
 export function limitState(count: number): LimitState {
-  if (count < LIMITS.campaignRecipients.min) return { kind: "empty" };
-  if (count <= LIMITS.campaignRecipients.max) return { kind: "ok" };
+  if (count < LIMITS.campaignRecipients.min) return { kind: 'empty' };
+  if (count <= LIMITS.campaignRecipients.max) return { kind: 'ok' };
   return {
-    kind: "over",
+    kind: 'over',
     parts: Math.ceil(count / LIMITS.campaignRecipients.max),
   };
 }
@@ -96,17 +96,9 @@ function csvCell(value: string): string {
 }
 
 /** The rejected rows as CSV: the original columns, the line and the reason. */
-export function rejectedRowsCsv(
-  draft: RecipientsDraft,
-  problems: BuiltRecipients["problems"],
-): string {
+export function rejectedRowsCsv(draft: RecipientsDraft, problems: BuiltRecipients['problems']): string {
   const byLine = new Map(draft.rows.map((r) => [r.line, r.cells]));
-  const lines = [[...draft.headers, "line", "reason"].map(csvCell).join(",")];
-  for (const p of problems)
-    lines.push(
-      [...(byLine.get(p.line) ?? []), String(p.line), p.reason]
-        .map(csvCell)
-        .join(","),
-    );
-  return `${lines.join("\r\n")}\r\n`;
+  const lines = [[...draft.headers, 'line', 'reason'].map(csvCell).join(',')];
+  for (const p of problems) lines.push([...(byLine.get(p.line) ?? []), String(p.line), p.reason].map(csvCell).join(','));
+  return `${lines.join('\r\n')}\r\n`;
 }

@@ -1,5 +1,5 @@
 /** Beyond the per-campaign recipient limit, the list becomes several campaigns "Name (1/3)"… */
-import { LIMITS } from "@contract/limits";
+import { LIMITS } from '@contract/limits';
 
 export interface CampaignPart<R> {
   name: string;
@@ -12,11 +12,7 @@ export function splitName(name: string, index: number, total: number): string {
   return `${name.trim().slice(0, LIMITS.campaignName.max - suffix.length)}${suffix}`;
 }
 
-export function splitRecipients<R>(
-  name: string,
-  recipients: readonly R[],
-  size: number = LIMITS.campaignRecipients.max,
-): CampaignPart<R>[] {
+export function splitRecipients<R>(name: string, recipients: readonly R[], size: number = LIMITS.campaignRecipients.max): CampaignPart<R>[] {
   if (recipients.length <= size) return [{ name, recipients: [...recipients] }];
   const total = Math.ceil(recipients.length / size);
   return Array.from({ length: total }, (_, i) => ({

@@ -2,49 +2,31 @@
  * One zod schema per wizard step, composed only from the contract's pieces, so every limit and
  * message is the upstream's own. The start-date rule needs a clock, hence a factory.
  */
-import { z } from "zod";
-import { DEFAULT_RETRY_ON } from "@contract/enums";
-import { isStartDateAllowed } from "@contract/campaign-rules";
-import { IsoDate, Uuid } from "@contract/formats";
-import { LIMITS } from "@contract/limits";
-import {
-  BatchSize,
-  CampaignName,
-  CampaignRecipients,
-  Days,
-  RetryInput,
-  TimeSlots,
-  Timezone,
-} from "@contract/schemas/campaign";
-import { todayIn } from "@contract/timezone";
+import { z } from 'zod';
+import { DEFAULT_RETRY_ON } from '@contract/enums';
+import { isStartDateAllowed } from '@contract/campaign-rules';
+import { IsoDate, Uuid } from '@contract/formats';
+import { LIMITS } from '@contract/limits';
+import { BatchSize, CampaignName, CampaignRecipients, Days, RetryInput, TimeSlots, Timezone } from '@contract/schemas/campaign';
+import { todayIn } from '@contract/timezone';
 
-export const WIZARD_STEPS = [
-  "basics",
-  "schedule",
-  "retry",
-  "recipients",
-  "review",
-] as const;
+export const WIZARD_STEPS = ['basics', 'schedule', 'retry', 'recipients', 'review'] as const;
 export type WizardStep = (typeof WIZARD_STEPS)[number];
 
 export const basicsSchema = z.object({
   name: CampaignName,
-  agentId: Uuid.or(z.literal("")).refine((v) => v !== "", {
-    error: "Pick an agent.",
+  agentId: Uuid.or(z.literal('')).refine((v) => v !== '', {
+    error: 'Pick an agent.',
   }),
   timezone: Timezone,
 });
 export type BasicsValues = z.input<typeof basicsSchema>;
 
 /** Schedule: the start date is checked against "today" in the timezone chosen on step 1. */
-export function scheduleSchema(
-  timezone: string,
-  now: () => Date = () => new Date(),
-) {
+export function scheduleSchema(timezone: string, now: () => Date = () => new Date()) {
   return z.object({
     startDate: IsoDate.refine((d) => isStartDateAllowed(d, timezone, now()), {
-      error: () =>
-        `The start date cannot be before today (${todayIn(timezone, now())}) in ${timezone}.`,
+      error: () => `The start date cannot be before today (${todayIn(timezone, now())}) in ${timezone}.`,
     }),
     days: Days,
     timeSlots: TimeSlots,
@@ -54,7 +36,7 @@ export function scheduleSchema(
 export type ScheduleValues = z.input<ReturnType<typeof scheduleSchema>>;
 
 /** Retry: off, or the contract's RetryInput; "off" is sent as no retry at all. */
-export const retrySchema = z.discriminatedUnion("enabled", [
+export const retrySchema = z.discriminatedUnion('enabled', [
   z.object({ enabled: z.literal(false) }),
   z
     .object({ enabled: z.literal(true) })
@@ -64,22 +46,20 @@ export const retrySchema = z.discriminatedUnion("enabled", [
       max: z
         .int()
         .min(Math.max(1, LIMITS.retryMax.min), {
-          error: "With retries on, allow at least one more attempt.",
+          error: 'With retries on, allow at least one more attempt.',
         })
         .max(LIMITS.retryMax.max, {
           error: `At most ${LIMITS.retryMax.max} more attempts.`,
         }),
       delay: z
-        .int({ error: "The delay is a whole number of minutes." })
+        .int({ error: 'The delay is a whole number of minutes.' })
         .min(LIMITS.retryDelayMinutes.min, {
           error: `Wait at least ${LIMITS.retryDelayMinutes.min} minute.`,
         })
         .max(LIMITS.retryDelayMinutes.max, {
           error: `Wait at most ${LIMITS.retryDelayMinutes.max} minutes (a day).`,
         }),
-      retryOn: RetryInput.shape.retryOn
-        .unwrap()
-        .min(1, { error: "Pick at least one outcome to retry on." }),
+      retryOn: RetryInput.shape.retryOn.unwrap().min(1, { error: 'Pick at least one outcome to retry on.' }),
     }),
 ]);
 export type RetryValues = z.input<typeof retrySchema>;

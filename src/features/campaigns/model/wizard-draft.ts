@@ -3,15 +3,10 @@
  * imported table with its edits, and the submission's Idempotency-Key. Parsed leniently on load:
  * a draft from an older build restores what it can.
  */
-import { z } from "zod";
-import { LIMITS } from "@contract/limits";
-import { todayIn } from "@contract/timezone";
-import {
-  DEFAULT_RETRY,
-  type BasicsValues,
-  type RetryValues,
-  type ScheduleValues,
-} from "./step-schemas";
+import { z } from 'zod';
+import { LIMITS } from '@contract/limits';
+import { todayIn } from '@contract/timezone';
+import { DEFAULT_RETRY, type BasicsValues, type RetryValues, type ScheduleValues } from './step-schemas';
 
 export interface RecipientsDraft {
   fileName: string | null;
@@ -19,7 +14,7 @@ export interface RecipientsDraft {
   rows: { line: number; cells: string[] }[];
   hasHeader: boolean;
   delimiter: string;
-  roles: ("phone" | "tags" | "context" | "ignore")[];
+  roles: ('phone' | 'tags' | 'context' | 'ignore')[];
   keys: string[];
   defaultCountry: string;
 }
@@ -47,20 +42,17 @@ export interface CampaignDraftData {
 }
 
 export function browserZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
-export function emptyDraft(
-  zone: string = browserZone(),
-  now: Date = new Date(),
-): CampaignDraftData {
+export function emptyDraft(zone: string = browserZone(), now: Date = new Date()): CampaignDraftData {
   return {
     v: 1,
-    basics: { name: "", agentId: "", timezone: zone },
+    basics: { name: '', agentId: '', timezone: zone },
     schedule: {
       startDate: todayIn(zone, now),
-      days: ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY"],
-      timeSlots: [{ startTime: "10:00", endTime: "13:00" }],
+      days: ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY'],
+      timeSlots: [{ startTime: '10:00', endTime: '13:00' }],
       batchSize: Math.min(100, LIMITS.batchSize.max),
     },
     retry: { enabled: false },
@@ -80,9 +72,7 @@ const Loose = z.object({
   schedule: z.object({
     startDate: z.string(),
     days: z.array(z.string()),
-    timeSlots: z.array(
-      z.object({ startTime: z.string(), endTime: z.string() }),
-    ),
+    timeSlots: z.array(z.object({ startTime: z.string(), endTime: z.string() })),
     batchSize: z.number(),
   }),
   retry: z.union([
@@ -101,7 +91,7 @@ const Loose = z.object({
       rows: z.array(z.object({ line: z.number(), cells: z.array(z.string()) })),
       hasHeader: z.boolean(),
       delimiter: z.string(),
-      roles: z.array(z.enum(["phone", "tags", "context", "ignore"])),
+      roles: z.array(z.enum(['phone', 'tags', 'context', 'ignore'])),
       keys: z.array(z.string()),
       defaultCountry: z.string(),
     })
@@ -122,15 +112,10 @@ const Loose = z.object({
 });
 
 /** A stored draft, or a fresh one when there is none or it cannot be read. */
-export function readDraft(
-  data: unknown,
-  fresh: () => CampaignDraftData = () => emptyDraft(),
-): CampaignDraftData {
+export function readDraft(data: unknown, fresh: () => CampaignDraftData = () => emptyDraft()): CampaignDraftData {
   const parsed = Loose.safeParse(data);
   // The loose shape holds strings where the steps hold enums: the step schemas check them again.
-  return parsed.success
-    ? (parsed.data as unknown as CampaignDraftData)
-    : fresh();
+  return parsed.success ? (parsed.data as unknown as CampaignDraftData) : fresh();
 }
 
 export { DEFAULT_RETRY };

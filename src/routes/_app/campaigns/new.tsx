@@ -39,9 +39,7 @@ function NewCampaignRoute() {
         step={step}
         onStep={(s) => void navigate({ search: { step: s } })}
         onCreated={(ids) =>
-          void (ids.length === 1
-            ? navigate({ to: '/campaigns/$campaignId', params: { campaignId: ids[0]! } })
-            : navigate({ to: '/campaigns', search: { page: 1, size: 20 } }))
+          void (ids.length === 1 ? navigate({ to: '/campaigns/$campaignId', params: { campaignId: ids[0]! } }) : navigate({ to: '/campaigns', search: { page: 1, size: 20 } }))
         }
       />
     </div>

@@ -1,33 +1,19 @@
 /** A campaign's calls counted by status, as bars with their numbers (the numbers are the content). */
-import type { CallStatus } from "@contract/enums";
-import type { Call } from "@contract/schemas/call";
+import type { CallStatus } from '@contract/enums';
+import type { Call } from '@contract/schemas/call';
 
-export function countByStatus(
-  calls: readonly Pick<Call, "status">[],
-): [CallStatus, number][] {
+export function countByStatus(calls: readonly Pick<Call, 'status'>[]): [CallStatus, number][] {
   const counts = new Map<CallStatus, number>();
   for (const c of calls) counts.set(c.status, (counts.get(c.status) ?? 0) + 1);
   return [...counts.entries()].sort((a, b) => b[1] - a[1]);
 }
 
-const label = (s: string) =>
-  s.charAt(0) + s.slice(1).toLowerCase().replaceAll("_", " ");
+const label = (s: string) => s.charAt(0) + s.slice(1).toLowerCase().replaceAll('_', ' ');
 
-export function CallsByStatusChart({
-  calls,
-  total,
-}: {
-  calls: readonly Call[];
-  total: number;
-}) {
+export function CallsByStatusChart({ calls, total }: { calls: readonly Call[]; total: number }) {
   const rows = countByStatus(calls);
   const max = Math.max(1, ...rows.map(([, n]) => n));
-  if (rows.length === 0)
-    return (
-      <p className="text-sm">
-        No calls yet: they start on the first calling day, inside the windows.
-      </p>
-    );
+  if (rows.length === 0) return <p className="text-sm">No calls yet: they start on the first calling day, inside the windows.</p>;
   return (
     <figure>
       <table className="w-full max-w-xl text-sm">
@@ -40,12 +26,8 @@ export function CallsByStatusChart({
               </th>
               <td className="py-0.5">
                 <div className="flex items-center gap-2">
-                  <div
-                    aria-hidden="true"
-                    className="h-3 rounded bg-blue-700 dark:bg-blue-400"
-                    style={{ width: `${(n / max) * 70}%` }}
-                  />
-                  <span>{n.toLocaleString("en")}</span>
+                  <div aria-hidden="true" className="h-3 rounded bg-blue-700 dark:bg-blue-400" style={{ width: `${(n / max) * 70}%` }} />
+                  <span>{n.toLocaleString('en')}</span>
                 </div>
               </td>
             </tr>
@@ -54,8 +36,7 @@ export function CallsByStatusChart({
       </table>
       {total > calls.length ? (
         <figcaption className="text-xs">
-          Counted over the latest {calls.length.toLocaleString("en")} of{" "}
-          {total.toLocaleString("en")} calls.
+          Counted over the latest {calls.length.toLocaleString('en')} of {total.toLocaleString('en')} calls.
         </figcaption>
       ) : null}
     </figure>

@@ -1,36 +1,25 @@
 /** One campaign: every field, the effective windows, its status with actions, progress and calls. */
-import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
-import { effectiveWindows } from "@contract/time-slots";
-import { ErrorState } from "@/components/ui/error-state";
-import { Skeleton } from "@/components/ui/skeleton";
-import {
-  campaignCallsQueryOptions,
-  campaignQueryOptions,
-  outboundAgentsQueryOptions,
-} from "../../api/campaign-queries";
-import { CallsByStatusChart } from "./calls-by-status-chart";
-import { CampaignStatusActions } from "./campaign-status-actions";
-import { CampaignStatusBadge } from "./campaign-status-badge";
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { effectiveWindows } from '@contract/time-slots';
+import { ErrorState } from '@/components/ui/error-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { campaignCallsQueryOptions, campaignQueryOptions, outboundAgentsQueryOptions } from '../../api/campaign-queries';
+import { CallsByStatusChart } from './calls-by-status-chart';
+import { CampaignStatusActions } from './campaign-status-actions';
+import { CampaignStatusBadge } from './campaign-status-badge';
 
 const day = (d: string) => d.charAt(0) + d.slice(1).toLowerCase();
 
 function CampaignCalls({ name }: { name: string }) {
   const query = useQuery(campaignCallsQueryOptions(name));
   if (query.isPending) return <Skeleton className="h-24 w-full" />;
-  if (query.isError)
-    return (
-      <ErrorState
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        title="Its calls could not be loaded"
-      />
-    );
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} title="Its calls could not be loaded" />;
   const { calls, total } = query.data;
   return (
     <>
       <section aria-labelledby="progress-title">
         <h2 id="progress-title" className="text-lg font-semibold">
-          Progress ({total.toLocaleString("en")} calls)
+          Progress ({total.toLocaleString('en')} calls)
         </h2>
         <CallsByStatusChart calls={calls} total={total} />
       </section>
@@ -53,10 +42,7 @@ function CampaignCalls({ name }: { name: string }) {
             </thead>
             <tbody>
               {calls.slice(0, 200).map((c) => (
-                <tr
-                  key={c.id}
-                  className="border-t border-slate-200 dark:border-slate-700"
-                >
+                <tr key={c.id} className="border-t border-slate-200 dark:border-slate-700">
                   <td>
                     <a href={`/calls/${c.id}`} className="underline">
                       {new Date(c.startTime).toLocaleString()}
@@ -64,18 +50,13 @@ function CampaignCalls({ name }: { name: string }) {
                   </td>
                   <td className="font-mono">{c.phone}</td>
                   <td>{c.status}</td>
-                  <td>{c.duration === null ? "—" : `${c.duration} s`}</td>
+                  <td>{c.duration === null ? '—' : `${c.duration} s`}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         )}
-        {calls.length > 200 ? (
-          <p className="text-sm">
-            The latest 200 are listed; the calls list filtered by this campaign
-            shows all.
-          </p>
-        ) : null}
+        {calls.length > 200 ? <p className="text-sm">The latest 200 are listed; the calls list filtered by this campaign shows all.</p> : null}
       </section>
     </>
   );
@@ -101,24 +82,15 @@ export function CampaignDetailPage({ campaignId }: { campaignId: string }) {
         <dt className="font-medium">Start date</dt>
         <dd>{c.startDate}</dd>
         <dt className="font-medium">Weekdays</dt>
-        <dd>{c.days.map(day).join(", ")}</dd>
+        <dd>{c.days.map(day).join(', ')}</dd>
         <dt className="font-medium">Time slots as entered</dt>
-        <dd>
-          {c.timeSlots.map((s) => `${s.startTime}–${s.endTime}`).join(", ")}
-        </dd>
+        <dd>{c.timeSlots.map((s) => `${s.startTime}–${s.endTime}`).join(', ')}</dd>
         <dt className="font-medium">Calls placed during</dt>
-        <dd>
-          {windows.map((s) => `${s.startTime}–${s.endTime}`).join(" and ") ||
-            "never"}
-        </dd>
+        <dd>{windows.map((s) => `${s.startTime}–${s.endTime}`).join(' and ') || 'never'}</dd>
         <dt className="font-medium">Calls per day</dt>
-        <dd>{c.batchSize.toLocaleString("en")}</dd>
+        <dd>{c.batchSize.toLocaleString('en')}</dd>
         <dt className="font-medium">Retry</dt>
-        <dd>
-          {c.retry.max > 0
-            ? `Up to ${c.retry.max} more attempts, ${c.retry.delay} minutes apart, on ${c.retry.retryOn.join(", ")}`
-            : "Off"}
-        </dd>
+        <dd>{c.retry.max > 0 ? `Up to ${c.retry.max} more attempts, ${c.retry.delay} minutes apart, on ${c.retry.retryOn.join(', ')}` : 'Off'}</dd>
         <dt className="font-medium">Id</dt>
         <dd className="font-mono">{c.id}</dd>
       </dl>

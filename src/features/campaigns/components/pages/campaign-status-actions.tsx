@@ -1,15 +1,15 @@
 /** Pause, resume and cancel, each confirmed; cancel says it is final. */
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
-import { canChangeCampaignStatus } from "@contract/campaign-rules";
-import type { CampaignStatus } from "@contract/enums";
-import type { Campaign } from "@contract/schemas/campaign";
-import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { toast } from "@/components/ui/toast";
-import { errorMessage } from "@/lib/api-client";
-import { changeCampaignStatus } from "../../api/campaign-mutations";
-import { campaignKeys } from "../../api/keys";
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { canChangeCampaignStatus } from '@contract/campaign-rules';
+import type { CampaignStatus } from '@contract/enums';
+import type { Campaign } from '@contract/schemas/campaign';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { toast } from '@/components/ui/toast';
+import { errorMessage } from '@/lib/api-client';
+import { changeCampaignStatus } from '../../api/campaign-mutations';
+import { campaignKeys } from '../../api/keys';
 
 const ACTIONS: {
   to: CampaignStatus;
@@ -19,24 +19,22 @@ const ACTIONS: {
   destructive?: boolean;
 }[] = [
   {
-    to: "PAUSED",
-    label: "Pause",
-    title: "Pause this campaign?",
-    description:
-      "No new calls are placed until it is resumed. Calls in progress finish.",
+    to: 'PAUSED',
+    label: 'Pause',
+    title: 'Pause this campaign?',
+    description: 'No new calls are placed until it is resumed. Calls in progress finish.',
   },
   {
-    to: "ACTIVE",
-    label: "Resume",
-    title: "Resume this campaign?",
-    description: "Calls start again inside its windows on its days.",
+    to: 'ACTIVE',
+    label: 'Resume',
+    title: 'Resume this campaign?',
+    description: 'Calls start again inside its windows on its days.',
   },
   {
-    to: "CANCELLED",
-    label: "Cancel campaign",
-    title: "Cancel this campaign for good?",
-    description:
-      "Cancelling is final: no more calls are placed and it can never be resumed. Calls in progress finish.",
+    to: 'CANCELLED',
+    label: 'Cancel campaign',
+    title: 'Cancel this campaign for good?',
+    description: 'Cancelling is final: no more calls are placed and it can never be resumed. Calls in progress finish.',
     destructive: true,
   },
 ];
@@ -54,15 +52,8 @@ export function CampaignStatusActions({ campaign }: { campaign: Campaign }) {
     },
     onError: (e) => toast.error(errorMessage(e)),
   });
-  const available = ACTIONS.filter(
-    (a) =>
-      a.to !== campaign.status &&
-      canChangeCampaignStatus(campaign.status, a.to),
-  );
-  if (available.length === 0)
-    return (
-      <p className="text-sm">Cancelled campaigns cannot change any more.</p>
-    );
+  const available = ACTIONS.filter((a) => a.to !== campaign.status && canChangeCampaignStatus(campaign.status, a.to));
+  if (available.length === 0) return <p className="text-sm">Cancelled campaigns cannot change any more.</p>;
   return (
     <div className="flex gap-2">
       {available.map((a) => (
@@ -70,11 +61,7 @@ export function CampaignStatusActions({ campaign }: { campaign: Campaign }) {
           key={a.to}
           open={open === a.to}
           onOpenChange={(o) => setOpen(o ? a.to : null)}
-          trigger={
-            <Button variant={a.destructive ? "danger" : "secondary"}>
-              {a.label}
-            </Button>
-          }
+          trigger={<Button variant={a.destructive ? 'danger' : 'secondary'}>{a.label}</Button>}
           title={a.title}
           description={a.description}
           confirmLabel={a.label}

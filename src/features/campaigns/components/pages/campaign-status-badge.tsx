@@ -1,10 +1,10 @@
-import type { CampaignStatus } from "@contract/enums";
-import { Badge, type BadgeTone } from "@/components/ui/badge";
+import type { CampaignStatus } from '@contract/enums';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
 
 const BADGES: Record<CampaignStatus, { label: string; tone: BadgeTone }> = {
-  ACTIVE: { label: "Active", tone: "green" },
-  PAUSED: { label: "Paused", tone: "amber" },
-  CANCELLED: { label: "Cancelled", tone: "neutral" },
+  ACTIVE: { label: 'Active', tone: 'green' },
+  PAUSED: { label: 'Paused', tone: 'amber' },
+  CANCELLED: { label: 'Cancelled', tone: 'neutral' },
 };
 
 export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {

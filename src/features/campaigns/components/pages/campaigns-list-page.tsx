@@ -1,73 +1,47 @@
 /** The campaigns created through Switchboard (the BFF's registry), each with its live status. */
-import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
-import { useMemo } from "react";
-import type { RegistryEntry } from "@contract/bff/http";
-import { buttonClasses } from "@/components/ui/button";
-import { DataTable, type Column } from "@/components/ui/data-table";
-import { EmptyState } from "@/components/ui/empty-state";
-import { Pagination } from "@/components/ui/pagination";
-import { Skeleton } from "@/components/ui/skeleton";
-import {
-  campaignQueryOptions,
-  outboundAgentsQueryOptions,
-  registryQueryOptions,
-} from "../../api/campaign-queries";
-import { CampaignStatusBadge } from "./campaign-status-badge";
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import type { RegistryEntry } from '@contract/bff/http';
+import { buttonClasses } from '@/components/ui/button';
+import { DataTable, type Column } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Pagination } from '@/components/ui/pagination';
+import { Skeleton } from '@/components/ui/skeleton';
+import { campaignQueryOptions, outboundAgentsQueryOptions, registryQueryOptions } from '../../api/campaign-queries';
+import { CampaignStatusBadge } from './campaign-status-badge';
 
 function LiveStatus({ id }: { id: string }) {
   const { data, isPending, isError } = useQuery(campaignQueryOptions(id));
   if (isPending) return <Skeleton className="h-5 w-16" />;
-  if (isError)
-    return (
-      <span className="text-sm text-red-700 dark:text-red-400">
-        Status unavailable
-      </span>
-    );
+  if (isError) return <span className="text-sm text-red-700 dark:text-red-400">Status unavailable</span>;
   return <CampaignStatusBadge status={data.status} />;
 }
 
-export function CampaignsListPage({
-  page,
-  size,
-  canCreate,
-  onPage,
-}: {
-  page: number;
-  size: number;
-  canCreate: boolean;
-  onPage: (page: number) => void;
-}) {
+export function CampaignsListPage({ page, size, canCreate, onPage }: { page: number; size: number; canCreate: boolean; onPage: (page: number) => void }) {
   const { data } = useSuspenseQuery(registryQueryOptions(page, size));
   const { data: agents } = useQuery(outboundAgentsQueryOptions());
-  const agentName = useMemo(
-    () => new Map((agents ?? []).map((a) => [a.id, a.name])),
-    [agents],
-  );
+  const agentName = useMemo(() => new Map((agents ?? []).map((a) => [a.id, a.name])), [agents]);
   const columns: Column<RegistryEntry>[] = [
     {
-      id: "name",
-      header: "Name",
+      id: 'name',
+      header: 'Name',
       cell: (c) => (
-        <Link
-          to="/campaigns/$campaignId"
-          params={{ campaignId: c.id }}
-          className="font-medium underline-offset-2 hover:underline"
-        >
+        <Link to="/campaigns/$campaignId" params={{ campaignId: c.id }} className="font-medium underline-offset-2 hover:underline">
           {c.name}
         </Link>
       ),
     },
-    { id: "status", header: "Status", cell: (c) => <LiveStatus id={c.id} /> },
+    { id: 'status', header: 'Status', cell: (c) => <LiveStatus id={c.id} /> },
     {
-      id: "agent",
-      header: "Agent",
+      id: 'agent',
+      header: 'Agent',
       cell: (c) => agentName.get(c.agentId) ?? c.agentId,
     },
-    { id: "createdBy", header: "Created by", cell: (c) => c.createdBy },
+    { id: 'createdBy', header: 'Created by', cell: (c) => c.createdBy },
     {
-      id: "createdAt",
-      header: "Created",
+      id: 'createdAt',
+      header: 'Created',
       cell: (c) => new Date(c.createdAt).toLocaleString(),
     },
   ];
@@ -76,37 +50,17 @@ export function CampaignsListPage({
       <div className="flex items-center justify-between">
         <h1 className="text-xl font-semibold">Campaigns</h1>
         {canCreate ? (
-          <Link
-            to="/campaigns/new"
-            search={{ step: "basics" }}
-            className={buttonClasses("primary")}
-          >
+          <Link to="/campaigns/new" search={{ step: 'basics' }} className={buttonClasses('primary')}>
             New campaign
           </Link>
         ) : null}
       </div>
       {data.content.length === 0 ? (
-        <EmptyState
-          title="No campaigns yet"
-          description="Campaigns created in Switchboard are listed here with their live status."
-        />
+        <EmptyState title="No campaigns yet" description="Campaigns created in Switchboard are listed here with their live status." />
       ) : (
         <>
-          <DataTable
-            caption="Campaigns"
-            columns={columns}
-            rows={data.content}
-            getRowId={(c) => c.id}
-            rowLabel={(c) => c.name}
-          />
-          <Pagination
-            page={data.page}
-            totalPages={data.totalPages}
-            totalElements={data.totalElements}
-            size={data.size}
-            onPageChange={onPage}
-            noun="campaigns"
-          />
+          <DataTable caption="Campaigns" columns={columns} rows={data.content} getRowId={(c) => c.id} rowLabel={(c) => c.name} />
+          <Pagination page={data.page} totalPages={data.totalPages} totalElements={data.totalElements} size={data.size} onPageChange={onPage} noun="campaigns" />
         </>
       )}
     </div>

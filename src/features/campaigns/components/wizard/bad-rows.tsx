@@ -2,19 +2,11 @@
  * Rows that cannot be sent, each with its reason, fixable in place. An edit is applied on Enter or
  * when leaving the field, never per keystroke, so typing stays instant with 1,000 rows loaded.
  */
-import { useState } from "react";
-import { Button } from "@/components/ui/button";
-import type { RowProblem } from "@/lib/recipients";
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import type { RowProblem } from '@/lib/recipients';
 
-function FixRow({
-  problem,
-  onFix,
-  onRemove,
-}: {
-  problem: RowProblem;
-  onFix: (line: number, phone: string) => void;
-  onRemove: (line: number) => void;
-}) {
+function FixRow({ problem, onFix, onRemove }: { problem: RowProblem; onFix: (line: number, phone: string) => void; onRemove: (line: number) => void }) {
   const [value, setValue] = useState(problem.phone);
   const id = `fix-line-${problem.line}`;
   const apply = () => {
@@ -31,7 +23,7 @@ function FixRow({
         onChange={(e) => setValue(e.target.value)}
         onBlur={apply}
         onKeyDown={(e) => {
-          if (e.key === "Enter") {
+          if (e.key === 'Enter') {
             e.preventDefault();
             apply();
           }
@@ -40,52 +32,27 @@ function FixRow({
         aria-describedby={`${id}-reason`}
         className="h-8 w-48 rounded-md border border-red-600 px-2 font-mono text-sm dark:bg-slate-900"
       />
-      <Button
-        size="sm"
-        variant="ghost"
-        onClick={() => onRemove(problem.line)}
-        aria-label={`Remove line ${problem.line}`}
-      >
+      <Button size="sm" variant="ghost" onClick={() => onRemove(problem.line)} aria-label={`Remove line ${problem.line}`}>
         Remove
       </Button>
-      <span
-        id={`${id}-reason`}
-        className="text-sm text-red-700 dark:text-red-400"
-      >
+      <span id={`${id}-reason`} className="text-sm text-red-700 dark:text-red-400">
         {problem.reason}
       </span>
     </li>
   );
 }
 
-export function BadRows({
-  problems,
-  onFix,
-  onRemove,
-}: {
-  problems: readonly RowProblem[];
-  onFix: (line: number, phone: string) => void;
-  onRemove: (line: number) => void;
-}) {
+export function BadRows({ problems, onFix, onRemove }: { problems: readonly RowProblem[]; onFix: (line: number, phone: string) => void; onRemove: (line: number) => void }) {
   if (problems.length === 0) return null;
   return (
     <section aria-labelledby="bad-rows-title" className="mt-4">
       <h3 id="bad-rows-title" className="font-medium">
-        {problems.length} {problems.length === 1 ? "row needs" : "rows need"}{" "}
-        attention
+        {problems.length} {problems.length === 1 ? 'row needs' : 'rows need'} attention
       </h3>
-      <p className="text-sm text-slate-600 dark:text-slate-400">
-        Correct the number and press Enter, or remove the row. Rows left here
-        are not called.
-      </p>
+      <p className="text-sm text-slate-600 dark:text-slate-400">Correct the number and press Enter, or remove the row. Rows left here are not called.</p>
       <ul className="mt-2 max-h-72 overflow-auto">
         {problems.map((p) => (
-          <FixRow
-            key={`${p.line}-${p.phone}`}
-            problem={p}
-            onFix={onFix}
-            onRemove={onRemove}
-          />
+          <FixRow key={`${p.line}-${p.phone}`} problem={p} onFix={onFix} onRemove={onRemove} />
         ))}
       </ul>
     </section>

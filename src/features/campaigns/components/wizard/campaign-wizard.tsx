@@ -2,85 +2,48 @@
  * The creation wizard: five steps, each with its URL (the route owns `step`), one draft saved to
  * the BFF as it is typed, and the create with the draft's Idempotency-Key.
  */
-import { useSuspenseQuery } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useState } from "react";
-import type { Recipient } from "@contract/schemas/recipient";
-import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { guessDefaultCountry } from "@/lib/recipients/phone";
-import { outboundAgentsQueryOptions } from "../../api/campaign-queries";
-import {
-  deleteDraft,
-  draftQueryOptions,
-  NEW_CAMPAIGN_DRAFT,
-} from "../../api/drafts";
-import {
-  limitState,
-  buildFromDraft,
-  withoutLines,
-} from "../../model/recipients-table";
-import {
-  splitRecipients,
-  type CampaignPart,
-} from "../../model/split-recipients";
-import {
-  basicsSchema,
-  retrySchema,
-  scheduleSchema,
-  WIZARD_STEPS,
-  type WizardStep,
-} from "../../model/step-schemas";
-import {
-  browserZone,
-  emptyDraft,
-  readDraft,
-  type CampaignDraftData,
-} from "../../model/wizard-draft";
-import { mappingProblems } from "@/lib/recipients";
-import { StepBasics } from "./step-basics";
-import { StepNav } from "./step-nav";
-import { StepRecipients } from "./step-recipients";
-import { StepRetry } from "./step-retry";
-import { StepReview } from "./step-review";
-import { StepSchedule } from "./step-schedule";
-import { useDraftAutosave, type SaveState } from "./use-draft-autosave";
-import { useSubmitCampaign } from "./use-submit-campaign";
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { Recipient } from '@contract/schemas/recipient';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { guessDefaultCountry } from '@/lib/recipients/phone';
+import { outboundAgentsQueryOptions } from '../../api/campaign-queries';
+import { deleteDraft, draftQueryOptions, NEW_CAMPAIGN_DRAFT } from '../../api/drafts';
+import { limitState, buildFromDraft, withoutLines } from '../../model/recipients-table';
+import { splitRecipients, type CampaignPart } from '../../model/split-recipients';
+import { basicsSchema, retrySchema, scheduleSchema, WIZARD_STEPS, type WizardStep } from '../../model/step-schemas';
+import { browserZone, emptyDraft, readDraft, type CampaignDraftData } from '../../model/wizard-draft';
+import { mappingProblems } from '@/lib/recipients';
+import { StepBasics } from './step-basics';
+import { StepNav } from './step-nav';
+import { StepRecipients } from './step-recipients';
+import { StepRetry } from './step-retry';
+import { StepReview } from './step-review';
+import { StepSchedule } from './step-schedule';
+import { useDraftAutosave, type SaveState } from './use-draft-autosave';
+import { useSubmitCampaign } from './use-submit-campaign';
 
 const SAVE_TEXT: Record<SaveState, string> = {
-  saved: "Draft saved",
-  pending: "Saving soon…",
-  saving: "Saving…",
-  error: "Draft not saved: it will retry",
+  saved: 'Draft saved',
+  pending: 'Saving soon…',
+  saving: 'Saving…',
+  error: 'Draft not saved: it will retry',
 };
 
-export function CampaignWizard({
-  step,
-  onStep,
-  onCreated,
-}: {
-  step: WizardStep;
-  onStep: (s: WizardStep) => void;
-  onCreated: (ids: string[]) => void;
-}) {
-  const { data: stored } = useSuspenseQuery(
-    draftQueryOptions(NEW_CAMPAIGN_DRAFT),
-  );
+export function CampaignWizard({ step, onStep, onCreated }: { step: WizardStep; onStep: (s: WizardStep) => void; onCreated: (ids: string[]) => void }) {
+  const { data: stored } = useSuspenseQuery(draftQueryOptions(NEW_CAMPAIGN_DRAFT));
   const { data: agents } = useSuspenseQuery(outboundAgentsQueryOptions());
   const initial = useMemo(() => readDraft(stored?.data), [stored]);
-  const { draft, update, flush, reset, saveState, latest } =
-    useDraftAutosave(initial);
+  const { draft, update, flush, reset, saveState, latest } = useDraftAutosave(initial);
   const [discardOpen, setDiscardOpen] = useState(false);
+  // Bumped on discard so every step's form starts again from the fresh draft.
+  const [generation, setGeneration] = useState(0);
 
-  const built = useMemo(
-    () => (draft.recipients ? buildFromDraft(draft.recipients) : null),
-    [draft.recipients],
-  );
+  const built = useMemo(() => (draft.recipients ? buildFromDraft(draft.recipients) : null), [draft.recipients]);
   const recipients = useMemo(() => built?.recipients ?? [], [built]);
   const parts: CampaignPart<Recipient>[] = useMemo(
-    () =>
-      draft.split
-        ? splitRecipients(draft.basics.name, recipients)
-        : [{ name: draft.basics.name, recipients }],
+    () => (draft.split ? splitRecipients(draft.basics.name, recipients) : [{ name: draft.basics.name, recipients }]),
     [draft.split, draft.basics.name, recipients],
   );
   const { state: submitState, submit } = useSubmitCampaign({
@@ -93,12 +56,9 @@ export function CampaignWizard({
 
   const invalidSteps = useMemo(() => {
     const bad: WizardStep[] = [];
-    if (!basicsSchema.safeParse(draft.basics).success) bad.push("basics");
-    if (
-      !scheduleSchema(draft.basics.timezone).safeParse(draft.schedule).success
-    )
-      bad.push("schedule");
-    if (!retrySchema.safeParse(draft.retry).success) bad.push("retry");
+    if (!basicsSchema.safeParse(draft.basics).success) bad.push('basics');
+    if (!scheduleSchema(draft.basics.timezone).safeParse(draft.schedule).success) bad.push('schedule');
+    if (!retrySchema.safeParse(draft.retry).success) bad.push('retry');
     const limit = limitState(recipients.length);
     const mappingOk =
       !draft.recipients ||
@@ -106,26 +66,18 @@ export function CampaignWizard({
         roles: draft.recipients.roles,
         keys: draft.recipients.keys,
       }).length === 0;
-    if (
-      limit.kind === "empty" ||
-      (limit.kind === "over" && !draft.split) ||
-      !mappingOk
-    )
-      bad.push("recipients");
+    if (limit.kind === 'empty' || (limit.kind === 'over' && !draft.split) || !mappingOk) bad.push('recipients');
     return bad;
   }, [draft, recipients.length]);
 
   // Each step is a new page for keyboard and screen-reader users: start them at its heading.
   useEffect(() => {
-    document.getElementById("step-title")?.focus();
+    document.getElementById('step-title')?.focus();
   }, [step]);
 
-  const serverErrors = submitState.kind === "refused" ? submitState.errors : [];
+  const serverErrors = submitState.kind === 'refused' ? submitState.errors : [];
   const index = WIZARD_STEPS.indexOf(step);
-  const flagged = new Set<WizardStep>([
-    ...serverErrors.map((e) => e.step),
-    ...invalidSteps.filter((s) => WIZARD_STEPS.indexOf(s) < index),
-  ]);
+  const flagged = new Set<WizardStep>([...serverErrors.map((e) => e.step), ...invalidSteps.filter((s) => WIZARD_STEPS.indexOf(s) < index)]);
   const errorsOf = (s: WizardStep) => serverErrors.filter((e) => e.step === s);
 
   // Any edit after a refused or failed submission belongs to the next attempt's key (see use-submit-campaign).
@@ -135,22 +87,19 @@ export function CampaignWizard({
         update((d) => ({
           ...d,
           [key]: value,
-          submission: d.submission?.parts.some((p) => p.campaignId)
-            ? d.submission
-            : null,
+          submission: d.submission?.parts.some((p) => p.campaignId) ? d.submission : null,
         })),
     [update],
   );
-  const onBasics = useMemo(() => edit("basics"), [edit]);
-  const onSchedule = useMemo(() => edit("schedule"), [edit]);
-  const onRetry = useMemo(() => edit("retry"), [edit]);
-  const onRecipients = useMemo(() => edit("recipients"), [edit]);
+  const onBasics = useMemo(() => edit('basics'), [edit]);
+  const onSchedule = useMemo(() => edit('schedule'), [edit]);
+  const onRetry = useMemo(() => edit('retry'), [edit]);
+  const onRecipients = useMemo(() => edit('recipients'), [edit]);
   const go = (s: WizardStep) => {
     void flush();
     onStep(s);
   };
-  const next = () =>
-    go(WIZARD_STEPS[Math.min(index + 1, WIZARD_STEPS.length - 1)]!);
+  const next = () => go(WIZARD_STEPS[Math.min(index + 1, WIZARD_STEPS.length - 1)]!);
   const back = () => go(WIZARD_STEPS[Math.max(index - 1, 0)]!);
 
   return (
@@ -158,10 +107,7 @@ export function CampaignWizard({
       <div className="flex flex-wrap items-center justify-between gap-2">
         <StepNav current={step} flagged={flagged} onStep={go} />
         <div className="flex items-center gap-3">
-          <span
-            className="text-sm text-slate-600 dark:text-slate-400"
-            role="status"
-          >
+          <span className="text-sm text-slate-600 dark:text-slate-400" role="status">
             {SAVE_TEXT[saveState]}
           </span>
           <ConfirmDialog
@@ -180,78 +126,53 @@ export function CampaignWizard({
               setDiscardOpen(false);
               void deleteDraft(NEW_CAMPAIGN_DRAFT).then(() => {
                 reset(emptyDraft());
-                onStep("basics");
+                setGeneration((g) => g + 1);
+                onStep('basics');
               });
             }}
           />
         </div>
       </div>
-      {step === "basics" ? (
-        <StepBasics
-          values={draft.basics}
-          onChange={onBasics}
-          onNext={next}
-          serverErrors={errorsOf("basics")}
-        />
-      ) : null}
-      {step === "schedule" ? (
-        <StepSchedule
-          values={draft.schedule}
-          timezone={draft.basics.timezone}
-          onChange={onSchedule}
-          onNext={next}
-          onBack={back}
-          serverErrors={errorsOf("schedule")}
-        />
-      ) : null}
-      {step === "retry" ? (
-        <StepRetry
-          values={draft.retry}
-          onChange={onRetry}
-          onNext={next}
-          onBack={back}
-          serverErrors={errorsOf("retry")}
-        />
-      ) : null}
-      {step === "recipients" ? (
-        <StepRecipients
-          draft={draft.recipients}
-          built={built}
-          campaignName={draft.basics.name}
-          defaultCountry={guessDefaultCountry()}
-          split={draft.split}
-          onChange={onRecipients}
-          onSplit={(split) =>
-            update((d) => ({ ...d, split, submission: null }))
-          }
-          onNext={next}
-          onBack={back}
-          serverErrors={errorsOf("recipients")}
-          submittedLines={built?.lines ?? []}
-        />
-      ) : null}
-      {step === "review" ? (
-        <StepReview
-          draft={draft}
-          agent={agents.find((a) => a.id === draft.basics.agentId)}
-          parts={parts}
-          invalidSteps={invalidSteps}
-          submitState={submitState}
-          viewerZone={browserZone()}
-          onGoTo={go}
-          onBack={back}
-          onRemovePhones={(phones) => {
-            if (!draft.recipients || !built) return;
-            const lines = new Set(
-              built.recipients.flatMap((r, i) =>
-                phones.has(r.phone) ? [built.lines[i]!] : [],
-              ),
-            );
-            onRecipients(withoutLines(draft.recipients, lines));
-          }}
-          onCreate={(o) => void submit(o)}
-        />
-      ) : null}
+      <div key={generation}>
+        {step === 'basics' ? <StepBasics values={draft.basics} onChange={onBasics} onNext={next} serverErrors={errorsOf('basics')} /> : null}
+        {step === 'schedule' ? (
+          <StepSchedule values={draft.schedule} timezone={draft.basics.timezone} onChange={onSchedule} onNext={next} onBack={back} serverErrors={errorsOf('schedule')} />
+        ) : null}
+        {step === 'retry' ? <StepRetry values={draft.retry} onChange={onRetry} onNext={next} onBack={back} serverErrors={errorsOf('retry')} /> : null}
+        {step === 'recipients' ? (
+          <StepRecipients
+            draft={draft.recipients}
+            built={built}
+            campaignName={draft.basics.name}
+            defaultCountry={guessDefaultCountry()}
+            split={draft.split}
+            onChange={onRecipients}
+            onSplit={(split) => update((d) => ({ ...d, split, submission: null }))}
+            onNext={next}
+            onBack={back}
+            serverErrors={errorsOf('recipients')}
+            submittedLines={built?.lines ?? []}
+          />
+        ) : null}
+        {step === 'review' ? (
+          <StepReview
+            draft={draft}
+            agent={agents.find((a) => a.id === draft.basics.agentId)}
+            parts={parts}
+            invalidSteps={invalidSteps}
+            submitState={submitState}
+            viewerZone={browserZone()}
+            onGoTo={go}
+            onBack={back}
+            onRemovePhones={(phones) => {
+              if (!draft.recipients || !built) return;
+              const lines = new Set(built.recipients.flatMap((r, i) => (phones.has(r.phone) ? [built.lines[i]!] : [])));
+              onRecipients(withoutLines(draft.recipients, lines));
+            }}
+            onCreate={(o) => void submit(o)}
+          />
+        ) : null}
+      </div>
     </div>
   );
 }

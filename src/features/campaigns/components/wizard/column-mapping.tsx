@@ -1,21 +1,15 @@
 /** Which column is the phone, which are tags, which become context variables (and by what name). */
-import type { ColumnRole } from "@/lib/recipients";
-import type { RecipientsDraft } from "../../model/wizard-draft";
+import type { ColumnRole } from '@/lib/recipients';
+import type { RecipientsDraft } from '../../model/wizard-draft';
 
 const ROLE_LABELS: Record<ColumnRole, string> = {
-  phone: "Phone",
-  tags: "Segmentation tags",
-  context: "Context variable",
-  ignore: "Ignore",
+  phone: 'Phone',
+  tags: 'Segmentation tags',
+  context: 'Context variable',
+  ignore: 'Ignore',
 };
 
-export function ColumnMapping({
-  draft,
-  onChange,
-}: {
-  draft: RecipientsDraft;
-  onChange: (roles: ColumnRole[], keys: string[]) => void;
-}) {
+export function ColumnMapping({ draft, onChange }: { draft: RecipientsDraft; onChange: (roles: ColumnRole[], keys: string[]) => void }) {
   const sample = draft.rows[0]?.cells ?? [];
   return (
     <fieldset className="mt-4">
@@ -40,9 +34,7 @@ export function ColumnMapping({
                   value={draft.roles[i]}
                   onChange={(e) =>
                     onChange(
-                      draft.roles.map((r, j) =>
-                        j === i ? (e.target.value as ColumnRole) : r,
-                      ),
+                      draft.roles.map((r, j) => (j === i ? (e.target.value as ColumnRole) : r)),
                       draft.keys,
                     )
                   }
@@ -56,16 +48,14 @@ export function ColumnMapping({
                 </select>
               </td>
               <td>
-                {draft.roles[i] === "context" ? (
+                {draft.roles[i] === 'context' ? (
                   <input
                     aria-label={`Variable name for column ${h}`}
                     defaultValue={draft.keys[i]}
                     onBlur={(e) =>
                       onChange(
                         draft.roles,
-                        draft.keys.map((k, j) =>
-                          j === i ? e.target.value : k,
-                        ),
+                        draft.keys.map((k, j) => (j === i ? e.target.value : k)),
                       )
                     }
                     className="h-8 rounded-md border border-slate-300 px-2 dark:border-slate-600 dark:bg-slate-900"

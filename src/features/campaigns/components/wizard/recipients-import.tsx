@@ -1,13 +1,9 @@
 /** Where the list comes from: a dropped or picked CSV file, or pasted text. */
-import { useId, useState, type DragEvent } from "react";
-import { Button } from "@/components/ui/button";
+import { useId, useState, type DragEvent } from 'react';
+import { Button } from '@/components/ui/button';
 
-export function RecipientsImport({
-  onText,
-}: {
-  onText: (text: string, fileName: string | null) => void;
-}) {
-  const [pasted, setPasted] = useState("");
+export function RecipientsImport({ onText }: { onText: (text: string, fileName: string | null) => void }) {
+  const [pasted, setPasted] = useState('');
   const [over, setOver] = useState(false);
   const fileId = useId();
   const pasteId = useId();
@@ -28,13 +24,10 @@ export function RecipientsImport({
         }}
         onDragLeave={() => setOver(false)}
         onDrop={onDrop}
-        className={`flex flex-col items-center justify-center rounded-md border-2 border-dashed p-6 text-center ${over ? "border-blue-700 bg-blue-50 dark:bg-blue-950" : "border-slate-400"}`}
+        className={`flex flex-col items-center justify-center rounded-md border-2 border-dashed p-6 text-center ${over ? 'border-blue-700 bg-blue-50 dark:bg-blue-950' : 'border-slate-400'}`}
       >
         <p className="text-sm">Drop a CSV file here, or</p>
-        <label
-          htmlFor={fileId}
-          className="mt-2 cursor-pointer text-sm font-medium text-blue-800 underline dark:text-blue-300"
-        >
+        <label htmlFor={fileId} className="mt-2 cursor-pointer text-sm font-medium text-blue-800 underline dark:text-blue-300">
           choose a CSV file
         </label>
         <input
@@ -44,7 +37,7 @@ export function RecipientsImport({
           className="sr-only focus:not-sr-only"
           onChange={(e) => {
             void read(e.target.files?.[0]);
-            e.target.value = "";
+            e.target.value = '';
           }}
         />
       </div>
@@ -59,11 +52,7 @@ export function RecipientsImport({
           rows={5}
           className="rounded-md border border-slate-300 p-2 font-mono text-sm dark:border-slate-600 dark:bg-slate-900"
         />
-        <Button
-          size="sm"
-          disabled={pasted.trim() === ""}
-          onClick={() => onText(pasted, null)}
-        >
+        <Button size="sm" disabled={pasted.trim() === ''} onClick={() => onText(pasted, null)}>
           Use pasted rows
         </Button>
       </div>

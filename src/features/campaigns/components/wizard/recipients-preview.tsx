@@ -1,17 +1,11 @@
 /** Every recipient that will be called, virtualised so 1,000 rows cost a screenful of DOM. */
-import { useVirtualizer } from "@tanstack/react-virtual";
-import { useRef } from "react";
-import type { Recipient } from "@contract/schemas/recipient";
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef } from 'react';
+import type { Recipient } from '@contract/schemas/recipient';
 
 const ROW_HEIGHT = 32;
 
-export function RecipientsPreview({
-  recipients,
-  lines,
-}: {
-  recipients: readonly Recipient[];
-  lines: readonly number[];
-}) {
+export function RecipientsPreview({ recipients, lines }: { recipients: readonly Recipient[]; lines: readonly number[] }) {
   const parent = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualiser is read during render by design
   const virtual = useVirtualizer({
@@ -22,17 +16,9 @@ export function RecipientsPreview({
   });
   return (
     <div>
-      <div
-        role="table"
-        aria-label="Recipients to call"
-        aria-rowcount={recipients.length + 1}
-        className="text-sm"
-      >
+      <div role="table" aria-label="Recipients to call" aria-rowcount={recipients.length + 1} className="text-sm">
         <div role="rowgroup">
-          <div
-            role="row"
-            className="grid grid-cols-[5rem_11rem_10rem_1fr] border-b border-slate-300 font-medium dark:border-slate-600"
-          >
+          <div role="row" className="grid grid-cols-[5rem_11rem_10rem_1fr] border-b border-slate-300 font-medium dark:border-slate-600">
             <span role="columnheader">Line</span>
             <span role="columnheader">Phone</span>
             <span role="columnheader">Tags</span>
@@ -48,7 +34,7 @@ export function RecipientsPreview({
           aria-label="Recipient rows, scrollable"
           className="h-64 overflow-auto"
         >
-          <div style={{ height: virtual.getTotalSize(), position: "relative" }}>
+          <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
             {virtual.getVirtualItems().map((item) => {
               const r = recipients[item.index]!;
               return (
@@ -63,13 +49,13 @@ export function RecipientsPreview({
                   <span role="cell" className="font-mono">
                     {r.phone}
                   </span>
-                  <span role="cell">{r.segmentationTags?.join(", ")}</span>
+                  <span role="cell">{r.segmentationTags?.join(', ')}</span>
                   <span role="cell" className="truncate">
                     {r.context
                       ? Object.entries(r.context)
                           .map(([k, v]) => `${k}=${String(v)}`)
-                          .join("; ")
-                      : ""}
+                          .join('; ')
+                      : ''}
                   </span>
                 </div>
               );

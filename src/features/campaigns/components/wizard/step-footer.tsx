@@ -1,15 +1,7 @@
-import { Button } from "@/components/ui/button";
+import { Button } from '@/components/ui/button';
 
 /** Back / Next under each step; Next submits the step's form so its schema runs first. */
-export function StepFooter({
-  onBack,
-  nextLabel = "Next",
-  nextDisabled,
-}: {
-  onBack?: () => void;
-  nextLabel?: string;
-  nextDisabled?: boolean;
-}) {
+export function StepFooter({ onBack, nextLabel = 'Next', nextDisabled }: { onBack?: () => void; nextLabel?: string; nextDisabled?: boolean }) {
   return (
     <div className="mt-6 flex gap-2">
       {onBack ? (

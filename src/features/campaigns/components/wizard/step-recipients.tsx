@@ -1,34 +1,26 @@
-import { getCountries } from "libphonenumber-js";
-import { useMemo } from "react";
-import { LIMITS } from "@contract/limits";
-import { Button } from "@/components/ui/button";
-import { mappingProblems, type BuiltRecipients } from "@/lib/recipients";
-import type { StepFieldError } from "../../model/field-errors";
-import {
-  importTable,
-  limitState,
-  rejectedRowsCsv,
-  withCell,
-  withoutLines,
-} from "../../model/recipients-table";
-import { splitName } from "../../model/split-recipients";
-import type { RecipientsDraft } from "../../model/wizard-draft";
-import { BadRows } from "./bad-rows";
-import { ColumnMapping } from "./column-mapping";
-import { RecipientsImport } from "./recipients-import";
-import { RecipientsPreview } from "./recipients-preview";
+import { getCountries } from 'libphonenumber-js';
+import { useMemo } from 'react';
+import { LIMITS } from '@contract/limits';
+import { Button } from '@/components/ui/button';
+import { mappingProblems, type BuiltRecipients } from '@/lib/recipients';
+import type { StepFieldError } from '../../model/field-errors';
+import { importTable, limitState, rejectedRowsCsv, withCell, withHeader, withoutLines } from '../../model/recipients-table';
+import { splitName } from '../../model/split-recipients';
+import type { RecipientsDraft } from '../../model/wizard-draft';
+import { BadRows } from './bad-rows';
+import { ColumnMapping } from './column-mapping';
+import { RecipientsImport } from './recipients-import';
+import { RecipientsPreview } from './recipients-preview';
 
-const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 const COUNTRIES = getCountries()
   .map((c) => ({ code: c, name: regionNames.of(c) ?? c }))
   .sort((a, b) => a.name.localeCompare(b.name));
-const err = "text-sm font-medium text-red-700 dark:text-red-400";
+const err = 'text-sm font-medium text-red-700 dark:text-red-400';
 
 function download(text: string, name: string) {
-  const url = URL.createObjectURL(
-    new Blob([text], { type: "text/csv;charset=utf-8" }),
-  );
-  const a = document.createElement("a");
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
   a.href = url;
   a.download = name;
   a.click();
@@ -51,32 +43,13 @@ export interface StepRecipientsProps {
 }
 
 export function StepRecipients(props: StepRecipientsProps) {
-  const {
-    draft,
-    built,
-    campaignName,
-    split,
-    onChange,
-    onSplit,
-    onNext,
-    onBack,
-    serverErrors,
-    submittedLines,
-  } = props;
+  const { draft, built, campaignName, split, onChange, onSplit, onNext, onBack, serverErrors, submittedLines } = props;
   const country = draft?.defaultCountry ?? props.defaultCountry;
-  const fixable = useMemo(
-    () => built?.problems.filter((p) => p.kind !== "duplicate") ?? [],
-    [built],
-  );
+  const fixable = useMemo(() => built?.problems.filter((p) => p.kind !== 'duplicate') ?? [], [built]);
   const count = built?.recipients.length ?? 0;
   const limit = limitState(count);
-  const mapping = draft
-    ? mappingProblems({ roles: draft.roles, keys: draft.keys })
-    : [];
-  const blocked =
-    limit.kind === "empty" ||
-    (limit.kind === "over" && !split) ||
-    mapping.length > 0;
+  const mapping = draft ? mappingProblems({ roles: draft.roles, keys: draft.keys }) : [];
+  const blocked = limit.kind === 'empty' || (limit.kind === 'over' && !split) || mapping.length > 0;
   const rowErrors = serverErrors.filter((e) => e.row !== undefined);
 
   return (
@@ -88,11 +61,7 @@ export function StepRecipients(props: StepRecipientsProps) {
         if (!blocked) onNext();
       }}
     >
-      <h2
-        id="step-title"
-        tabIndex={-1}
-        className="text-lg font-semibold focus:outline-none"
-      >
+      <h2 id="step-title" tabIndex={-1} className="text-lg font-semibold focus:outline-none">
         Recipients
       </h2>
       <div className="mt-2 flex flex-wrap items-end gap-4">
@@ -100,13 +69,7 @@ export function StepRecipients(props: StepRecipientsProps) {
           Country of numbers written without +
           <select
             value={country}
-            onChange={(e) =>
-              onChange(
-                draft
-                  ? { ...draft, defaultCountry: e.target.value }
-                  : importTable("", null, e.target.value),
-              )
-            }
+            onChange={(e) => onChange(draft ? { ...draft, defaultCountry: e.target.value } : importTable('', null, e.target.value))}
             className="h-9 rounded-md border border-slate-300 dark:border-slate-600 dark:bg-slate-900"
           >
             {COUNTRIES.map((c) => (
@@ -124,67 +87,42 @@ export function StepRecipients(props: StepRecipientsProps) {
       </div>
       {!draft || (draft.rows.length === 0 && draft.headers.length === 0) ? (
         <div className="mt-4">
-          <RecipientsImport
-            onText={(text, fileName) =>
-              onChange(importTable(text, fileName, country))
-            }
-          />
+          <RecipientsImport onText={(text, fileName) => onChange(importTable(text, fileName, country))} />
         </div>
       ) : (
         <>
           <p className="mt-4 text-sm">
-            {draft.fileName ? `${draft.fileName}: ` : "Pasted: "}
-            {draft.rows.length.toLocaleString("en")} rows, separated by “
-            {draft.delimiter === "\t" ? "tab" : draft.delimiter}”,{" "}
-            {draft.hasHeader ? "with" : "without"} a header.
+            {draft.fileName ? `${draft.fileName}: ` : 'Pasted: '}
+            {draft.rows.length.toLocaleString('en')} rows, separated by “{draft.delimiter === '\t' ? 'tab' : draft.delimiter}”, {draft.hasHeader ? 'with' : 'without'} a header.
           </p>
-          <ColumnMapping
-            draft={draft}
-            onChange={(roles, keys) => onChange({ ...draft, roles, keys })}
-          />
+          <label className="mt-2 flex items-center gap-2 text-sm">
+            <input type="checkbox" checked={draft.hasHeader} onChange={(e) => onChange(withHeader(draft, e.target.checked))} /> The first row is a header
+          </label>
+          <ColumnMapping draft={draft} onChange={(roles, keys) => onChange({ ...draft, roles, keys })} />
           {mapping.map((m) => (
             <p key={m} className={err} role="alert">
               {m}
             </p>
           ))}
           <p className="mt-4 font-medium" role="status" aria-live="polite">
-            {count.toLocaleString("en")} recipients ready;{" "}
-            {built?.duplicates ?? 0} duplicates removed; {fixable.length} rows
-            need attention.
+            {count.toLocaleString('en')} recipients ready; {built?.duplicates ?? 0} duplicates removed; {fixable.length} rows need attention.
           </p>
-          {limit.kind === "empty" ? (
+          {limit.kind === 'empty' ? (
             <p className={err} role="alert">
               Add at least one recipient.
             </p>
           ) : null}
-          {limit.kind === "over" ? (
-            <div
-              role="alert"
-              className="mt-2 rounded-md border border-amber-600 p-3 text-sm"
-            >
+          {limit.kind === 'over' ? (
+            <div role="alert" className="mt-2 rounded-md border border-amber-600 p-3 text-sm">
               <p className="font-medium">
-                At most {LIMITS.campaignRecipients.max.toLocaleString("en")}{" "}
-                recipients per campaign; this list has{" "}
-                {count.toLocaleString("en")}.
+                At most {LIMITS.campaignRecipients.max.toLocaleString('en')} recipients per campaign; this list has {count.toLocaleString('en')}.
               </p>
               <p>
-                It can be split into {limit.parts} campaigns created one after
-                another: {splitName(campaignName || "Campaign", 0, limit.parts)}{" "}
-                …{" "}
-                {splitName(
-                  campaignName || "Campaign",
-                  limit.parts - 1,
-                  limit.parts,
-                )}
-                .
+                It can be split into {limit.parts} campaigns created one after another: {splitName(campaignName || 'Campaign', 0, limit.parts)} …{' '}
+                {splitName(campaignName || 'Campaign', limit.parts - 1, limit.parts)}.
               </p>
               <label className="mt-2 flex items-center gap-2">
-                <input
-                  type="checkbox"
-                  checked={split}
-                  onChange={(e) => onSplit(e.target.checked)}
-                />{" "}
-                Split into {limit.parts} campaigns
+                <input type="checkbox" checked={split} onChange={(e) => onSplit(e.target.checked)} /> Split into {limit.parts} campaigns
               </label>
             </div>
           ) : null}
@@ -192,42 +130,25 @@ export function StepRecipients(props: StepRecipientsProps) {
             <ul className="mt-2" aria-label="Refused by the Voice API">
               {rowErrors.map((e) => (
                 <li key={`${e.row}-${e.field}`} className={err}>
-                  Recipient {e.row} (line {submittedLines[e.row! - 1] ?? "?"}):{" "}
-                  {e.message}
+                  Recipient {e.row} (line {submittedLines[e.row! - 1] ?? '?'}): {e.message}
                 </li>
               ))}
             </ul>
           ) : null}
           <BadRows
             problems={fixable}
-            onFix={(line, phone) =>
-              onChange(
-                withCell(draft, line, draft.roles.indexOf("phone"), phone),
-              )
-            }
+            onFix={(line, phone) => onChange(withCell(draft, line, draft.roles.indexOf('phone'), phone))}
             onRemove={(line) => onChange(withoutLines(draft, new Set([line])))}
           />
           {built && built.problems.length > 0 ? (
-            <Button
-              size="sm"
-              className="mt-2"
-              onClick={() =>
-                download(
-                  rejectedRowsCsv(draft, built.problems),
-                  "rejected-rows.csv",
-                )
-              }
-            >
+            <Button size="sm" className="mt-2" onClick={() => download(rejectedRowsCsv(draft, built.problems), 'rejected-rows.csv')}>
               Download rejected rows (CSV)
             </Button>
           ) : null}
           {built && built.recipients.length > 0 ? (
             <div className="mt-4">
               <h3 className="font-medium">Preview</h3>
-              <RecipientsPreview
-                recipients={built.recipients}
-                lines={built.lines}
-              />
+              <RecipientsPreview recipients={built.recipients} lines={built.lines} />
             </div>
           ) : null}
         </>

@@ -1,33 +1,29 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect } from "react";
-import { useForm } from "react-hook-form";
-import { DEFAULT_RETRY_ON, RetryOn } from "@contract/enums";
-import { LIMITS } from "@contract/limits";
-import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
-import type { StepFieldError } from "../../model/field-errors";
-import { retrySchema, type RetryValues } from "../../model/step-schemas";
-import { StepFooter } from "./step-footer";
-import { useServerErrors } from "./use-server-errors";
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { DEFAULT_RETRY_ON, RetryOn } from '@contract/enums';
+import { LIMITS } from '@contract/limits';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import type { StepFieldError } from '../../model/field-errors';
+import { retrySchema, type RetryValues } from '../../model/step-schemas';
+import { StepFooter } from './step-footer';
+import { useServerErrors } from './use-server-errors';
 
 const PRESETS = [
-  { label: "15 minutes", minutes: 15 },
-  { label: "1 hour", minutes: 60 },
-  { label: "4 hours", minutes: 240 },
-  { label: "1 day", minutes: LIMITS.retryDelayMinutes.max },
-].filter(
-  (p) =>
-    p.minutes >= LIMITS.retryDelayMinutes.min &&
-    p.minutes <= LIMITS.retryDelayMinutes.max,
-);
+  { label: '15 minutes', minutes: 15 },
+  { label: '1 hour', minutes: 60 },
+  { label: '4 hours', minutes: 240 },
+  { label: '1 day', minutes: LIMITS.retryDelayMinutes.max },
+].filter((p) => p.minutes >= LIMITS.retryDelayMinutes.min && p.minutes <= LIMITS.retryDelayMinutes.max);
 
 const OUTCOME_LABELS: Record<RetryOn, string> = {
-  NO_ANSWER: "No answer",
-  VOICE_BOX: "Voicemail",
-  UNREACHABLE: "Unreachable",
-  FAILED: "Failed",
-  REJECTED: "Rejected",
+  NO_ANSWER: 'No answer',
+  VOICE_BOX: 'Voicemail',
+  UNREACHABLE: 'Unreachable',
+  FAILED: 'Failed',
+  REJECTED: 'Rejected',
 };
 
 type Form = { enabled: boolean; max: number; delay: number; retryOn: string[] };
@@ -56,12 +52,12 @@ export function StepRetry({
   const form = useForm<Form>({
     resolver: zodResolver(retrySchema) as never,
     defaultValues: defaults,
-    mode: "onTouched",
+    mode: 'onTouched',
     shouldUnregister: false,
   });
   const { register, handleSubmit, watch, setValue, formState } = form;
   const { errors } = formState;
-  const serverError = useServerErrors(serverErrors, form, "retry.");
+  const serverError = useServerErrors(serverErrors, form, 'retry.');
   const toValues = (v: Partial<Form>): RetryValues =>
     v.enabled
       ? {
@@ -75,59 +71,31 @@ export function StepRetry({
     const sub = watch((v) => onChange(toValues(v as Partial<Form>)));
     return () => sub.unsubscribe();
   }, [watch, onChange]);
-  const enabled = watch("enabled");
+  const enabled = watch('enabled');
 
   return (
-    <form
-      noValidate
-      onSubmit={handleSubmit(onNext)}
-      aria-labelledby="step-title"
-    >
-      <h2
-        id="step-title"
-        tabIndex={-1}
-        className="text-lg font-semibold focus:outline-none"
-      >
+    <form noValidate onSubmit={handleSubmit(onNext)} aria-labelledby="step-title">
+      <h2 id="step-title" tabIndex={-1} className="text-lg font-semibold focus:outline-none">
         Retry
       </h2>
       <label className="mt-4 flex items-center gap-2 text-sm">
-        <input type="checkbox" {...register("enabled")} /> Call unreached
-        recipients again
+        <input type="checkbox" {...register('enabled')} /> Call unreached recipients again
       </label>
       {enabled ? (
         <div className="mt-4 grid max-w-xl gap-4">
-          <Field
-            label="More attempts at most"
-            description={`Up to ${LIMITS.retryMax.max}.`}
-            error={errors.max?.message ?? serverError("max")}
-          >
-            <Input
-              type="number"
-              inputMode="numeric"
-              {...register("max", { valueAsNumber: true })}
-            />
+          <Field label="More attempts at most" description={`Up to ${LIMITS.retryMax.max}.`} error={errors.max?.message ?? serverError('max')}>
+            <Input type="number" inputMode="numeric" {...register('max', { valueAsNumber: true })} />
           </Field>
-          <Field
-            label="Wait before calling again (minutes)"
-            error={errors.delay?.message ?? serverError("delay")}
-          >
-            <Input
-              type="number"
-              inputMode="numeric"
-              {...register("delay", { valueAsNumber: true })}
-            />
+          <Field label="Wait before calling again (minutes)" error={errors.delay?.message ?? serverError('delay')}>
+            <Input type="number" inputMode="numeric" {...register('delay', { valueAsNumber: true })} />
           </Field>
-          <div
-            className="flex flex-wrap gap-2"
-            role="group"
-            aria-label="Delay presets"
-          >
+          <div className="flex flex-wrap gap-2" role="group" aria-label="Delay presets">
             {PRESETS.map((p) => (
               <Button
                 key={p.minutes}
                 size="sm"
                 onClick={() =>
-                  setValue("delay", p.minutes, {
+                  setValue('delay', p.minutes, {
                     shouldValidate: true,
                     shouldDirty: true,
                   })
@@ -138,28 +106,19 @@ export function StepRetry({
             ))}
           </div>
           <fieldset>
-            <legend className="text-sm font-medium">
-              Retry when the call ended as
-            </legend>
+            <legend className="text-sm font-medium">Retry when the call ended as</legend>
             <div className="mt-2 flex flex-wrap gap-3">
               {RetryOn.options.map((o) => (
                 <label key={o} className="flex items-center gap-1 text-sm">
-                  <input type="checkbox" value={o} {...register("retryOn")} />{" "}
-                  {OUTCOME_LABELS[o]}
+                  <input type="checkbox" value={o} {...register('retryOn')} /> {OUTCOME_LABELS[o]}
                 </label>
               ))}
             </div>
-            {errors.retryOn ? (
-              <p className="text-sm font-medium text-red-700 dark:text-red-400">
-                {errors.retryOn.message}
-              </p>
-            ) : null}
+            {errors.retryOn ? <p className="text-sm font-medium text-red-700 dark:text-red-400">{errors.retryOn.message}</p> : null}
           </fieldset>
         </div>
       ) : (
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-          Each recipient is called once.
-        </p>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Each recipient is called once.</p>
       )}
       <StepFooter onBack={onBack} />
     </form>

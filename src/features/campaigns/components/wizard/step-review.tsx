@@ -1,15 +1,15 @@
-import { useMemo } from "react";
-import { effectiveWindows } from "@contract/time-slots";
-import { Button } from "@/components/ui/button";
-import type { Agent } from "@contract/schemas/agent";
-import type { Recipient } from "@contract/schemas/recipient";
-import { forecast, formatInZone } from "../../model/forecast";
-import { localTimeWarnings } from "../../model/local-time-check";
-import type { CampaignPart } from "../../model/split-recipients";
-import type { WizardStep } from "../../model/step-schemas";
-import type { CampaignDraftData } from "../../model/wizard-draft";
-import { STEP_LABELS } from "./step-nav";
-import type { SubmitState } from "./use-submit-campaign";
+import { useMemo } from 'react';
+import { effectiveWindows } from '@contract/time-slots';
+import { Button } from '@/components/ui/button';
+import type { Agent } from '@contract/schemas/agent';
+import type { Recipient } from '@contract/schemas/recipient';
+import { forecast, formatInZone } from '../../model/forecast';
+import { localTimeWarnings } from '../../model/local-time-check';
+import type { CampaignPart } from '../../model/split-recipients';
+import type { WizardStep } from '../../model/step-schemas';
+import type { CampaignDraftData } from '../../model/wizard-draft';
+import { STEP_LABELS } from './step-nav';
+import type { SubmitState } from './use-submit-campaign';
 
 const dayName = (d: string) => d.charAt(0) + d.slice(1).toLowerCase();
 
@@ -27,18 +27,7 @@ export interface StepReviewProps {
 }
 
 export function StepReview(props: StepReviewProps) {
-  const {
-    draft,
-    agent,
-    parts,
-    invalidSteps,
-    submitState,
-    viewerZone,
-    onGoTo,
-    onBack,
-    onRemovePhones,
-    onCreate,
-  } = props;
+  const { draft, agent, parts, invalidSteps, submitState, viewerZone, onGoTo, onBack, onRemovePhones, onCreate } = props;
   const { basics, schedule, retry } = draft;
   const recipients = useMemo(() => parts.flatMap((p) => p.recipients), [parts]);
   const f = forecast({
@@ -57,36 +46,21 @@ export function StepReview(props: StepReviewProps) {
         timeSlots: schedule.timeSlots,
         day: f?.firstDay ?? schedule.startDate,
       }),
-    [
-      recipients,
-      basics.timezone,
-      schedule.timeSlots,
-      f?.firstDay,
-      schedule.startDate,
-    ],
+    [recipients, basics.timezone, schedule.timeSlots, f?.firstDay, schedule.startDate],
   );
   const windows = effectiveWindows(schedule.timeSlots)
     .map((w) => `${w.startTime}–${w.endTime}`)
-    .join(" and ");
-  const submitting = submitState.kind === "submitting";
+    .join(' and ');
+  const submitting = submitState.kind === 'submitting';
 
   return (
     <section aria-labelledby="step-title">
-      <h2
-        id="step-title"
-        tabIndex={-1}
-        className="text-lg font-semibold focus:outline-none"
-      >
+      <h2 id="step-title" tabIndex={-1} className="text-lg font-semibold focus:outline-none">
         Review
       </h2>
       {invalidSteps.length > 0 ? (
-        <div
-          role="alert"
-          className="mt-2 rounded-md border border-red-700 p-3 text-sm"
-        >
-          <p className="font-medium">
-            Some steps need attention before the campaign can be created:
-          </p>
+        <div role="alert" className="mt-2 rounded-md border border-red-700 p-3 text-sm">
+          <p className="font-medium">Some steps need attention before the campaign can be created:</p>
           <ul className="mt-1 flex gap-2">
             {invalidSteps.map((s) => (
               <li key={s}>
@@ -101,28 +75,16 @@ export function StepReview(props: StepReviewProps) {
 
       <h3 className="mt-4 font-medium">Local time of the people called</h3>
       {warnings.length === 0 ? (
-        <p className="text-sm">
-          Every number is on the campaign’s clock ({basics.timezone}).
-        </p>
+        <p className="text-sm">Every number is on the campaign’s clock ({basics.timezone}).</p>
       ) : (
         <ul className="mt-1 grid gap-2" aria-label="Local-time warnings">
           {warnings.map((w) => (
-            <li
-              key={w.country ?? "none"}
-              className="flex flex-wrap items-center gap-2 rounded-md border border-amber-600 p-2 text-sm"
-            >
+            <li key={w.country ?? 'none'} className="flex flex-wrap items-center gap-2 rounded-md border border-amber-600 p-2 text-sm">
               <span>{w.text}</span>
-              <Button
-                size="sm"
-                onClick={() => onRemovePhones(new Set(w.phones))}
-              >
+              <Button size="sm" onClick={() => onRemovePhones(new Set(w.phones))}>
                 Remove these {w.count}
               </Button>
-              <Button
-                size="sm"
-                variant="ghost"
-                onClick={() => onGoTo("basics")}
-              >
+              <Button size="sm" variant="ghost" onClick={() => onGoTo('basics')}>
                 Change the time zone
               </Button>
             </li>
@@ -132,106 +94,71 @@ export function StepReview(props: StepReviewProps) {
 
       <h3 className="mt-4 font-medium">The campaign</h3>
       <p className="mt-1 max-w-3xl text-sm">
-        {parts.length > 1
-          ? `${parts.length} campaigns, “${parts[0]!.name}” to “${parts[parts.length - 1]!.name}”,`
-          : `“${basics.name}”`}{" "}
-        with the agent {agent?.name ?? basics.agentId} will call{" "}
-        {recipients.length.toLocaleString("en")} people, at most{" "}
-        {schedule.batchSize.toLocaleString("en")} a day, on{" "}
-        {schedule.days.map(dayName).join(", ")}, from {schedule.startDate},
-        between {windows || "—"} ({basics.timezone}).{" "}
+        {parts.length > 1 ? `${parts.length} campaigns, “${parts[0]!.name}” to “${parts[parts.length - 1]!.name}”,` : `“${basics.name}”`} with the agent{' '}
+        {agent?.name ?? basics.agentId} will call {recipients.length.toLocaleString('en')} people, at most {schedule.batchSize.toLocaleString('en')} a day, on{' '}
+        {schedule.days.map(dayName).join(', ')}, from {schedule.startDate}, between {windows || '—'} ({basics.timezone}).{' '}
         {retry.enabled
-          ? `Unreached people are called up to ${retry.max} more times, ${retry.delay} minutes apart, when the call ended as ${retry.retryOn.join(", ").toLowerCase().replaceAll("_", " ")}.`
-          : "Each person is called once."}
+          ? `Unreached people are called up to ${retry.max} more times, ${retry.delay} minutes apart, when the call ended as ${retry.retryOn.join(', ').toLowerCase().replaceAll('_', ' ')}.`
+          : 'Each person is called once.'}
       </p>
 
       <h3 className="mt-4 font-medium">Forecast</h3>
       {f ? (
         <dl className="mt-1 grid max-w-3xl grid-cols-[12rem_1fr] gap-1 text-sm">
           <dt>Calls per day</dt>
-          <dd>{f.callsPerDay.toLocaleString("en")}</dd>
+          <dd>{f.callsPerDay.toLocaleString('en')}</dd>
           <dt>Calling days</dt>
           <dd>{f.callingDays}</dd>
           <dt>First calls</dt>
           <dd>
             {formatInZone(f.firstCallAt, basics.timezone)}
-            {viewerZone !== basics.timezone
-              ? `; ${formatInZone(f.firstCallAt, viewerZone)} for you`
-              : ""}
+            {viewerZone !== basics.timezone ? `; ${formatInZone(f.firstCallAt, viewerZone)} for you` : ''}
           </dd>
           <dt>Expected last calls by</dt>
           <dd>
             {formatInZone(f.lastCallBy, basics.timezone)}
-            {viewerZone !== basics.timezone
-              ? `; ${formatInZone(f.lastCallBy, viewerZone)} for you`
-              : ""}
+            {viewerZone !== basics.timezone ? `; ${formatInZone(f.lastCallBy, viewerZone)} for you` : ''}
           </dd>
         </dl>
       ) : (
-        <p className="text-sm">
-          No forecast until the schedule and the recipients are complete.
-        </p>
+        <p className="text-sm">No forecast until the schedule and the recipients are complete.</p>
       )}
-      <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-        Retries are not counted: they add days only for people not reached.
-      </p>
+      <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">Retries are not counted: they add days only for people not reached.</p>
 
-      {draft.submission && !submitting && submitState.kind === "idle" ? (
+      {draft.submission && !submitting && submitState.kind === 'idle' ? (
         <p className="mt-4 text-sm" role="status">
-          A submission of this draft began{" "}
-          {new Date(draft.submission.startedAt).toLocaleString()}. Create
-          finishes it; it cannot make a second campaign.
+          A submission of this draft began {new Date(draft.submission.startedAt).toLocaleString()}. Create finishes it; it cannot make a second campaign.
         </p>
       ) : null}
-      {submitState.kind === "refused" ? (
-        <div
-          role="alert"
-          className="mt-4 text-sm text-red-700 dark:text-red-400"
-        >
-          <p className="font-medium">
-            The Voice API refused the campaign: {submitState.message}
-          </p>
+      {submitState.kind === 'refused' ? (
+        <div role="alert" className="mt-4 text-sm text-red-700 dark:text-red-400">
+          <p className="font-medium">The Voice API refused the campaign: {submitState.message}</p>
           <ul>
             {submitState.errors.map((e, i) => (
               <li key={i}>
-                <button
-                  type="button"
-                  className="underline"
-                  onClick={() => onGoTo(e.step)}
-                >
+                <button type="button" className="underline" onClick={() => onGoTo(e.step)}>
                   {STEP_LABELS[e.step]}
-                  {e.row ? `, recipient ${e.row}` : ""}: {e.message}
+                  {e.row ? `, recipient ${e.row}` : ''}: {e.message}
                 </button>
               </li>
             ))}
           </ul>
         </div>
       ) : null}
-      {submitState.kind === "unknown" ? (
-        <div
-          role="alert"
-          className="mt-4 rounded-md border border-amber-600 p-3 text-sm"
-        >
+      {submitState.kind === 'unknown' ? (
+        <div role="alert" className="mt-4 rounded-md border border-amber-600 p-3 text-sm">
           <p>{submitState.message}</p>
           <p className="mt-1">
-            <a
-              href="/campaigns"
-              className="underline"
-              target="_blank"
-              rel="noreferrer"
-            >
+            <a href="/campaigns" className="underline" target="_blank" rel="noreferrer">
               Open the campaigns list in a new tab
             </a>
           </p>
-          <Button
-            className="mt-2"
-            onClick={() => onCreate({ freshKeys: true })}
-          >
+          <Button className="mt-2" onClick={() => onCreate({ freshKeys: true })}>
             It is not there: try again
           </Button>
         </div>
       ) : null}
-      {submitState.kind === "failed" ? (
+      {submitState.kind === 'failed' ? (
         <p role="alert" className="mt-4 text-sm text-red-700 dark:text-red-400">
           {submitState.message}
         </p>
@@ -241,16 +168,12 @@ export function StepReview(props: StepReviewProps) {
         <Button onClick={onBack} disabled={submitting}>
           Back
         </Button>
-        <Button
-          variant="primary"
-          disabled={submitting || invalidSteps.length > 0}
-          onClick={() => onCreate()}
-        >
+        <Button variant="primary" disabled={submitting || invalidSteps.length > 0} onClick={() => onCreate()}>
           {submitting
-            ? `Creating${parts.length > 1 ? ` ${submitState.done + 1} of ${submitState.total}` : ""}…`
+            ? `Creating${parts.length > 1 ? ` ${submitState.done + 1} of ${submitState.total}` : ''}…`
             : parts.length > 1
               ? `Create ${parts.length} campaigns`
-              : "Create campaign"}
+              : 'Create campaign'}
         </Button>
       </div>
     </section>

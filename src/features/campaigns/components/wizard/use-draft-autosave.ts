@@ -2,17 +2,17 @@
  * The wizard's state, saved to the BFF's draft as it changes (debounced), so a reload, an expired
  * session or another machine brings it back. Nothing goes to browser storage.
  */
-import { useCallback, useEffect, useRef, useState } from "react";
-import { saveDraft, NEW_CAMPAIGN_DRAFT } from "../../api/drafts";
-import type { CampaignDraftData } from "../../model/wizard-draft";
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { saveDraft, NEW_CAMPAIGN_DRAFT } from '../../api/drafts';
+import type { CampaignDraftData } from '../../model/wizard-draft';
 
 const SAVE_DELAY_MS = 600;
 
-export type SaveState = "saved" | "pending" | "saving" | "error";
+export type SaveState = 'saved' | 'pending' | 'saving' | 'error';
 
 export function useDraftAutosave(initial: CampaignDraftData) {
   const [draft, setDraft] = useState(initial);
-  const [saveState, setSaveState] = useState<SaveState>("saved");
+  const [saveState, setSaveState] = useState<SaveState>('saved');
   const latest = useRef(draft);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const dirty = useRef(false);
@@ -22,13 +22,13 @@ export function useDraftAutosave(initial: CampaignDraftData) {
     timer.current = null;
     if (!dirty.current) return;
     dirty.current = false;
-    setSaveState("saving");
+    setSaveState('saving');
     try {
       await saveDraft(NEW_CAMPAIGN_DRAFT, latest.current);
-      setSaveState(dirty.current ? "pending" : "saved");
+      setSaveState(dirty.current ? 'pending' : 'saved');
     } catch {
       dirty.current = true;
-      setSaveState("error");
+      setSaveState('error');
     }
   }, []);
 
@@ -39,7 +39,7 @@ export function useDraftAutosave(initial: CampaignDraftData) {
       latest.current = next;
       dirty.current = true;
       setDraft(next);
-      setSaveState("pending");
+      setSaveState('pending');
       if (timer.current) clearTimeout(timer.current);
       timer.current = setTimeout(() => void flush(), SAVE_DELAY_MS);
     },
@@ -52,7 +52,7 @@ export function useDraftAutosave(initial: CampaignDraftData) {
     dirty.current = false;
     latest.current = fresh;
     setDraft(fresh);
-    setSaveState("saved");
+    setSaveState('saved');
   }, []);
 
   // Leaving the page with unsaved typing: save what can be saved, and let the browser ask.
@@ -62,9 +62,9 @@ export function useDraftAutosave(initial: CampaignDraftData) {
       void flush();
       event.preventDefault();
     };
-    window.addEventListener("beforeunload", onLeave);
+    window.addEventListener('beforeunload', onLeave);
     return () => {
-      window.removeEventListener("beforeunload", onLeave);
+      window.removeEventListener('beforeunload', onLeave);
       if (timer.current) clearTimeout(timer.current);
     };
   }, [flush]);

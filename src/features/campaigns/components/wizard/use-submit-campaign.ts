@@ -4,24 +4,24 @@
  * same request and the BFF answers with the one campaign. A key is replaced only when the request
  * was refused (400) or the person chooses to try again after an unknown outcome.
  */
-import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useRef, useState } from "react";
-import type { Recipient } from "@contract/schemas/recipient";
-import { isApiError, newIdempotencyKey } from "@/lib/api-client";
-import { createCampaign } from "../../api/campaign-mutations";
-import { deleteDraft, NEW_CAMPAIGN_DRAFT } from "../../api/drafts";
-import { campaignKeys } from "../../api/keys";
-import { toCreateBody } from "../../model/create-body";
-import { mapFieldErrors, type StepFieldError } from "../../model/field-errors";
-import type { CampaignPart } from "../../model/split-recipients";
-import type { CampaignDraftData, Submission } from "../../model/wizard-draft";
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import type { Recipient } from '@contract/schemas/recipient';
+import { isApiError, newIdempotencyKey } from '@/lib/api-client';
+import { createCampaign } from '../../api/campaign-mutations';
+import { deleteDraft, NEW_CAMPAIGN_DRAFT } from '../../api/drafts';
+import { campaignKeys } from '../../api/keys';
+import { toCreateBody } from '../../model/create-body';
+import { mapFieldErrors, type StepFieldError } from '../../model/field-errors';
+import type { CampaignPart } from '../../model/split-recipients';
+import type { CampaignDraftData, Submission } from '../../model/wizard-draft';
 
 export type SubmitState =
-  | { kind: "idle" }
-  | { kind: "submitting"; done: number; total: number }
-  | { kind: "refused"; message: string; errors: StepFieldError[] }
-  | { kind: "unknown"; message: string }
-  | { kind: "failed"; message: string };
+  | { kind: 'idle' }
+  | { kind: 'submitting'; done: number; total: number }
+  | { kind: 'refused'; message: string; errors: StepFieldError[] }
+  | { kind: 'unknown'; message: string }
+  | { kind: 'failed'; message: string };
 
 const IN_FLIGHT_RETRIES = 30;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -34,14 +34,8 @@ interface Deps {
   onCreated: (ids: string[]) => void;
 }
 
-export function useSubmitCampaign({
-  latest,
-  update,
-  flush,
-  parts,
-  onCreated,
-}: Deps) {
-  const [state, setState] = useState<SubmitState>({ kind: "idle" });
+export function useSubmitCampaign({ latest, update, flush, parts, onCreated }: Deps) {
+  const [state, setState] = useState<SubmitState>({ kind: 'idle' });
   const busy = useRef(false);
   const queryClient = useQueryClient();
 
@@ -52,18 +46,13 @@ export function useSubmitCampaign({
       try {
         const current = latest.current;
         let submission: Submission | null = current.submission;
-        const same =
-          submission &&
-          submission.parts.length === parts.length &&
-          submission.parts.every((p, i) => p.name === parts[i]!.name);
+        const same = submission && submission.parts.length === parts.length && submission.parts.every((p, i) => p.name === parts[i]!.name);
         if (!submission || !same || options.freshKeys) {
           submission = {
             startedAt: new Date().toISOString(),
             parts: parts.map((p, i) => ({
               name: p.name,
-              key: submission?.parts[i]?.campaignId
-                ? submission.parts[i]!.key
-                : newIdempotencyKey(),
+              key: submission?.parts[i]?.campaignId ? submission.parts[i]!.key : newIdempotencyKey(),
               campaignId: (same && submission?.parts[i]?.campaignId) || null,
             })),
           };
@@ -75,26 +64,19 @@ export function useSubmitCampaign({
         const ids: string[] = [];
         for (let i = 0; i < parts.length; i += 1) {
           const part = submission.parts[i]!;
-          setState({ kind: "submitting", done: i, total: parts.length });
+          setState({ kind: 'submitting', done: i, total: parts.length });
           if (part.campaignId) {
             ids.push(part.campaignId);
             continue;
           }
-          const body = toCreateBody(
-            current,
-            parts[i]!.recipients,
-            parts[i]!.name,
-          );
+          const body = toCreateBody(current, parts[i]!.recipients, parts[i]!.name);
           let created: string | null = null;
           for (let attempt = 0; created === null; attempt += 1) {
             try {
               created = (await createCampaign(body, part.key)).id;
             } catch (error) {
               // 409 "still in flight" (an earlier click or tab): wait for that one's answer.
-              const inFlight =
-                isApiError(error) &&
-                error.status === 409 &&
-                /already being processed/i.test(error.message);
+              const inFlight = isApiError(error) && error.status === 409 && /already being processed/i.test(error.message);
               if (inFlight && attempt < IN_FLIGHT_RETRIES) {
                 await sleep((error.retryAfterSeconds ?? 1) * 1000);
                 continue;
@@ -110,9 +92,7 @@ export function useSubmitCampaign({
                   ...d,
                   submission: {
                     ...d.submission,
-                    parts: d.submission.parts.map((p, j) =>
-                      j === i ? { ...p, campaignId: id } : p,
-                    ),
+                    parts: d.submission.parts.map((p, j) => (j === i ? { ...p, campaignId: id } : p)),
                   },
                 }
               : d,
@@ -121,7 +101,7 @@ export function useSubmitCampaign({
         }
         await queryClient.invalidateQueries({ queryKey: campaignKeys.all });
         await deleteDraft(NEW_CAMPAIGN_DRAFT);
-        setState({ kind: "idle" });
+        setState({ kind: 'idle' });
         onCreated(ids);
       } catch (error) {
         if (isApiError(error) && error.status === 400) {
@@ -130,43 +110,32 @@ export function useSubmitCampaign({
             ...d,
             submission: d.submission && {
               ...d.submission,
-              parts: d.submission.parts.map((p) =>
-                p.campaignId ? p : { ...p, key: newIdempotencyKey() },
-              ),
+              parts: d.submission.parts.map((p) => (p.campaignId ? p : { ...p, key: newIdempotencyKey() })),
             },
           }));
           await flush();
           setState({
-            kind: "refused",
+            kind: 'refused',
             message: error.message,
             errors: mapFieldErrors(error.fieldErrors),
           });
         } else if (
           isApiError(error) &&
-          (error.kind === "unknown-outcome" ||
-            (error.status === 409 && /may or may not/i.test(error.message)) ||
-            error.status === 502 ||
-            error.status === 504)
+          (error.kind === 'unknown-outcome' || (error.status === 409 && /may or may not/i.test(error.message)) || error.status === 502 || error.status === 504)
         ) {
           setState({
-            kind: "unknown",
+            kind: 'unknown',
             message: `${error.message} The campaign may or may not have been created. Look at the campaigns list first; if it is not there, try again as a new attempt.`,
           });
-        } else if (
-          isApiError(error) &&
-          (error.kind === "network" || error.kind === "timeout")
-        ) {
+        } else if (isApiError(error) && (error.kind === 'network' || error.kind === 'timeout')) {
           setState({
-            kind: "failed",
+            kind: 'failed',
             message: `${error.message} Nothing is lost: Create again sends the same request and cannot make a second campaign.`,
           });
         } else {
           setState({
-            kind: "failed",
-            message:
-              error instanceof Error
-                ? error.message
-                : "The campaign could not be created.",
+            kind: 'failed',
+            message: error instanceof Error ? error.message : 'The campaign could not be created.',
           });
         }
       } finally {
