@@ -143,3 +143,23 @@ test('a session that ends mid-edit keeps what was typed through signing in again
   await sim.upstreamPatch(`/v1/agents/${agent.id}`, { name: agent.name });
   await context.close();
 });
+
+test('dark theme follows the system and stays readable', async ({ browser, sim }) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext({ baseURL: BFF_URL, colorScheme: 'dark' });
+  await signInContext(context, 'admin');
+  const page = await context.newPage();
+  await page.goto('/agents');
+  await expect(page.getByRole('table', { name: 'Agents' })).toBeVisible();
+  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(background).not.toBe('rgb(255, 255, 255)');
+  await expectNoA11yViolations(page, 'agents list (dark)');
+  const list = await sim.upstream('/v1/agents?size=100');
+  await page.goto(`/agents/${list.content[0].id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectNoA11yViolations(page, 'agent detail (dark)');
+  await page.goto(`/agents/${list.content[0].id}/edit`);
+  await expect(page.getByLabel('Name')).toBeVisible();
+  await expectNoA11yViolations(page, 'agent edit (dark)');
+  await context.close();
+});
