@@ -167,6 +167,7 @@ test.describe('call review', () => {
   }
 
   test('transcript, playback, seek, highlight and the extracted tree', async ({ page }) => {
+    test.setTimeout(60_000);
     await signIn(page, 'viewer');
     const call = await recordedCallWithGroup();
     const transcript = await upstream<any[]>(`/v1/calls/${call.id}/transcript`);
@@ -198,8 +199,6 @@ test.describe('call review', () => {
       activeOffset: Number(document.querySelector('[data-active="true"]')?.getAttribute('data-offset')),
     }));
     expect(activeOffset).toBeLessThanOrEqual(t);
-    const starts = shown.map((_, i) => i).length;
-    expect(starts).toBeGreaterThan(0);
 
     const tree = page.getByRole('list', { name: 'Extracted data' });
     const group = tree.locator('details').first();
@@ -208,7 +207,8 @@ test.describe('call review', () => {
     await expect(group).toHaveAttribute('open', '');
     await expect(group.locator('ul li').first()).toBeVisible();
 
-    await page.getByRole('button', { name: 'Pause' }).click();
+    // Short recordings may have ended by now; pause only if still playing.
+    await audio.evaluate((a: HTMLAudioElement) => a.pause());
     expect(await seriousViolations(page)).toEqual([]);
   });
 
