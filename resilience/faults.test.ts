@@ -75,7 +75,7 @@ afterAll(async () => {
 describe('reads the screens use, under each fault', () => {
   // The BFF caches decoded recordings: each fault reads a recording it has not seen yet.
   let recordingIndex = 0;
-  const reads = () => [
+  const reads = (): [string, string][] => [
     ['/v1/agents', '/api/v1/agents?size=20'],
     ['/v1/agents/*', `/api/v1/agents/${ids.agent}`],
     ['/v1/calls', '/api/v1/calls?size=20'],

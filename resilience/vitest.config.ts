@@ -1,9 +1,19 @@
 /**
- * `npm run test:resilience`: the adversarial suites (fuzz, abuse, faults, secrets, load) over real
- * HTTP, one file at a time (they each start a stack and measure), then docs/reliability.md is
- * regenerated from their figures by resilience/write-doc.ts.
+ * `npm run test:resilience`: the adversarial suites over real HTTP (fuzz, abuse and secrets,
+ * faults, load), the simulator's bad-input suite and the property tests, one file at a time (they
+ * start stacks and measure); then docs/reliability.md is regenerated from their figures.
  */
 import { defineConfig, mergeConfig } from 'vitest/config';
 import root from '../vitest.config';
 
-export default mergeConfig(root, defineConfig({ test: { include: ['resilience/**/*.test.ts'], fileParallelism: false, testTimeout: 180_000 } }));
+export default mergeConfig(
+  root,
+  defineConfig({
+    test: {
+      include: ['resilience/**/*.test.ts', 'simulator/http/bad-input.test.ts', '{contract,src,server}/**/*.property.test.ts'],
+      fileParallelism: false,
+      testTimeout: 180_000,
+      globalSetup: ['./resilience/global-setup.ts'],
+    },
+  }),
+);
