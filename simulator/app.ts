@@ -55,7 +55,8 @@ async function openStore(options: SimulatorOptions): Promise<Db> {
   if (options.reset && options.dataDir && !options.databaseUrl) rmSync(options.dataDir, { recursive: true, force: true });
   const db = await openDb({ url: options.databaseUrl, dataDir: options.dataDir });
   if (options.reset && options.databaseUrl) await db.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
-  await migrate(db, MIGRATIONS);
+  // New indexes on kept data need statistics before the planner will use them.
+  if ((await migrate(db, MIGRATIONS)).length > 0) await db.exec('ANALYZE');
   return db;
 }
 

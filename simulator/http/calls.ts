@@ -33,10 +33,13 @@ export async function listCalls({ state, caller, query }: HandlerContext<unknown
   }
   const { property, direction } = parseSort(query.sort);
   const column = CALL_COLUMNS[property] ?? 'start_time';
-  const nulls = direction === 'DESC' ? 'NULLS LAST' : 'NULLS FIRST';
+  // Only end_time and duration can be null; naming a null order on the others would stop the
+  // planner from walking their (default-ordered) indexes.
+  const nullable = column === 'end_time' || column === 'duration';
+  const nulls = !nullable ? '' : direction === 'DESC' ? 'NULLS LAST' : 'NULLS FIRST';
   const whereSql = where.join(' AND ');
   const { rows } = await state.db.query<CallRow>(
-    `SELECT * FROM calls WHERE ${whereSql} ORDER BY ${column} ${direction} ${column === 'start_time' ? '' : nulls}, id ${direction}
+    `SELECT * FROM calls WHERE ${whereSql} ORDER BY ${column} ${direction} ${nulls}, id ${direction}
      LIMIT ${query.size} OFFSET ${(query.page - 1) * query.size}`,
     params,
   );
