@@ -1,0 +1,223 @@
+/**
+ * Bundle and browser figures, Playwright on Debian Chromium against the production build served by
+ * the BFF, a fresh context per load. Times are read inside the page (performance.now() after the
+ * frame that shows the content), so the harness's own overhead stays out.
+ */
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { DEMO_PASSWORD } from './bff-section';
+import { reason } from './section';
+
+export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+export interface ListApp {
+  /** Name in the report. */
+  name: string;
+  url: string;
+  /** Signs a fresh context in (or nothing for apps without sign-in). */
+  prepare(context: BrowserContext): Promise<void>;
+  listPath: string;
+  /** CSS selector of one painted row of the calls list. */
+  rowSelector: string;
+  /** Attribute or text that identifies a row (to see the next page arrive). */
+  rowKey: string;
+  nextSelector: string;
+  /** Selector present once the call detail shows. */
+  detailSelector: string;
+}
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+}
+
+/** Long tasks observed from the very start of the document. */
+const OBSERVE_LONG_TASKS = `
+  globalThis.__name = (f) => f; // tsx keeps function names with a helper the page lacks
+  window.__longTasks = [];
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]); })
+    .observe({ type: 'longtask', buffered: true });
+`;
+
+export async function signInContext(context: BrowserContext, bff: string, username = 'viewer'): Promise<void> {
+  const res = await context.request.post(`${bff}/auth/login`, { data: { username, password: DEMO_PASSWORD }, headers: { 'X-Switchboard': '1', Origin: bff } });
+  if (res.status() !== 204) throw new Error(`sign-in: ${res.status()}`);
+}
+
+export interface LoadFigures {
+  /** navigation start → the rows painted (ms). */
+  contentMs: number;
+  longTasksMs: number;
+  heapMiB: number;
+  jsGzipKiB: number;
+  cssGzipKiB: number;
+  nextPageMs?: number;
+  detailMs?: number;
+}
+
+/** Waits in the page until `count` elements match, then one frame: the time they were painted. */
+async function paintedAt(page: Page, selector: string, count: number, timeoutMs = 30_000): Promise<number> {
+  return page.evaluate(
+    ([sel, n, timeout]) =>
+      new Promise<number>((resolve, reject) => {
+        const started = performance.now();
+        const check = () => {
+          if (document.querySelectorAll(sel as string).length >= (n as number)) {
+            requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0));
+            return;
+          }
+          if (performance.now() - started > (timeout as number)) return reject(new Error(`${sel as string} ×${n} not shown`));
+          requestAnimationFrame(check);
+        };
+        check();
+      }),
+    [selector, count, timeoutMs] as const,
+  );
+}
+
+async function heapMiB(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+  await cdp.detach();
+  return usedSize / 2 ** 20;
+}
+
+/** One cold load of the list, then next page and row → detail, in a fresh context. */
+export async function measureList(browser: Browser, app: ListApp, rows = 100): Promise<LoadFigures> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  try {
+    await app.prepare(context);
+    const page = await context.newPage();
+    await page.addInitScript(OBSERVE_LONG_TASKS);
+    const bodies: Promise<{ type: string; gz: number }>[] = [];
+    page.on('response', (res) => {
+      const type = res.request().resourceType();
+      if (type !== 'script' && type !== 'stylesheet') return;
+      bodies.push(res.body().then((b) => ({ type, gz: gzipSync(b).length }), () => ({ type, gz: 0 })));
+    });
+    await page.goto(`${app.url}${app.listPath}`, { waitUntil: 'commit' });
+    const contentMs = await paintedAt(page, app.rowSelector, rows);
+    const longTasksMs = await page.evaluate((until) => (window as any).__longTasks.filter((e: number[]) => e[0]! < until).reduce((n: number, e: number[]) => n + e[1]!, 0), contentMs);
+    const sizes = await Promise.all(bodies);
+    const jsGzipKiB = sizes.filter((s) => s.type === 'script').reduce((n, s) => n + s.gz, 0) / 1024;
+    const cssGzipKiB = sizes.filter((s) => s.type === 'stylesheet').reduce((n, s) => n + s.gz, 0) / 1024;
+    await page.waitForLoadState('load');
+    const heap = await heapMiB(page);
+
+    // Next page: click, then the first row's key changes and a frame is painted.
+    const nextPageMs = await page.evaluate(
+      ([rowSel, key, nextSel]) =>
+        new Promise<number>((resolve, reject) => {
+          const first = () => document.querySelector(rowSel as string);
+          const id = (el: Element | null) => (el ? (key === 'text' ? el.textContent : el.getAttribute(key as string)) : null);
+          const before = id(first());
+          const button = document.querySelector(nextSel as string) as HTMLElement | null;
+          if (!button) return reject(new Error(`no ${nextSel as string}`));
+          const t0 = performance.now();
+          button.click();
+          const check = () => {
+            const now = first();
+            if (now && id(now) !== before) return requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0), 0));
+            if (performance.now() - t0 > 15_000) return reject(new Error('next page not shown'));
+            requestAnimationFrame(check);
+          };
+          check();
+        }),
+      [app.rowSelector, app.rowKey, app.nextSelector] as const,
+    );
+    await paintedAt(page, app.rowSelector, Math.min(rows, 10));
+
+    // Row → detail: click the first row, then the detail shows.
+    const detailMs = await page.evaluate(
+      ([rowSel, detailSel]) =>
+        new Promise<number>((resolve, reject) => {
+          const row = document.querySelector(rowSel as string) as HTMLElement | null;
+          if (!row) return reject(new Error('no row'));
+          const target = (row.querySelector('a') as HTMLElement | null) ?? row;
+          const t0 = performance.now();
+          target.click();
+          const check = () => {
+            if (document.querySelector(detailSel as string)) return requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0), 0));
+            if (performance.now() - t0 > 15_000) return reject(new Error('detail not shown'));
+            requestAnimationFrame(check);
+          };
+          check();
+        }),
+      [app.rowSelector, app.detailSelector] as const,
+    );
+    return { contentMs, longTasksMs, heapMiB: heap, jsGzipKiB, cssGzipKiB, nextPageMs, detailMs };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Cold load of one page to its content (agents list, call review). */
+export async function measurePage(browser: Browser, prepare: (c: BrowserContext) => Promise<void>, url: string, selector: string, count = 1): Promise<LoadFigures & { page?: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  try {
+    await prepare(context);
+    const page = await context.newPage();
+    await page.addInitScript(OBSERVE_LONG_TASKS);
+    const bodies: Promise<{ type: string; gz: number }>[] = [];
+    page.on('response', (res) => {
+      const type = res.request().resourceType();
+      if (type !== 'script' && type !== 'stylesheet') return;
+      bodies.push(res.body().then((b) => ({ type, gz: gzipSync(b).length }), () => ({ type, gz: 0 })));
+    });
+    await page.goto(url, { waitUntil: 'commit' });
+    const contentMs = await paintedAt(page, selector, count);
+    const longTasksMs = await page.evaluate((until) => (window as any).__longTasks.filter((e: number[]) => e[0]! < until).reduce((n: number, e: number[]) => n + e[1]!, 0), contentMs);
+    const sizes = await Promise.all(bodies);
+    await page.waitForLoadState('load');
+    const heap = await heapMiB(page);
+    return {
+      contentMs,
+      longTasksMs,
+      heapMiB: heap,
+      jsGzipKiB: sizes.filter((s) => s.type === 'script').reduce((n, s) => n + s.gz, 0) / 1024,
+      cssGzipKiB: sizes.filter((s) => s.type === 'stylesheet').reduce((n, s) => n + s.gz, 0) / 1024,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Call review: content → the player usable; play → the first audio frame (currentTime moves). */
+export async function measureCallReview(browser: Browser, bff: string, callId: string): Promise<{ interactiveMs: number; audioMs: number }> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  try {
+    await signInContext(context, bff);
+    const page = await context.newPage();
+    await page.goto(`${bff}/calls/${callId}`, { waitUntil: 'commit' });
+    // Interactive: the heading and a playable <audio> (metadata loaded) are there.
+    const interactiveMs = await page.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const check = () => {
+            const audio = document.querySelector('audio') as HTMLAudioElement | null;
+            if (document.querySelector('h1') && audio && audio.readyState >= 1) return requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0));
+            if (performance.now() > 30_000) return reject(new Error('call review not interactive'));
+            requestAnimationFrame(check);
+          };
+          check();
+        }),
+    );
+    const audioMs = await page.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const audio = document.querySelector('audio') as HTMLAudioElement;
+          audio.muted = true;
+          const t0 = performance.now();
+          const done = () => resolve(performance.now() - t0);
+          audio.addEventListener('timeupdate', () => audio.currentTime > 0 && done(), { once: false });
+          audio.play().catch(reject);
+          setTimeout(() => reject(new Error('no audio in 15 s')), 15_000);
+        }),
+    );
+    return { interactiveMs, audioMs };
+  } finally {
+    await context.close();
+  }
+}
+
+export { reason };

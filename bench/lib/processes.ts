@@ -1,0 +1,67 @@
+/** Child servers the bench starts on 127.0.0.1 and always stops, each by its own pid. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+
+export interface Child<T> {
+  info: T;
+  pid: number;
+  /** Resident set size now, in MiB (from /proc). */
+  rssMiB(): number;
+  stop(): Promise<void>;
+}
+
+const running = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+/** Starts `npx tsx <script>` (or any command) and waits for its first JSON line on stdout. */
+export async function startChild<T>(command: string, args: string[], env: Record<string, string>, timeoutMs = 120_000): Promise<Child<T>> {
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.add(child);
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => {
+    stderr = (stderr + d.toString()).slice(-4000);
+  });
+  const info = await new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} not ready in ${timeoutMs} ms: ${stderr}`)), timeoutMs);
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      if (!line.startsWith('{')) return;
+      clearTimeout(timer);
+      resolve(JSON.parse(line) as T);
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${args.join(' ')} exited with ${code}: ${stderr}`));
+    });
+  });
+  child.stdout!.resume();
+  return {
+    info,
+    pid: child.pid!,
+    rssMiB() {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+      return kb / 1024;
+    },
+    stop() {
+      return new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          running.delete(child);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      });
+    },
+  };
+}
+
+/** Node with tsx's loader in-process, so the pid is the server's (the tsx CLI adds a wrapper). */
+export function tsNode(script: string): [string, string[]] {
+  return [process.execPath, ['--import', 'tsx', new URL(script, import.meta.url).pathname]];
+}
