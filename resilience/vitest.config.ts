@@ -6,14 +6,7 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
 import root from '../vitest.config';
 
-export default mergeConfig(
-  root,
-  defineConfig({
-    test: {
-      include: ['resilience/**/*.test.ts', 'simulator/http/bad-input.test.ts', '{contract,src,server}/**/*.property.test.ts'],
-      fileParallelism: false,
-      testTimeout: 180_000,
-      globalSetup: ['./resilience/global-setup.ts'],
-    },
-  }),
-);
+const config = mergeConfig(root, defineConfig({ test: { fileParallelism: false, testTimeout: 180_000, globalSetup: ['./resilience/global-setup.ts'] } }));
+// Replaced, not merged: mergeConfig would append to the unit suite's include list.
+config.test!.include = ['resilience/**/*.test.ts', 'simulator/http/bad-input.test.ts', '{contract,src,server}/**/*.property.test.ts'];
+export default config;
