@@ -22,7 +22,7 @@ beforeAll(async () => {
   ids.agent = (await stack.upstream('GET', '/v1/agents?size=1')).body.content[0].id;
   ids.call = (await stack.upstream('GET', '/v1/calls?size=1')).body.content[0].id;
   ids.campaign = UNKNOWN_ID;
-});
+}, 180_000);
 afterAll(async () => {
   await stack?.close();
 });

@@ -39,7 +39,7 @@ beforeAll(async () => {
     port: bffPort,
     env: { PUBLIC_URL: `http://127.0.0.1:${bffPort}`, OIDC_ISSUER: issuer, OIDC_CLIENT_ID: 'switchboard', OIDC_CLIENT_SECRET: 'switchboard-client-secret', OIDC_SCOPES: 'openid profile' },
   });
-});
+}, 180_000);
 afterAll(async () => {
   await stack?.close();
   await new Promise((r) => op?.close(r));

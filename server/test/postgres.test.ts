@@ -18,7 +18,7 @@ beforeAll(async () => {
   b = await startTestStack({ env: { DATABASE_URL: db.url }, sim: a.sim, controlToken: a.controlToken }, a.keys);
   const agents = (await a.upstream('GET', '/v1/agents?size=100')).body.content as any[];
   outboundAgent = agents.find((x) => x.type === 'OUTBOUND' && x.active && !x.archived).id;
-});
+}, 180_000);
 afterAll(async () => {
   await b?.close();
   await a?.close();

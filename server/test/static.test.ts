@@ -26,7 +26,7 @@ beforeAll(async () => {
   const config = loadConfig({ VOICE_API_BASE_URL: 'http://127.0.0.1:9', VOICE_API_KEY: 'unreachable-key-000', STATIC_DIR: dir, LOG_LEVEL: 'silent', UPSTREAM_TIMEOUT_MS: '500' });
   app = await buildApp(config, { db: await openDb({}) });
   url = await app.listen({ host: '127.0.0.1', port: 0 });
-});
+}, 180_000);
 afterAll(async () => {
   await app?.close();
   await app?.ctx.db.close();

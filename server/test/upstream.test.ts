@@ -14,7 +14,7 @@ beforeAll(async () => {
   stack = await startTestStack({ env: { UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS), TOKEN_RATE_PER_MINUTE: '1000' } });
   const agents = (await stack.upstream('GET', '/v1/agents?size=100')).body.content as any[];
   outboundAgent = agents.find((a) => a.type === 'OUTBOUND' && a.active && !a.archived).id;
-});
+}, 180_000);
 afterAll(async () => {
   await stack?.close();
 });
