@@ -82,6 +82,22 @@ describe('health', () => {
   });
 });
 
+describe('behind TLS', () => {
+  it('sends HSTS when PUBLIC_URL is https', async () => {
+    const tls = await buildApp(loadConfig({ VOICE_API_BASE_URL: 'http://127.0.0.1:9', VOICE_API_KEY: 'unreachable-key-000', PUBLIC_URL: 'https://switchboard.example.com', STATIC_DIR: dir, LOG_LEVEL: 'silent' }), { db: await openDb({}) });
+    try {
+      const res = await tls.inject({ method: 'GET', url: '/healthz' });
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      // And its origin is allowed for state-changing requests.
+      const login = await tls.inject({ method: 'POST', url: '/auth/login', headers: { origin: 'https://switchboard.example.com', 'x-switchboard': '1', 'content-type': 'application/json' }, payload: { username: 'nobody', password: 'x' } });
+      expect(login.statusCode).toBe(401);
+    } finally {
+      await tls.close();
+      await tls.ctx.db.close();
+    }
+  });
+});
+
 describe('configuration', () => {
   const base = { VOICE_API_BASE_URL: 'http://127.0.0.1:4010', VOICE_API_KEY: 'some-key-123' };
   const error = (env: Record<string, string>) => {
