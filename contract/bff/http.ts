@@ -5,16 +5,7 @@ import { Scope } from '../enums';
 import { Guid } from '../formats';
 import { Role } from './roles';
 
-export const BFF_HEADERS = {
-  /** Required on every state-changing request (CSRF guard). */
-  csrf: 'X-Switchboard',
-  idempotencyKey: 'Idempotency-Key',
-  requestId: 'X-Request-Id',
-} as const;
-export const CSRF_HEADER_VALUE = '1';
-
-/** Upstream routes whose POST needs an Idempotency-Key at the BFF. */
-export const IDEMPOTENT_UPSTREAM_PATHS = ['/v1/calls', '/v1/bulk/calls', '/v1/campaigns'] as const;
+export { BFF_HEADERS, CSRF_HEADER_VALUE, IDEMPOTENT_UPSTREAM_PATHS } from './headers';
 
 export const LoginRequest = z.strictObject({
   username: z.string().trim().min(1, { error: 'Enter your username.' }).max(100),

@@ -1,20 +1,8 @@
-/** Staff roles and the upstream scopes the BFF may hand each (PRODUCT.md). */
+/** Staff roles as a zod enum, over the plain data of role-scopes.ts (which the browser reads). */
 import { z } from 'zod';
-import type { Scope } from '../enums';
+import { ROLES } from './role-scopes';
 
-export const Role = z.enum(['viewer', 'operator', 'admin']);
+export { ROLE_SCOPES, roleAllows } from './role-scopes';
+
+export const Role = z.enum(ROLES);
 export type Role = z.infer<typeof Role>;
-
-const VIEWER: readonly Scope[] = ['agents:read', 'calls:read', 'campaigns:read'];
-const OPERATOR: readonly Scope[] = [...VIEWER, 'calls:write', 'campaigns:write'];
-const ADMIN: readonly Scope[] = [...OPERATOR, 'agents:write'];
-
-export const ROLE_SCOPES: Readonly<Record<Role, readonly Scope[]>> = {
-  viewer: VIEWER,
-  operator: OPERATOR,
-  admin: ADMIN,
-};
-
-export function roleAllows(role: Role, scope: Scope): boolean {
-  return ROLE_SCOPES[role].includes(scope);
-}

@@ -1,7 +1,7 @@
 /** Who is signed in, what they may do, and signing in and out. */
 import { queryOptions, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import type { SessionInfo } from '@contract/bff/http';
-import { ROLE_SCOPES } from '@contract/bff/roles';
+import { ROLE_SCOPES } from '@contract/bff/role-scopes';
 import type { Scope } from '@contract/enums';
 import { bffRequest, clearTokens } from './api-client';
 import { forgetKept } from './keep-on-session-end';

@@ -1,0 +1,11 @@
+/** The BFF's own headers, as plain constants (no schemas: the browser's first load reads them). */
+export const BFF_HEADERS = {
+  /** Required on every state-changing request (CSRF guard). */
+  csrf: 'X-Switchboard',
+  idempotencyKey: 'Idempotency-Key',
+  requestId: 'X-Request-Id',
+} as const;
+export const CSRF_HEADER_VALUE = '1';
+
+/** Upstream routes whose POST needs an Idempotency-Key at the BFF. */
+export const IDEMPOTENT_UPSTREAM_PATHS = ['/v1/calls', '/v1/bulk/calls', '/v1/campaigns'] as const;
