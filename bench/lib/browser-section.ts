@@ -22,6 +22,8 @@ export interface ListApp {
   /** Attribute or text that identifies a row (to see the next page arrive). */
   rowKey: string;
   nextSelector: string;
+  /** Text the next-page control must have among the nextSelector matches (case-insensitive). */
+  nextText?: string;
   /** Selector present once the call detail shows. */
   detailSelector: string;
 }
@@ -52,6 +54,8 @@ export interface LoadFigures {
   cssGzipKiB: number;
   nextPageMs?: number;
   detailMs?: number;
+  /** Steps after the cold load that failed (the load's own figures still count). */
+  problems?: string[];
 }
 
 /** Waits in the page until `count` elements match, then one frame: the time they were painted. */
@@ -89,6 +93,7 @@ export async function measureList(browser: Browser, app: ListApp, rows = 100): P
     await app.prepare(context);
     const page = await context.newPage();
     await page.addInitScript(OBSERVE_LONG_TASKS);
+    const problems: string[] = [];
     const bodies: Promise<{ type: string; gz: number }>[] = [];
     page.on('response', (res) => {
       const type = res.request().resourceType();
@@ -105,13 +110,16 @@ export async function measureList(browser: Browser, app: ListApp, rows = 100): P
     const heap = await heapMiB(page);
 
     // Next page: click, then the first row's key changes and a frame is painted.
-    const nextPageMs = await page.evaluate(
-      ([rowSel, key, nextSel]) =>
+    const nextPageMs = await page
+      .evaluate(
+      ([rowSel, key, nextSel, nextText]) =>
         new Promise<number>((resolve, reject) => {
+          const text = nextText;
           const first = () => document.querySelector(rowSel as string);
           const id = (el: Element | null) => (el ? (key === 'text' ? el.textContent : el.getAttribute(key as string)) : null);
           const before = id(first());
-          const button = document.querySelector(nextSel as string) as HTMLElement | null;
+          const wanted = (text as string | undefined)?.toLowerCase();
+          const button = ([...document.querySelectorAll(nextSel as string)] as HTMLElement[]).find((b) => !wanted || b.textContent?.trim().toLowerCase() === wanted);
           if (!button) return reject(new Error(`no ${nextSel as string}`));
           const t0 = performance.now();
           button.click();
@@ -123,12 +131,17 @@ export async function measureList(browser: Browser, app: ListApp, rows = 100): P
           };
           check();
         }),
-      [app.rowSelector, app.rowKey, app.nextSelector] as const,
-    );
-    await paintedAt(page, app.rowSelector, Math.min(rows, 10));
+      [app.rowSelector, app.rowKey, app.nextSelector, app.nextText] as const,
+      )
+      .catch((error: unknown) => {
+        problems.push(`next page: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+        return undefined;
+      });
+    await paintedAt(page, app.rowSelector, Math.min(rows, 10)).catch(() => undefined);
 
     // Row → detail: click the first row, then the detail shows.
-    const detailMs = await page.evaluate(
+    const detailMs = await page
+      .evaluate(
       ([rowSel, detailSel]) =>
         new Promise<number>((resolve, reject) => {
           const row = document.querySelector(rowSel as string) as HTMLElement | null;
@@ -144,8 +157,12 @@ export async function measureList(browser: Browser, app: ListApp, rows = 100): P
           check();
         }),
       [app.rowSelector, app.detailSelector] as const,
-    );
-    return { contentMs, longTasksMs, heapMiB: heap, jsGzipKiB, cssGzipKiB, nextPageMs, detailMs };
+      )
+      .catch((error: unknown) => {
+        problems.push(`row → detail: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+        return undefined;
+      });
+    return { contentMs, longTasksMs, heapMiB: heap, jsGzipKiB, cssGzipKiB, nextPageMs, detailMs, problems };
   } finally {
     await context.close();
   }
@@ -188,6 +205,7 @@ export async function measureCallReview(browser: Browser, bff: string, callId: s
   try {
     await signInContext(context, bff);
     const page = await context.newPage();
+    await page.addInitScript(OBSERVE_LONG_TASKS);
     await page.goto(`${bff}/calls/${callId}`, { waitUntil: 'commit' });
     // Interactive: the heading and a playable <audio> (metadata loaded) are there.
     const interactiveMs = await page.evaluate(
