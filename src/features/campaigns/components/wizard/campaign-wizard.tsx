@@ -3,7 +3,7 @@
  * the BFF as it is typed, and the create with the draft's Idempotency-Key.
  */
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Recipient } from '@contract/schemas/recipient';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -16,6 +16,7 @@ import { basicsSchema, retrySchema, scheduleSchema, WIZARD_STEPS, type WizardSte
 import { browserZone, emptyDraft, readDraft, type CampaignDraftData } from '../../model/wizard-draft';
 import { mappingProblems } from '@/lib/recipients';
 import { StepBasics } from './step-basics';
+import type { StepFieldError } from '../../model/field-errors';
 import { StepNav } from './step-nav';
 import { StepRecipients } from './step-recipients';
 import { StepRetry } from './step-retry';
@@ -23,6 +24,18 @@ import { StepReview } from './step-review';
 import { StepSchedule } from './step-schedule';
 import { useDraftAutosave, type SaveState } from './use-draft-autosave';
 import { useSubmitCampaign } from './use-submit-campaign';
+
+/**
+ * A step's `values` only seed its form (defaultValues): the form then owns them. Ignoring them in
+ * the comparison keeps a keystroke from re-rendering the step (and its 400-zone combobox) through
+ * the wizard's state, which matters with 1,000 recipients loaded.
+ */
+function sameExceptValues<P extends { values: unknown }>(a: P, b: P): boolean {
+  return (Object.keys(a) as (keyof P)[]).every((k) => k === 'values' || a[k] === b[k]);
+}
+const MemoBasics = memo(StepBasics, sameExceptValues);
+const MemoSchedule = memo(StepSchedule, sameExceptValues);
+const MemoRetry = memo(StepRetry, sameExceptValues);
 
 const SAVE_TEXT: Record<SaveState, string> = {
   saved: 'Draft saved',
@@ -78,7 +91,12 @@ export function CampaignWizard({ step, onStep, onCreated }: { step: WizardStep; 
   const serverErrors = submitState.kind === 'refused' ? submitState.errors : [];
   const index = WIZARD_STEPS.indexOf(step);
   const flagged = new Set<WizardStep>([...serverErrors.map((e) => e.step), ...invalidSteps.filter((s) => WIZARD_STEPS.indexOf(s) < index)]);
-  const errorsOf = (s: WizardStep) => serverErrors.filter((e) => e.step === s);
+  // Stable per step, so a memoised step does not re-render when another field of the draft changes.
+  const errorsByStep = useMemo(() => {
+    const all = submitState.kind === 'refused' ? submitState.errors : [];
+    return Object.fromEntries(WIZARD_STEPS.map((s) => [s, all.filter((e) => e.step === s)])) as Record<WizardStep, StepFieldError[]>;
+  }, [submitState]);
+  const errorsOf = (s: WizardStep) => errorsByStep[s];
 
   // Any edit after a refused or failed submission belongs to the next attempt's key (see use-submit-campaign).
   const edit = useCallback(
@@ -95,12 +113,15 @@ export function CampaignWizard({ step, onStep, onCreated }: { step: WizardStep; 
   const onSchedule = useMemo(() => edit('schedule'), [edit]);
   const onRetry = useMemo(() => edit('retry'), [edit]);
   const onRecipients = useMemo(() => edit('recipients'), [edit]);
-  const go = (s: WizardStep) => {
-    void flush();
-    onStep(s);
-  };
-  const next = () => go(WIZARD_STEPS[Math.min(index + 1, WIZARD_STEPS.length - 1)]!);
-  const back = () => go(WIZARD_STEPS[Math.max(index - 1, 0)]!);
+  const go = useCallback(
+    (s: WizardStep) => {
+      void flush();
+      onStep(s);
+    },
+    [flush, onStep],
+  );
+  const next = useCallback(() => go(WIZARD_STEPS[Math.min(index + 1, WIZARD_STEPS.length - 1)]!), [go, index]);
+  const back = useCallback(() => go(WIZARD_STEPS[Math.max(index - 1, 0)]!), [go, index]);
 
   return (
     <div className="grid gap-4">
@@ -134,11 +155,11 @@ export function CampaignWizard({ step, onStep, onCreated }: { step: WizardStep; 
         </div>
       </div>
       <div key={generation}>
-        {step === 'basics' ? <StepBasics values={draft.basics} onChange={onBasics} onNext={next} serverErrors={errorsOf('basics')} /> : null}
+        {step === 'basics' ? <MemoBasics values={draft.basics} onChange={onBasics} onNext={next} serverErrors={errorsOf('basics')} /> : null}
         {step === 'schedule' ? (
-          <StepSchedule values={draft.schedule} timezone={draft.basics.timezone} onChange={onSchedule} onNext={next} onBack={back} serverErrors={errorsOf('schedule')} />
+          <MemoSchedule values={draft.schedule} timezone={draft.basics.timezone} onChange={onSchedule} onNext={next} onBack={back} serverErrors={errorsOf('schedule')} />
         ) : null}
-        {step === 'retry' ? <StepRetry values={draft.retry} onChange={onRetry} onNext={next} onBack={back} serverErrors={errorsOf('retry')} /> : null}
+        {step === 'retry' ? <MemoRetry values={draft.retry} onChange={onRetry} onNext={next} onBack={back} serverErrors={errorsOf('retry')} /> : null}
         {step === 'recipients' ? (
           <StepRecipients
             draft={draft.recipients}
