@@ -20,9 +20,9 @@ export const notFound = (what: string) => new ApiError(404, `${what} not found.`
 
 /** Parses with a contract schema or throws a 400 listing each offending field. */
 export function parseOr400<S extends z.ZodType>(schema: S, input: unknown, prefix: PropertyKey[] = []): z.infer<S> {
-  let result: ReturnType<S['safeParse']>;
+  let result: z.ZodSafeParseResult<z.infer<S>>;
   try {
-    result = schema.safeParse(input) as ReturnType<S['safeParse']>;
+    result = schema.safeParse(input) as z.ZodSafeParseResult<z.infer<S>>;
   } catch (error) {
     // zod recurses once per level: JSON nested thousands deep overflows the stack. A client error, not a 500.
     if (error instanceof RangeError) throw badRequest([{ field: '(body)', rejectedValue: null, message: 'The body is nested too deeply.' }]);
