@@ -40,6 +40,11 @@ export function recordingsPlugin(app: FastifyInstance, ctx: Ctx): void {
     }
     if (!res) throw new HttpError(502, 'The Voice API could not provide the recording.');
     if (res.statusCode === 404) throw new HttpError(404, 'This call has no recording.');
+    if (res.statusCode === 429) {
+      // The upstream's rate limit is the user's to wait out, not a failure: say when to try again.
+      const retryAfter = String(res.headers['retry-after'] ?? '1');
+      throw new HttpError(429, `The Voice API is busy; try again in ${retryAfter} s.`, [], { 'Retry-After': retryAfter });
+    }
     if (res.statusCode !== 200) throw new HttpError(502, `The Voice API could not provide the recording (${res.statusCode}).`);
     let json: unknown;
     try {
