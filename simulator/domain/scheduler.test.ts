@@ -99,7 +99,7 @@ describe('campaign rules on create', () => {
   });
 });
 
-describe('the scheduler on the controllable clock', () => {
+describe('the scheduler on the controllable clock', { timeout: 120_000 }, () => {
   it('calls only inside the clipped windows, on the chosen days, at most batchSize a day, in the campaign timezone', async () => {
     const zone = 'America/New_York';
     const startDate = nextMonday(zone);
