@@ -24,7 +24,7 @@ async function shot(page: Page, path: string, name: string): Promise<void> {
 
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
-  const stack = await startStack({ port: 0, simPort: 0, seedCalls: 3000, simRateLimit: 0, demoAccounts: true, demoPassword: PASSWORD, env: { LOG_LEVEL: 'warn', STATIC_DIR: 'dist/client' } });
+  const stack = await startStack({ port: 0, simPort: 0, seedCalls: 3000, simRateLimit: 0, demoAccounts: true, demoPassword: PASSWORD, env: { LOG_LEVEL: 'warn', STATIC_DIR: process.env.STATIC_DIR ?? 'dist/client' } });
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
   try {
     const context = await browser.newContext({ baseURL: stack.url, viewport: { width: 1280, height: 720 }, colorScheme: 'light' });

@@ -81,9 +81,10 @@ export function CallsFilters({ search, agents, onApply }: { search: CallsSearch;
       <Field label="Campaign name" description="The exact name.">
         <Input name="campaignName" value={campaignName} onChange={(e) => setCampaignName(e.target.value)} autoComplete="off" />
       </Field>
-      <fieldset className="flex flex-col gap-1.5">
+      <fieldset className="flex min-w-0 flex-col gap-1.5">
         <legend className="text-sm font-medium">Started between (UTC dates)</legend>
-        <div className="flex items-center gap-2">
+        {/* Wraps rather than overflowing its grid column on narrower screens (1024–1280 wide). */}
+        <div className="flex flex-wrap items-center gap-2">
           <Input type="date" aria-label="From date" value={from} onChange={(e) => setFrom(e.target.value)} aria-invalid={!!errors.dates} aria-describedby={errors.dates ? 'calls-dates-error' : undefined} />
           <span aria-hidden="true">–</span>
           <Input type="date" aria-label="To date" value={to} onChange={(e) => setTo(e.target.value)} aria-invalid={!!errors.dates} aria-describedby={errors.dates ? 'calls-dates-error' : undefined} />
