@@ -5,7 +5,8 @@
  */
 import { DateTime } from 'luxon';
 import type { Weekday } from '../../contract/enums';
-import { effectiveWindows, toMinutes } from '../../contract/time-slots';
+import { effectiveWindows } from '../../contract/time-slots';
+import { atWallClock } from '../../contract/wall-clock';
 import type { Queryable } from '../../common/db';
 import { serialise, type SimState } from '../state';
 import { insertCalls, type AgentRow, type CampaignRow } from '../store/rows';
@@ -26,7 +27,7 @@ function windowsOfDay(campaign: CampaignRow, day: DateTime): Window[] {
   if (day.toISODate()! < doc.startDate) return [];
   if (!doc.days.includes(WEEKDAYS[day.weekday - 1]!)) return [];
   // Wall-clock times of that day (set, not plus: adding minutes to midnight is wrong on DST days).
-  const at = (hhmm: string) => day.set({ hour: Math.floor(toMinutes(hhmm) / 60), minute: toMinutes(hhmm) % 60, second: 0, millisecond: 0 }).toMillis();
+  const at = (hhmm: string) => atWallClock(day, hhmm).toMillis();
   return effectiveWindows(doc.timeSlots).map((w) => ({ start: at(w.startTime), end: at(w.endTime) }));
 }
 

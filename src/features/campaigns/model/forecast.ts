@@ -5,8 +5,9 @@
  * zone). Retries are not forecast: they add days only for unreached recipients.
  */
 import { DateTime } from 'luxon';
+import { atWallClock } from '@contract/wall-clock';
 import type { Weekday } from '@contract/enums';
-import { effectiveWindows, toMinutes, type Slot } from '@contract/time-slots';
+import { effectiveWindows, type Slot } from '@contract/time-slots';
 
 const WEEKDAYS: readonly Weekday[] = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'];
 /** Far enough for 1,000 recipients at one a day on one weekday a week, and then some. */
@@ -33,16 +34,6 @@ export interface Forecast {
   lastCallBy: Date;
 }
 
-function atTime(day: DateTime, hhmm: string): DateTime {
-  const m = toMinutes(hhmm);
-  // set, not plus: on DST days adding minutes to midnight lands an hour off.
-  return day.set({
-    hour: Math.floor(m / 60),
-    minute: m % 60,
-    second: 0,
-    millisecond: 0,
-  });
-}
 
 /** Null when nothing can be forecast (no recipients, no weekday, no window, bad zone). */
 export function forecast(input: ForecastInput): Forecast | null {
@@ -60,7 +51,7 @@ export function forecast(input: ForecastInput): Forecast | null {
     const day = start.plus({ days: d }).startOf('day');
     if (!input.days.includes(WEEKDAYS[day.weekday - 1]!)) continue;
     // A day whose last window has already closed cannot call any more.
-    if (atTime(day, lastWindow.endTime) <= now) continue;
+    if (atWallClock(day, lastWindow.endTime) <= now) continue;
     callingDays.push(day);
   }
   const first = callingDays[0];
@@ -69,8 +60,8 @@ export function forecast(input: ForecastInput): Forecast | null {
   // On the first day a window may already be open or past: calling starts at the later of now and its next opening.
   const firstOpen = windows
     .map((w) => ({
-      from: atTime(first, w.startTime),
-      to: atTime(first, w.endTime),
+      from: atWallClock(first, w.startTime),
+      to: atWallClock(first, w.endTime),
     }))
     .find((w) => w.to > now)!;
   const firstCallAt = firstOpen.from > now ? firstOpen.from : now;
@@ -80,7 +71,7 @@ export function forecast(input: ForecastInput): Forecast | null {
     firstDay: first.toISODate()!,
     lastDay: last.toISODate()!,
     firstCallAt: firstCallAt.toJSDate(),
-    lastCallBy: atTime(last, lastWindow.endTime).toJSDate(),
+    lastCallBy: atWallClock(last, lastWindow.endTime).toJSDate(),
   };
 }
 

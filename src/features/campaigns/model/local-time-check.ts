@@ -5,7 +5,8 @@
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { DateTime } from 'luxon';
-import { effectiveWindows, toMinutes, type Slot } from '@contract/time-slots';
+import { atWallClock } from '@contract/wall-clock';
+import { effectiveWindows, type Slot } from '@contract/time-slots';
 import { countryName, countryZones } from './country-zones';
 
 export interface LocalTimeWarning {
@@ -23,15 +24,6 @@ export interface LocalTimeWarning {
   text: string;
 }
 
-function atTime(day: DateTime, hhmm: string): DateTime {
-  const m = toMinutes(hhmm);
-  return day.set({
-    hour: Math.floor(m / 60),
-    minute: m % 60,
-    second: 0,
-    millisecond: 0,
-  });
-}
 
 function plural(n: number, one: string, many = `${one}s`): string {
   return `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
@@ -50,7 +42,7 @@ export function localTimeWarnings(input: LocalTimeInput): LocalTimeWarning[] {
   const day = DateTime.fromISO(input.day, { zone: input.timezone }).startOf('day');
   if (windows.length === 0 || !day.isValid) return [];
   // Noon of the first calling day: a moment inside the calling day, away from DST switches at night.
-  const reference = atTime(day, '12:00');
+  const reference = atWallClock(day, '12:00');
   const campaignOffset = reference.offset;
   const byCountry = new Map<string | null, string[]>();
   for (const phone of input.phones) {
@@ -80,9 +72,9 @@ export function localTimeWarnings(input: LocalTimeInput): LocalTimeWarning[] {
     if (differing.length === 0) continue;
     const renderings = new Map<number, string>();
     for (const zone of differing) {
-      const offset = atTime(day, windows[0]!.startTime).setZone(zone).offset;
+      const offset = atWallClock(day, windows[0]!.startTime).setZone(zone).offset;
       if (renderings.has(offset)) continue;
-      const text = windows.map((w) => `${atTime(day, w.startTime).setZone(zone).toFormat('HH:mm')}–${atTime(day, w.endTime).setZone(zone).toFormat('HH:mm')}`).join(' and ');
+      const text = windows.map((w) => `${atWallClock(day, w.startTime).setZone(zone).toFormat('HH:mm')}–${atWallClock(day, w.endTime).setZone(zone).toFormat('HH:mm')}`).join(' and ');
       renderings.set(offset, text);
     }
     const localHours = [...renderings.entries()].sort((a, b) => a[0] - b[0]).map(([, t]) => t);
