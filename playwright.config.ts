@@ -1,4 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
+// Every browser context of the run records a HAR and has its storage read before it closes.
+import './e2e/secrets-recorder';
 
 /**
  * End-to-end suites drive Debian's Chromium (no browser download here) against the stack that
@@ -15,7 +17,8 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  // The secrets reporter scans those HARs and storages (and dist/, and the stack's log) at the end.
+  reporter: [['list'], ['./e2e/secrets-reporter.ts']],
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',

@@ -20,6 +20,8 @@ async function exercise(db: Db) {
     }),
   ).rejects.toThrow('roll back');
   expect((await db.query('SELECT * FROM t')).rows).toHaveLength(1);
+  // int8 is a number inside a transaction too.
+  expect(await db.transaction(async (tx) => (await tx.query<{ n: number }>('SELECT count(*) AS n FROM t')).rows[0]!.n)).toBe(1);
 }
 
 describe('db', () => {
@@ -32,6 +34,11 @@ describe('db', () => {
     const db = await openDb({});
     cleanups.push(() => db.close());
     await exercise(db);
+    // Its memory settings (shared buffers and WAL count as the process's RSS), with initdb's others kept.
+    const { rows } = await db.query<Record<string, string>>(
+      `SELECT current_setting('shared_buffers') AS buffers, current_setting('max_wal_size') AS wal, current_setting('TimeZone') AS tz, current_setting('lc_messages') AS lc`,
+    );
+    expect(rows[0]).toEqual({ buffers: '16MB', wal: '64MB', tz: 'UTC', lc: 'C' });
   });
 
   it('works on a real PostgreSQL server', async () => {

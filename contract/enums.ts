@@ -1,7 +1,8 @@
 /** Every enum of the Voice API v1. */
 import { z } from 'zod';
+import { AGENT_TYPES, TRANSCRIPT_ACTIONS, TRANSCRIPT_ACTORS } from './enum-values';
 
-export const AgentType = z.enum(['INBOUND', 'OUTBOUND']).meta({ id: 'AgentType' });
+export const AgentType = z.enum(AGENT_TYPES).meta({ id: 'AgentType' });
 export type AgentType = z.infer<typeof AgentType>;
 
 export const CallStatus = z
@@ -38,12 +39,10 @@ export const TERMINAL_CALL_STATUSES = [
 /** gaps.md: statuses given at creation to calls refused for limits. */
 export const LIMIT_REJECTION_STATUSES = ['REJECTED_LIMIT_REACHED', 'REJECTED_MAX_CONCURRENCY'] as const satisfies readonly CallStatus[];
 
-export const TranscriptAction = z
-  .enum(['RING', 'ANSWER', 'HUMAN_SPEAK', 'AGENT_SPEAK', 'ANSWERING_MACHINE_BEEP', 'HANG_UP', 'TRANSFER_CALL'])
-  .meta({ id: 'TranscriptAction' });
+export const TranscriptAction = z.enum(TRANSCRIPT_ACTIONS).meta({ id: 'TranscriptAction' });
 export type TranscriptAction = z.infer<typeof TranscriptAction>;
 
-export const TranscriptActor = z.enum(['UNKNOWN', 'HUMAN', 'AGENT', 'ANSWERING_MACHINE']).meta({ id: 'TranscriptActor' });
+export const TranscriptActor = z.enum(TRANSCRIPT_ACTORS).meta({ id: 'TranscriptActor' });
 export type TranscriptActor = z.infer<typeof TranscriptActor>;
 
 export const CampaignStatus = z.enum(['ACTIVE', 'PAUSED', 'CANCELLED']).meta({ id: 'CampaignStatus' });

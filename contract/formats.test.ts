@@ -4,12 +4,19 @@ import { E164, IsoDate, TimeOfDay, UtcTimestamp, Uuid, toUtcTimestamp } from './
 import { IdParams } from './queries';
 import { Timezone } from './schemas/campaign';
 import { formatPath } from './errors';
+import { E164_PATTERN } from './phone-format';
 
 describe('formats of the spec', () => {
   it.each(['+14155550100', '+33612345678', '+442071838750'])('E.164 accepts %s', (v) => expect(E164.safeParse(v).success).toBe(true));
   it.each(['0612345678', '+0612345678', '+33 6 12 34 56 78', '+1234567890123456', '', '33612345678'])('E.164 refuses %j', (v) =>
     expect(E164.safeParse(v).success).toBe(false),
   );
+
+  it("E.164 without zod (the browser importer's check) is the same rule", () => {
+    for (const v of ['+14155550100', '+4312345', '+430000', '+0612345678', '+1234567890123456', '+123456789012345', '33612345678']) {
+      expect(E164_PATTERN.test(v), v).toBe(E164.safeParse(v).success);
+    }
+  });
 
   it.each([
     ['00:00', true],

@@ -24,6 +24,4 @@ export const Uuid = z.uuid({ error: 'Must be a UUID.' });
 export const Guid = z.guid();
 
 /** Formats a Date as the API's UTC second timestamp. */
-export function toUtcTimestamp(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
+export { toUtcTimestamp } from './timestamps';

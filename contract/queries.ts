@@ -6,40 +6,19 @@ import { z } from 'zod';
 import { AgentType } from './enums';
 import { E164, IsoDate, Uuid } from './formats';
 import { LIMITS } from './limits';
+import { AGENT_SORT_PROPERTIES, CALL_SORT_PROPERTIES, DEFAULT_AGENT_SORT, DEFAULT_CALL_SORT, sortPattern } from './query-params';
 
-export const QUERY_PARAM_NAMES = {
-  page: 'page',
-  size: 'size',
-  sort: 'sort',
-  agentType: 'type',
-  agentId: 'agentId',
-  phone: 'phone',
-  campaignName: 'campaignName',
-  from: 'from',
-  to: 'to',
-} as const;
+export { AGENT_SORT_PROPERTIES, CALL_SORT_PROPERTIES, DEFAULT_AGENT_SORT, DEFAULT_CALL_SORT, parseSort, QUERY_PARAM_NAMES } from './query-params';
 
 export const SortDirection = z.enum(['ASC', 'DESC']);
 export type SortDirection = z.infer<typeof SortDirection>;
 
-export const AGENT_SORT_PROPERTIES = ['name', 'type', 'active', 'recordable', 'archived'] as const;
-export const CALL_SORT_PROPERTIES = ['startTime', 'endTime', 'duration', 'status', 'phone', 'type', 'created'] as const;
-export const DEFAULT_AGENT_SORT = 'name,ASC';
-export const DEFAULT_CALL_SORT = 'startTime,DESC';
-
 function sortParam<const P extends readonly [string, ...string[]]>(properties: P, fallback: string) {
-  const pattern = new RegExp(`^(${properties.join('|')}),(ASC|DESC)$`);
   return z
     .string()
-    .regex(pattern, { error: `Sort as <property>,ASC or <property>,DESC with property one of ${properties.join(', ')}.` })
+    .regex(sortPattern(properties), { error: `Sort as <property>,ASC or <property>,DESC with property one of ${properties.join(', ')}.` })
     .default(fallback)
     .meta({ description: `<property>,ASC|DESC; property one of ${properties.join(', ')}.` });
-}
-
-/** Splits a validated sort value. */
-export function parseSort(sort: string): { property: string; direction: SortDirection } {
-  const [property = '', direction = 'ASC'] = sort.split(',');
-  return { property, direction: direction === 'DESC' ? 'DESC' : 'ASC' };
 }
 
 const paging = {

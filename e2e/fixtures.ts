@@ -6,6 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
+import './secrets-recorder';
 
 export type Role = 'viewer' | 'operator' | 'admin';
 

@@ -5,17 +5,20 @@
  * rate, p50/p99 per route, upstream token calls and RSS before and after. Budgets are not asserted
  * here (bench measures them); the test fails only on server errors or a runaway process.
  *
- * One process holds the load generator, the BFF and the simulator, so RSS is theirs together.
+ * The simulator and the BFF run in processes of their own (the bench's launchers), so each one's RSS
+ * is its own and the load generator here does not share their event loops.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type Stack } from '../scripts/stack';
+import { startChild, tsNode, type Child } from '../bench/lib/processes';
 import { writeResult } from './report';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 20);
 const BROWSERS = 200;
 const OPERATORS = 10;
-let stack: Stack;
+let sim: Child<{ url: string; controlToken: string }>;
+let bff: Child<{ url: string }>;
+const stack = { url: '', simUrl: '', controlToken: '' };
 let agentId: string;
 let callIds: string[] = [];
 const timings: Record<string, number[]> = {};
@@ -64,16 +67,21 @@ const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? Math.round(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! * 10) / 10 : 0;
 };
-const rssMb = () => Math.round(process.memoryUsage().rss / 1024 / 1024);
+const rss = () => ({ simulator: Math.round(sim.rssMiB()), bff: Math.round(bff.rssMiB()) });
 
 beforeAll(async () => {
-  stack = await startStack({ seedCalls: 5000, env: { LOG_LEVEL: 'warn', TOKEN_RATE_PER_MINUTE: '100000' } });
+  sim = await startChild(...tsNode('./sim-server.ts'), { BENCH_SEED_CALLS: '5000' });
+  bff = await startChild(...tsNode('./bff-server.ts'), { BENCH_SIM_URL: sim.info.url });
+  Object.assign(stack, { url: bff.info.url, simUrl: sim.info.url, controlToken: sim.info.controlToken });
   const key = { 'x-api-key': 'sim-key-primary-0000000000000001' };
   agentId = (await (await fetch(`${stack.simUrl}/v1/agents?type=OUTBOUND&size=100`, { headers: key })).json()).content.find((a: any) => a.active && !a.archived).id;
   callIds = (await (await fetch(`${stack.simUrl}/v1/calls?size=100`, { headers: key })).json()).content.map((c: any) => c.id);
 });
 
-afterAll(() => stack?.close());
+afterAll(async () => {
+  await bff?.stop();
+  await sim?.stop();
+});
 
 describe('load', () => {
   it(`${BROWSERS} sessions browsing and ${OPERATORS} operators creating campaigns for ${SECONDS} s`, async () => {
@@ -82,8 +90,7 @@ describe('load', () => {
     for (let i = 0; i < BROWSERS; i += 10) browsers.push(...(await Promise.all(Array.from({ length: 10 }, () => login('viewer')))));
     const operators = await Promise.all(Array.from({ length: OPERATORS }, () => login('operator')));
     await fetch(`${stack.simUrl}/_sim/stats/reset`, { method: 'POST', headers: { authorization: `Bearer ${stack.controlToken}` } });
-    (globalThis as { gc?: () => void }).gc?.();
-    const rssBefore = rssMb();
+    const rssBefore = rss();
     const until = Date.now() + SECONDS * 1000;
     const startDate = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
     let n = 0;
@@ -112,8 +119,9 @@ describe('load', () => {
     const started = Date.now();
     await Promise.all([...browsers.map(browse), ...operators.map(create)]);
     const elapsed = (Date.now() - started) / 1000;
-    (globalThis as { gc?: () => void }).gc?.();
-    const rssAfter = rssMb();
+    // Let the servers settle (sockets closed, young generation collected) before reading RSS again.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const rssAfter = rss();
     const stats = await (await fetch(`${stack.simUrl}/_sim/stats`, { headers: { authorization: `Bearer ${stack.controlToken}` } })).json();
 
     const perRoute = Object.fromEntries(
@@ -138,8 +146,10 @@ describe('load', () => {
         campaignsCreated: outcomes.campaignsCreated,
         upstreamTokenCalls: stats.tokensIssued,
         upstreamRequests: stats.requests,
-        rssBeforeMb: rssBefore,
-        rssAfterMb: rssAfter,
+        simulatorRssBeforeMiB: rssBefore.simulator,
+        simulatorRssAfterMiB: rssAfter.simulator,
+        bffRssBeforeMiB: rssBefore.bff,
+        bffRssAfterMiB: rssAfter.bff,
         ...perRoute,
       },
     });
@@ -147,6 +157,8 @@ describe('load', () => {
     expect(outcomes.campaignsCreated).toBeGreaterThan(0);
     // Tokens were minted at sign-in; browsing reuses them (no token call per request).
     expect(stats.tokensIssued).toBeLessThan(BROWSERS + OPERATORS);
-    expect(rssAfter - rssBefore).toBeLessThan(400);
+    // Bounded memory: neither server grows without limit under a steady load.
+    expect(rssAfter.bff - rssBefore.bff, 'BFF RSS growth (MiB)').toBeLessThan(200);
+    expect(rssAfter.simulator - rssBefore.simulator, 'simulator RSS growth (MiB)').toBeLessThan(400);
   });
 });

@@ -27,7 +27,11 @@ const HOW: Record<string, string> = {
     "`resilience/faults.test.ts` — `/_sim/faults` injects each fault per route; upstream creations counted in the simulator's store.",
   "abuse-and-secrets":
     "`resilience/abuse.test.ts` — canary API keys; every response, header and log line of the suite and every file of `dist/` scanned.",
-  load: "`resilience/load.test.ts` — one process (load generator, BFF, simulator on PGlite) on loopback; `LOAD_SECONDS` sets the length.",
+  load: "`resilience/load.test.ts` — the load generator here, the simulator (PGlite) and the BFF each in a process of its own (the bench's launchers), on loopback; `LOAD_SECONDS` sets the length (20 s in `npm test`; the committed figures come from a 60 s run).",
+  "e2e-faults":
+    "`e2e/faults.spec.ts` — Chromium against the e2e stack (`scripts/e2e-stack.ts`: the BFF's upstream timeout 7 s, the BFF reaching the simulator through a forwarder that a `down` fault closes, so the BFF gets ECONNREFUSED); `/_sim/faults` injects each fault on GET /v1/* and on the write routes and `/_sim/stats` counts what it injected; results read back upstream with the API key; the BFF's pid and /healthz checked after each fault.",
+  "e2e-secrets":
+    "`e2e/secrets-recorder.ts` and `e2e/secrets-reporter.ts` — every browser context of the e2e run records a HAR with bodies and has its storage read before it closes; after the run the HARs, the storages, `dist/client` (source maps included) and every line the e2e stack logged are searched for the canary API keys.",
 };
 const ORDER = Object.keys(HOW);
 
@@ -63,7 +67,8 @@ export function writeDoc(): void {
     "",
     "Operations staff rely on Switchboard during incidents. These suites try what goes wrong — a slow or",
     "failing upstream, broken input, someone trying what they should not — and count what they tried.",
-    "Run them with `npm run test:resilience` (the suites one after another, then this page is rewritten).",
+    "Run them with `npm run test:resilience` (the suites one after another, then this page is rewritten);",
+    "the browser's figures (`e2e-faults`, `e2e-secrets`) come from `npm run test:e2e`, which rewrites this page too.",
     "",
     `**Bad and hostile inputs tried in the latest runs: ${inputs.toLocaleString("en")}.**`,
     "",

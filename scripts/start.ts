@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { bffEnv, isEmbedded, simulatorEnv, simulatorUrl, spaIsStale } from './lib/embedded';
-import { startChild, stopAll, tsxArgs, waitForUrl, type Child } from './lib/children';
+import { ChildGroup, tsxArgs, waitForUrl } from './lib/children';
 
 const env = process.env;
 if (spaIsStale()) {
@@ -14,47 +14,27 @@ if (spaIsStale()) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const children: Child[] = [];
-let stopping = false;
-async function stop(code: number): Promise<never> {
-  if (!stopping) {
-    stopping = true;
-    console.log('\nStopping…');
-    await stopAll(children);
-  }
-  process.exit(code);
-}
-process.on('SIGINT', () => void stop(0));
-process.on('SIGTERM', () => void stop(0));
-
-try {
-  if (isEmbedded(env)) {
-    const sim = startChild('The simulator', process.execPath, tsxArgs('simulator/main.ts'), simulatorEnv(env));
-    children.push(sim);
-    // Without credentials the simulator answers 401 once it listens: any answer means ready.
-    await waitForUrl(`${simulatorUrl(env)}/v1/agents`, sim, { anyStatus: true });
-  }
-  const serverEnv = bffEnv(env);
-  const bff = startChild('The BFF', process.execPath, tsxArgs('server/server.ts'), serverEnv);
-  children.push(bff);
-  const host = serverEnv.HOST ?? '127.0.0.1';
-  const url = serverEnv.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? 'localhost' : host}:${serverEnv.PORT ?? '8080'}`;
-  await waitForUrl(`http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${serverEnv.PORT ?? '8080'}/healthz`, bff);
-  console.log(`\nSwitchboard is running on ${url}`);
-  if (isEmbedded(env)) {
-    console.log(`Upstream: the embedded Voice API simulator on ${simulatorUrl(env)} (data in .data/)`);
-    console.log(`Demo accounts: viewer, operator, admin — password ${serverEnv.DEMO_PASSWORD}`);
-  } else {
-    console.log(`Upstream: ${env.VOICE_API_BASE_URL}. Add staff with: npm run user -- add NAME --role viewer|operator|admin`);
-  }
-  console.log('Press Ctrl-C to stop.\n');
-  const first = await Promise.race(children.map((c) => c.exited.then((code) => ({ c, code }))));
-  if (!stopping) {
-    console.error(`${first.c.name} exited (code ${first.code}); stopping.`);
-    await stop(1);
-  }
-} catch (error) {
-  console.error((error as Error).message);
-  await stop(1);
-}
-
+const group = new ChildGroup();
+await group.run(
+  async () => {
+    if (isEmbedded(env)) {
+      const sim = group.start('The simulator', process.execPath, tsxArgs('simulator/main.ts'), simulatorEnv(env));
+      // Without credentials the simulator answers 401 once it listens: any answer means ready.
+      await waitForUrl(`${simulatorUrl(env)}/v1/agents`, sim, { anyStatus: true });
+    }
+    const serverEnv = bffEnv(env);
+    const bff = group.start('The BFF', process.execPath, tsxArgs('server/server.ts'), serverEnv);
+    const host = serverEnv.HOST ?? '127.0.0.1';
+    const url = serverEnv.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? 'localhost' : host}:${serverEnv.PORT ?? '8080'}`;
+    await waitForUrl(`http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${serverEnv.PORT ?? '8080'}/healthz`, bff);
+    console.log(`\nSwitchboard is running on ${url}`);
+    if (isEmbedded(env)) {
+      console.log(`Upstream: the embedded Voice API simulator on ${simulatorUrl(env)} (data in .data/)`);
+      console.log(`Demo accounts: viewer, operator, admin — password ${serverEnv.DEMO_PASSWORD}`);
+    } else {
+      console.log(`Upstream: ${env.VOICE_API_BASE_URL}. Add staff with: npm run user -- add NAME --role viewer|operator|admin`);
+    }
+    console.log('Press Ctrl-C to stop.\n');
+  },
+  () => console.log('\nStopping…'),
+);

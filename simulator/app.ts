@@ -4,6 +4,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { resolve as resolvePath } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { errorResponse } from '../contract/errors';
 import { migrate, openDb, type Db } from '../common/db';
@@ -15,8 +18,9 @@ import { runUntil } from './domain/scheduler';
 import { Credentials, RateLimiter } from './http/auth';
 import { ApiError, sendError } from './http/errors';
 import { registerApiRoutes } from './http/routes';
-import { seed } from './seed/seed';
+import { seed, type SeedOptions } from './seed/seed';
 import type { SimState } from './state';
+import { convertKeptCalls } from './store/call-bodies';
 import { MIGRATIONS } from './store/migrations';
 
 export interface SimulatorOptions {
@@ -55,9 +59,26 @@ async function openStore(options: SimulatorOptions): Promise<Db> {
   if (options.reset && options.dataDir && !options.databaseUrl) rmSync(options.dataDir, { recursive: true, force: true });
   const db = await openDb({ url: options.databaseUrl, dataDir: options.dataDir });
   if (options.reset && options.databaseUrl) await db.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
+  const applied = await migrate(db, MIGRATIONS);
+  if (applied.includes('003_call_bodies')) await convertKeptCalls(db);
   // New indexes on kept data need statistics before the planner will use them.
-  if ((await migrate(db, MIGRATIONS)).length > 0) await db.exec('ANALYZE');
+  if (applied.length > 0) await db.exec('ANALYZE');
   return db;
+}
+
+/** Runs seed/seed-process.ts (under tsx, as npm start runs the simulator) on a closed data directory. */
+function seedInChild(dataDir: string, options: Omit<SeedOptions, 'now'> & { now: Date }): Promise<string> {
+  const script = fileURLToPath(new URL('./seed/seed-process.ts', import.meta.url));
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  // The child runs from the repository root: a relative data directory is resolved here first.
+  const absolute = resolvePath(dataDir);
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['--import', 'tsx', script, JSON.stringify({ ...options, dataDir: absolute })], { cwd: root, maxBuffer: 1 << 20 }, (error, stdout, stderr) => {
+      const line = stdout.split('\n').find((l) => l.startsWith('{'));
+      if (error || !line) return reject(new Error(`Seeding the simulator's store failed: ${(stderr || String(error)).slice(-2000)}`));
+      resolve((JSON.parse(line) as { customerId: string }).customerId);
+    });
+  });
 }
 
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -85,6 +106,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     faults: new FaultRegistry(),
     stats: new Stats(),
     callsVersion: 0,
+    callCounts: new Map(),
     placing: Promise.resolve(),
   };
 
@@ -97,12 +119,20 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       customerId = any[0].id;
       await db.query('INSERT INTO api_keys (key, customer_id) VALUES ($1, $3), ($2, $3) ON CONFLICT (key) DO NOTHING', [apiKey, apiKeySecondary, customerId]);
     } else {
-      customerId = (await seed(db, { seed: options.seed ?? 42, calls: options.seedCalls ?? 20_000, apiKey, apiKeySecondary, now: clock.now() })).customerId;
+      const seedOptions = { seed: options.seed ?? 42, calls: options.seedCalls ?? 20_000, apiKey, apiKeySecondary, now: clock.now() };
+      if (db.kind === 'pglite' && options.dataDir) {
+        // Seeded in a child process: the memory a large load grows in PGlite leaves with it.
+        await db.close();
+        customerId = await seedInChild(options.dataDir, seedOptions);
+        state.db = await openDb({ dataDir: options.dataDir });
+      } else {
+        customerId = (await seed(db, seedOptions)).customerId;
+      }
     }
   }
 
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT, forceCloseConnections: true });
-  const creds = new Credentials(db);
+  const creds = new Credentials(state.db);
   const limiter = new RateLimiter(state.limits.rateLimit);
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
@@ -175,7 +205,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       for (const release of hanging) release();
       await app.close();
       await state.placing.catch(() => undefined);
-      await db.close();
+      await state.db.close();
     },
   };
 }

@@ -21,6 +21,8 @@ export interface SimState {
   stats: Stats;
   /** Bumped on every write to calls: cached counts are keyed by it. */
   callsVersion: number;
+  /** Page totals per list filter (http/calls.ts), per simulator: two in one process never share them. */
+  callCounts: Map<string, { version: number; total: Promise<number> }>;
   /** Serialises work that places calls, so limits are checked and applied atomically. */
   placing: Promise<unknown>;
 }

@@ -2,14 +2,27 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { setSessionEndedHandler } from './lib/api-client';
+import { setSessionEndedHandler, warmTokens } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
-import { sessionKeys } from './lib/session';
+import { sessionKeys, sessionQueryOptions } from './lib/session';
 import { createAppRouter } from './router';
 import './styles.css';
 
 const queryClient = createQueryClient();
+// Cold load: the session check and the first page's route code start now, side by side, instead
+// of one after the other once React has mounted the router (the session is what `_app` awaits; its
+// pages' code otherwise starts loading only after it has arrived). index.html preloads
+// /auth/session, so it is usually here already; when someone is signed in, the read tokens the
+// first page will ask for are fetched at once, before its loader runs.
+void queryClient.prefetchQuery(sessionQueryOptions).then(() => {
+  const session = queryClient.getQueryData(sessionQueryOptions.queryKey);
+  if (session) warmTokens(session.scopes.filter((scope) => scope.endsWith(':read')).map((scope) => [scope]));
+});
 const router = createAppRouter(queryClient);
+for (const match of router.matchRoutes(router.latestLocation)) {
+  const route = router.routesById[match.routeId as keyof typeof router.routesById];
+  void router.loadRouteChunk(route)?.catch(() => undefined);
+}
 
 // A session that ends mid-work: sign in again and come back to the same address. Forms keep what
 // was typed in their drafts on the BFF; nothing personal is left in browser storage.

@@ -98,11 +98,19 @@ export async function measureList(browser: Browser, app: ListApp, rows = 100): P
     page.on('response', (res) => {
       const type = res.request().resourceType();
       if (type !== 'script' && type !== 'stylesheet') return;
-      bodies.push(res.body().then((b) => ({ type, gz: gzipSync(b).length }), () => ({ type, gz: 0 })));
+      bodies.push(
+        res.body().then(
+          (b) => ({ type, gz: gzipSync(b).length }),
+          () => ({ type, gz: 0 }),
+        ),
+      );
     });
     await page.goto(`${app.url}${app.listPath}`, { waitUntil: 'commit' });
     const contentMs = await paintedAt(page, app.rowSelector, rows);
-    const longTasksMs = await page.evaluate((until) => (window as any).__longTasks.filter((e: number[]) => e[0]! < until).reduce((n: number, e: number[]) => n + e[1]!, 0), contentMs);
+    const longTasksMs = await page.evaluate(
+      (until) => (window as any).__longTasks.filter((e: number[]) => e[0]! < until).reduce((n: number, e: number[]) => n + e[1]!, 0),
+      contentMs,
+    );
     const sizes = await Promise.all(bodies);
     const jsGzipKiB = sizes.filter((s) => s.type === 'script').reduce((n, s) => n + s.gz, 0) / 1024;
     const cssGzipKiB = sizes.filter((s) => s.type === 'stylesheet').reduce((n, s) => n + s.gz, 0) / 1024;
@@ -112,26 +120,28 @@ export async function measureList(browser: Browser, app: ListApp, rows = 100): P
     // Next page: click, then the first row's key changes and a frame is painted.
     const nextPageMs = await page
       .evaluate(
-      ([rowSel, key, nextSel, nextText]) =>
-        new Promise<number>((resolve, reject) => {
-          const text = nextText;
-          const first = () => document.querySelector(rowSel as string);
-          const id = (el: Element | null) => (el ? (key === 'text' ? el.textContent : el.getAttribute(key as string)) : null);
-          const before = id(first());
-          const wanted = (text as string | undefined)?.toLowerCase();
-          const button = ([...document.querySelectorAll(nextSel as string)] as HTMLElement[]).find((b) => !wanted || b.textContent?.trim().toLowerCase() === wanted);
-          if (!button) return reject(new Error(`no ${nextSel as string}`));
-          const t0 = performance.now();
-          button.click();
-          const check = () => {
-            const now = first();
-            if (now && id(now) !== before) return requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0), 0));
-            if (performance.now() - t0 > 15_000) return reject(new Error('next page not shown'));
-            requestAnimationFrame(check);
-          };
-          check();
-        }),
-      [app.rowSelector, app.rowKey, app.nextSelector, app.nextText] as const,
+        ([rowSel, key, nextSel, nextText]) =>
+          new Promise<number>((resolve, reject) => {
+            const text = nextText;
+            const first = () => document.querySelector(rowSel as string);
+            const id = (el: Element | null) => (el ? (key === 'text' ? el.textContent : el.getAttribute(key as string)) : null);
+            const before = id(first());
+            const wanted = (text as string | undefined)?.toLowerCase();
+            const button = ([...document.querySelectorAll(nextSel as string)] as HTMLElement[]).find(
+              (b) => !wanted || b.textContent?.trim().toLowerCase() === wanted,
+            );
+            if (!button) return reject(new Error(`no ${nextSel as string}`));
+            const t0 = performance.now();
+            button.click();
+            const check = () => {
+              const now = first();
+              if (now && id(now) !== before) return requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0), 0));
+              if (performance.now() - t0 > 15_000) return reject(new Error('next page not shown'));
+              requestAnimationFrame(check);
+            };
+            check();
+          }),
+        [app.rowSelector, app.rowKey, app.nextSelector, app.nextText] as const,
       )
       .catch((error: unknown) => {
         problems.push(`next page: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
@@ -142,21 +152,21 @@ export async function measureList(browser: Browser, app: ListApp, rows = 100): P
     // Row → detail: click the first row, then the detail shows.
     const detailMs = await page
       .evaluate(
-      ([rowSel, detailSel]) =>
-        new Promise<number>((resolve, reject) => {
-          const row = document.querySelector(rowSel as string) as HTMLElement | null;
-          if (!row) return reject(new Error('no row'));
-          const target = (row.querySelector('a') as HTMLElement | null) ?? row;
-          const t0 = performance.now();
-          target.click();
-          const check = () => {
-            if (document.querySelector(detailSel as string)) return requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0), 0));
-            if (performance.now() - t0 > 15_000) return reject(new Error('detail not shown'));
-            requestAnimationFrame(check);
-          };
-          check();
-        }),
-      [app.rowSelector, app.detailSelector] as const,
+        ([rowSel, detailSel]) =>
+          new Promise<number>((resolve, reject) => {
+            const row = document.querySelector(rowSel as string) as HTMLElement | null;
+            if (!row) return reject(new Error('no row'));
+            const target = (row.querySelector('a') as HTMLElement | null) ?? row;
+            const t0 = performance.now();
+            target.click();
+            const check = () => {
+              if (document.querySelector(detailSel as string)) return requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0), 0));
+              if (performance.now() - t0 > 15_000) return reject(new Error('detail not shown'));
+              requestAnimationFrame(check);
+            };
+            check();
+          }),
+        [app.rowSelector, app.detailSelector] as const,
       )
       .catch((error: unknown) => {
         problems.push(`row → detail: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
@@ -169,7 +179,13 @@ export async function measureList(browser: Browser, app: ListApp, rows = 100): P
 }
 
 /** Cold load of one page to its content (agents list, call review). */
-export async function measurePage(browser: Browser, prepare: (c: BrowserContext) => Promise<void>, url: string, selector: string, count = 1): Promise<LoadFigures & { page?: Page }> {
+export async function measurePage(
+  browser: Browser,
+  prepare: (c: BrowserContext) => Promise<void>,
+  url: string,
+  selector: string,
+  count = 1,
+): Promise<LoadFigures & { page?: Page }> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   try {
     await prepare(context);
@@ -179,11 +195,19 @@ export async function measurePage(browser: Browser, prepare: (c: BrowserContext)
     page.on('response', (res) => {
       const type = res.request().resourceType();
       if (type !== 'script' && type !== 'stylesheet') return;
-      bodies.push(res.body().then((b) => ({ type, gz: gzipSync(b).length }), () => ({ type, gz: 0 })));
+      bodies.push(
+        res.body().then(
+          (b) => ({ type, gz: gzipSync(b).length }),
+          () => ({ type, gz: 0 }),
+        ),
+      );
     });
     await page.goto(url, { waitUntil: 'commit' });
     const contentMs = await paintedAt(page, selector, count);
-    const longTasksMs = await page.evaluate((until) => (window as any).__longTasks.filter((e: number[]) => e[0]! < until).reduce((n: number, e: number[]) => n + e[1]!, 0), contentMs);
+    const longTasksMs = await page.evaluate(
+      (until) => (window as any).__longTasks.filter((e: number[]) => e[0]! < until).reduce((n: number, e: number[]) => n + e[1]!, 0),
+      contentMs,
+    );
     const sizes = await Promise.all(bodies);
     await page.waitForLoadState('load');
     const heap = await heapMiB(page);
@@ -199,8 +223,19 @@ export async function measurePage(browser: Browser, prepare: (c: BrowserContext)
   }
 }
 
+export interface ReviewFigures {
+  /** navigation start → the heading and a playable <audio> (metadata loaded), one frame later (ms). */
+  interactiveMs: number;
+  /** play() → the first timeupdate with currentTime > 0 (ms). */
+  audioMs: number;
+  /** Long tasks from the start of the document until interactive (sum, ms). */
+  longTasksMs: number;
+  /** JS heap after load and a forced GC, before play (MiB). */
+  heapMiB: number;
+}
+
 /** Call review: content → the player usable; play → the first audio frame (currentTime moves). */
-export async function measureCallReview(browser: Browser, bff: string, callId: string): Promise<{ interactiveMs: number; audioMs: number }> {
+export async function measureCallReview(browser: Browser, bff: string, callId: string): Promise<ReviewFigures> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   try {
     await signInContext(context, bff);
@@ -213,26 +248,129 @@ export async function measureCallReview(browser: Browser, bff: string, callId: s
         new Promise<number>((resolve, reject) => {
           const check = () => {
             const audio = document.querySelector('audio') as HTMLAudioElement | null;
-            if (document.querySelector('h1') && audio && audio.readyState >= 1) return requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0));
+            if (document.querySelector('h1') && audio && audio.readyState >= 1)
+              return requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0));
             if (performance.now() > 30_000) return reject(new Error('call review not interactive'));
             requestAnimationFrame(check);
           };
           check();
         }),
     );
+    const longTasksMs = await page.evaluate(
+      (until) => (window as any).__longTasks.filter((e: number[]) => e[0]! < until).reduce((n: number, e: number[]) => n + e[1]!, 0),
+      interactiveMs,
+    );
+    await page.waitForLoadState('load');
+    const heap = await heapMiB(page);
     const audioMs = await page.evaluate(
       () =>
         new Promise<number>((resolve, reject) => {
           const audio = document.querySelector('audio') as HTMLAudioElement;
           audio.muted = true;
           const t0 = performance.now();
-          const done = () => resolve(performance.now() - t0);
-          audio.addEventListener('timeupdate', () => audio.currentTime > 0 && done(), { once: false });
+          const timer = setTimeout(() => reject(new Error('no audio in 15 s')), 15_000);
+          const moved = () => {
+            if (audio.currentTime <= 0) return;
+            audio.removeEventListener('timeupdate', moved);
+            clearTimeout(timer);
+            resolve(performance.now() - t0);
+          };
+          audio.addEventListener('timeupdate', moved);
           audio.play().catch(reject);
-          setTimeout(() => reject(new Error('no audio in 15 s')), 15_000);
         }),
     );
-    return { interactiveMs, audioMs };
+    return { interactiveMs, audioMs, longTasksMs, heapMiB: heap };
+  } finally {
+    await context.close();
+  }
+}
+
+export interface WizardFigures {
+  /** The file set on the input (change dispatched in the page) → "1,000 recipients ready" painted (ms). */
+  importMs: number;
+  /** Long tasks during that import (sum, ms). */
+  importLongTasksMs: number;
+  /** Keystrokes typed into the campaign name with the rows loaded: the largest input delay (Event Timing processingStart − startTime, ms). */
+  inputDelayMaxMs: number;
+  /** The same keystrokes: the largest event duration (input → next paint, Event Timing, 8 ms granularity). */
+  keyToPaintMaxMs: number;
+  keystrokes: number;
+}
+
+/** A CSV of `rows` recipients with valid French mobile numbers and two variables. */
+export function recipientsCsv(rows: number): string {
+  const lines = ['phone,first_name,plan'];
+  for (let i = 0; i < rows; i += 1) lines.push(`+3361234${String(i).padStart(4, '0')},Person ${i},${i % 3 ? 'basic' : 'premium'}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The new-campaign wizard's recipients step with a CSV of `rows` rows (as an operator, the draft
+ * discarded first), then typing in the campaign name with those rows loaded.
+ */
+export async function measureWizard(browser: Browser, bff: string, rows = 1000, text = 'Spring renewals, north region'): Promise<WizardFigures> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  try {
+    await signInContext(context, bff, 'operator');
+    const discard = await context.request.delete(`${bff}/bff/drafts/campaign-new`, { headers: { 'X-Switchboard': '1', Origin: bff } });
+    if (discard.status() >= 400 && discard.status() !== 404) throw new Error(`discard draft: ${discard.status()}`);
+    const page = await context.newPage();
+    await page.addInitScript(OBSERVE_LONG_TASKS);
+    await page.goto(`${bff}/campaigns/new?step=recipients`);
+    const input = page.getByLabel('choose a CSV file');
+    await input.waitFor({ state: 'attached', timeout: 30_000 });
+    const ready = `${rows.toLocaleString('en')} recipients ready`;
+    // In the page: the file is set and `change` dispatched at t0, as a picked file would.
+    const [importMs, importLongTasksMs] = await input.evaluate(
+      (el, [csv, wanted]) =>
+        new Promise<[number, number]>((resolve, reject) => {
+          const transfer = new DataTransfer();
+          transfer.items.add(new File([csv], 'recipients.csv', { type: 'text/csv' }));
+          (el as HTMLInputElement).files = transfer.files;
+          const t0 = performance.now();
+          el.dispatchEvent(new Event('change', { bubbles: true }));
+          const check = () => {
+            if ([...document.querySelectorAll('[role="status"]')].some((s) => s.textContent?.includes(wanted))) {
+              return requestAnimationFrame(() =>
+                setTimeout(() => {
+                  const t1 = performance.now();
+                  const long = (window as any).__longTasks
+                    .filter((e: number[]) => e[0]! + e[1]! > t0 && e[0]! < t1)
+                    .reduce((n: number, e: number[]) => n + e[1]!, 0);
+                  resolve([t1 - t0, long]);
+                }, 0),
+              );
+            }
+            if (performance.now() - t0 > 30_000) return reject(new Error(`"${wanted}" not shown`));
+            requestAnimationFrame(check);
+          };
+          check();
+        }),
+      [recipientsCsv(rows), ready] as const,
+    );
+    // Typing with the rows loaded: back to the first step (the rows stay in the wizard), then the name.
+    await page.getByRole('button', { name: /^1\. Basics/ }).click();
+    const name = page.getByLabel('Campaign name');
+    await name.click();
+    await page.evaluate(() => {
+      (window as any).__events = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as PerformanceEventTiming[])
+          if (e.name === 'keydown' || e.name === 'keypress' || e.name === 'input' || e.name === 'keyup')
+            (window as any).__events.push([e.processingStart - e.startTime, e.duration]);
+      }).observe({ type: 'event', durationThreshold: 0, buffered: false } as PerformanceObserverInit);
+    });
+    await name.pressSequentially(text, { delay: 60 });
+    await page.waitForTimeout(300);
+    const events = (await page.evaluate(() => (window as any).__events)) as [number, number][];
+    if (events.length === 0) throw new Error('no Event Timing entries for the keystrokes');
+    return {
+      importMs,
+      importLongTasksMs,
+      inputDelayMaxMs: Math.max(...events.map((e) => e[0])),
+      keyToPaintMaxMs: Math.max(...events.map((e) => e[1])),
+      keystrokes: text.length,
+    };
   } finally {
     await context.close();
   }

@@ -4,6 +4,11 @@ export const BFF_HEADERS = {
   csrf: 'X-Switchboard',
   idempotencyKey: 'Idempotency-Key',
   requestId: 'X-Request-Id',
+  /**
+   * On a failed write: `unknown` when the upstream may have applied it (check before trying
+   * again), `not-applied` when it certainly did not (trying again is safe).
+   */
+  outcome: 'X-Switchboard-Outcome',
 } as const;
 export const CSRF_HEADER_VALUE = '1';
 

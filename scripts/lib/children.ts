@@ -50,3 +50,55 @@ export async function stopAll(children: Child[], graceMs = 10_000): Promise<void
     clearTimeout(timer);
   }
 }
+
+/**
+ * The children of one command (npm start, npm run dev): started in order, stopped together in
+ * reverse order, once, whether on Ctrl-C, on SIGTERM, on a start-up error or when one of them dies.
+ */
+export class ChildGroup {
+  readonly children: Child[] = [];
+  private stopped: Promise<void> | undefined;
+
+  start(name: string, command: string, args: string[], env: NodeJS.ProcessEnv): Child {
+    const child = startChild(name, command, args, env);
+    this.children.push(child);
+    return child;
+  }
+
+  /** Stops every child; later calls wait for the first one. */
+  stop(graceMs?: number): Promise<void> {
+    this.stopped ??= stopAll(this.children, graceMs);
+    return this.stopped;
+  }
+
+  get stopping(): boolean {
+    return this.stopped !== undefined;
+  }
+
+  /** The first child to exit, and its code. */
+  firstExit(): Promise<{ child: Child; code: number | null }> {
+    return Promise.race(this.children.map((child) => child.exited.then((code) => ({ child, code }))));
+  }
+
+  /**
+   * Runs a command's start-up and supervision: signals stop the group (exit 0); an error or a child
+   * that exits on its own stops the rest (exit 1) with a message saying which.
+   */
+  async run(main: () => Promise<void>, onStop?: () => void): Promise<never> {
+    const exit = async (code: number): Promise<never> => {
+      if (!this.stopping) onStop?.();
+      await this.stop();
+      process.exit(code);
+    };
+    process.on('SIGINT', () => void exit(0));
+    process.on('SIGTERM', () => void exit(0));
+    try {
+      await main();
+      const first = await this.firstExit();
+      if (!this.stopping) console.error(`${first.child.name} exited (code ${first.code}); stopping.`);
+    } catch (error) {
+      console.error((error as Error).message);
+    }
+    return exit(1);
+  }
+}

@@ -1,6 +1,11 @@
-/** GET /healthz: the process is alive. GET /readyz: the database answers and the upstream is reachable. */
+/**
+ * GET /healthz: the process is alive. GET /readyz: the database answers and the upstream answers
+ * (200), or not (503); `upstreamState` says how the upstream failed: 'slow' (connected, no answer
+ * within the probe's 3 s) or 'down' (refused or dropped), so the console can say which.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../context';
+import type { UpstreamState } from '../services/upstream';
 
 const READY_CACHE_MS = 5_000;
 
@@ -9,19 +14,15 @@ export function healthPlugin(app: FastifyInstance, ctx: Ctx): void {
 
   // Probes are anonymous and unthrottled: one upstream check every few seconds at most, however
   // often /readyz is called, so it cannot be used to hammer the upstream.
-  let upstreamCheck: { at: number; result: Promise<boolean> } | null = null;
-  const upstreamReachable = () => {
-    if (!upstreamCheck || Date.now() - upstreamCheck.at > READY_CACHE_MS) upstreamCheck = { at: Date.now(), result: ctx.upstream.reachable() };
+  let upstreamCheck: { at: number; result: Promise<UpstreamState> } | null = null;
+  const upstreamState = () => {
+    if (!upstreamCheck || Date.now() - upstreamCheck.at > READY_CACHE_MS) upstreamCheck = { at: Date.now(), result: ctx.upstream.probe() };
     return upstreamCheck.result;
   };
 
   app.get('/readyz', async (_request, reply) => {
-    const checks = await Promise.all([
-      ctx.db.query('SELECT 1').then(() => true, () => false),
-      // Any HTTP answer (401 without credentials included) proves the upstream is reachable.
-      upstreamReachable(),
-    ]);
-    const [database, upstream] = checks;
-    return reply.code(database && upstream ? 200 : 503).send({ status: database && upstream ? 'ok' : 'unavailable', database, upstream });
+    const [database, state] = await Promise.all([ctx.db.query('SELECT 1').then(() => true, () => false), upstreamState()]);
+    const upstream = state === 'up';
+    return reply.code(database && upstream ? 200 : 503).send({ status: database && upstream ? 'ok' : 'unavailable', database, upstream, upstreamState: state });
   });
 }

@@ -74,13 +74,20 @@ export function proxyPlugin(app: FastifyInstance, ctx: Ctx): void {
       if (state.kind === 'mismatch') throw new HttpError(422, 'This Idempotency-Key was already used for a different request.');
       if (state.kind === 'in-flight') throw new HttpError(409, 'This request is already being processed; wait for its answer.', [], { 'Retry-After': '1' });
       if (state.kind === 'unknown') {
-        throw new HttpError(409, 'An earlier attempt with this key may or may not have been applied (the Voice API did not answer). Check before creating it again.');
+        throw new HttpError(409, 'An earlier attempt with this key may or may not have been applied (the Voice API did not answer). Check before creating it again.', [], {
+          [BFF_HEADERS.outcome]: 'unknown',
+        });
       }
       if (state.kind === 'replay') {
         reply.headers({ ...state.headers, 'Idempotent-Replayed': 'true' });
         return reply.code(state.status).send(state.body);
       }
     }
+    /** A failed write's error says whether it may have been applied, for the console to word it. */
+    const failWrite = (status: number, message: string, maybeApplied: boolean) => {
+      if (isWrite) reply.header(BFF_HEADERS.outcome, maybeApplied ? 'unknown' : 'not-applied');
+      return sendError(reply, status, message);
+    };
     const outcome = (result: string, status: number | null) =>
       isWrite ? audit(db, { username: session.username, action: name, route: routeLabel, idempotencyKey: key ?? null, outcome: result, status, requestId: request.id }) : undefined;
 
@@ -97,7 +104,7 @@ export function proxyPlugin(app: FastifyInstance, ctx: Ctx): void {
       if (isCreate) await (failure.maybeApplied ? idempotency.markUnknown(db, session.userId, key!) : idempotency.release(db, session.userId, key!));
       await outcome(failure.maybeApplied ? 'unknown' : 'failed', null);
       const tail = failure.maybeApplied ? ' It may or may not have been applied: check before trying again.' : ' Try again in a moment.';
-      return sendError(reply, failure.kind === 'timeout' ? 504 : 502, `${failure.message}${tail}`);
+      return failWrite(failure.kind === 'timeout' ? 504 : 502, `${failure.message}${tail}`, failure.maybeApplied);
     }
 
     let text: string;
@@ -107,7 +114,7 @@ export function proxyPlugin(app: FastifyInstance, ctx: Ctx): void {
       // The body broke off (reset or body timeout): the status arrived, the answer did not.
       if (isCreate) await idempotency.markUnknown(db, session.userId, key!);
       await outcome('unknown', null);
-      return sendError(reply, 502, 'The Voice API answer broke off.' + (isWrite ? ' It may or may not have been applied: check before trying again.' : ' Try again.'));
+      return failWrite(502, 'The Voice API answer broke off.' + (isWrite ? ' It may or may not have been applied: check before trying again.' : ' Try again.'), true);
     }
     if (res.statusCode === 401) broker.forgetToken(bearer);
     if (res.statusCode >= 500) {
@@ -116,7 +123,7 @@ export function proxyPlugin(app: FastifyInstance, ctx: Ctx): void {
       if (isCreate) await (applied ? idempotency.markUnknown(db, session.userId, key!) : idempotency.release(db, session.userId, key!));
       await outcome(applied ? 'unknown' : 'failed', res.statusCode);
       if (res.headers['retry-after'] !== undefined) reply.header('Retry-After', String(res.headers['retry-after']));
-      return sendError(reply, 502, `The Voice API failed (${res.statusCode}).` + (applied ? ' It may or may not have been applied: check before trying again.' : ' Try again in a moment.'));
+      return failWrite(502, `The Voice API failed (${res.statusCode}).` + (applied ? ' It may or may not have been applied: check before trying again.' : ' Try again in a moment.'), applied);
     }
     const type = String(res.headers['content-type'] ?? '');
     let parsed: unknown;
@@ -129,7 +136,7 @@ export function proxyPlugin(app: FastifyInstance, ctx: Ctx): void {
       if (parsed === undefined) {
         if (isCreate) await idempotency.markUnknown(db, session.userId, key!);
         await outcome(isWrite ? 'unknown' : 'failed', res.statusCode);
-        return sendError(reply, 502, 'The Voice API sent a malformed answer.' + (isWrite ? ' It may or may not have been applied: check before trying again.' : ' Try again.'));
+        return failWrite(502, 'The Voice API sent a malformed answer.' + (isWrite ? ' It may or may not have been applied: check before trying again.' : ' Try again.'), true);
       }
     }
     const headers: Record<string, string> = {};

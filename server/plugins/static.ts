@@ -1,7 +1,8 @@
 /**
  * The built SPA: hashed assets cached for a year (immutable), index.html never cached (so a
  * deploy is picked up at once), and every other GET that accepts HTML answered with index.html
- * (client-side routes). Compression is applied by @fastify/compress in app.ts.
+ * (client-side routes). Files the build precompressed (.br, .gz) are sent as they are; anything else
+ * is compressed by @fastify/compress in app.ts.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -21,6 +22,8 @@ export async function staticPlugin(app: FastifyInstance, config: Config): Promis
       prefix: '/',
       index: false,
       wildcard: true,
+      // The build writes .br and .gz beside each file (vite.config.ts): sent as they are, not compressed per request.
+      preCompressed: true,
       setHeaders(res, path) {
         if (path.includes('/assets/')) res.header('Cache-Control', 'public, max-age=31536000, immutable');
         else res.header('Cache-Control', 'no-cache');

@@ -36,6 +36,8 @@ function jwtExp(token: string): number | null {
   }
 }
 
+export type UpstreamState = 'up' | 'slow' | 'down';
+
 export class Upstream {
   readonly pool: Pool;
   private current = 0;
@@ -104,13 +106,19 @@ export class Upstream {
   }
 
   /** Whether the upstream answers HTTP at all (readiness); no credentials are sent. */
-  async reachable(): Promise<boolean> {
+  /**
+   * How the upstream answers a cheap read now: 'up' (any HTTP answer, 401 without credentials
+   * included), 'slow' (it took the connection but sent nothing back within the probe's time) or
+   * 'down' (refused, unknown host, or the connection dropped).
+   */
+  async probe(): Promise<UpstreamState> {
     try {
       const res = await this.pool.request({ method: 'GET', path: `${this.basePath}/v1/agents`, signal: AbortSignal.timeout(Math.min(this.timeoutMs, 3000)) });
       await res.body.dump();
-      return true;
-    } catch {
-      return false;
+      return 'up';
+    } catch (error) {
+      const name = (error as Error | undefined)?.name;
+      return name === 'TimeoutError' || name === 'AbortError' || name === 'HeadersTimeoutError' ? 'slow' : 'down';
     }
   }
 

@@ -6,7 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../common/db';
 import { buildApp, type BffApp } from '../app';
@@ -71,6 +71,18 @@ describe('the SPA', () => {
     expect(brotliDecompressSync(raw).toString()).toBe(ASSET);
     expect((await fetch(`${url}/assets/index-abc123.js`, { headers: { 'accept-encoding': 'gzip' } })).headers.get('content-encoding')).toBe('gzip');
   });
+
+  it('sends the copies the build precompressed as they are, typed as the original', async () => {
+    // A .br whose content differs from the original: only a file sent as it is decodes to it.
+    writeFileSync(join(dir, 'assets/chunk-pre1.js'), ASSET);
+    writeFileSync(join(dir, 'assets/chunk-pre1.js.br'), brotliCompressSync('console.log("from the build");'));
+    const res = await fetch(`${url}/assets/chunk-pre1.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('content-type')).toMatch(/^application\/javascript/);
+    expect(await res.text()).toBe('console.log("from the build");');
+    // Without a precompressed copy for the encoding asked, it is compressed on the fly as before.
+    expect(await (await fetch(`${url}/assets/chunk-pre1.js`, { headers: { 'accept-encoding': 'gzip' } })).text()).toBe(ASSET);
+  });
 });
 
 describe('health', () => {
@@ -78,7 +90,7 @@ describe('health', () => {
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
     const ready = await fetch(`${url}/readyz`);
     expect(ready.status).toBe(503);
-    expect(await ready.json()).toEqual({ status: 'unavailable', database: true, upstream: false });
+    expect(await ready.json()).toEqual({ status: 'unavailable', database: true, upstream: false, upstreamState: 'down' });
   });
 });
 

@@ -169,6 +169,19 @@ describe('upstream faults', () => {
     });
   }
 
+  it('says on /readyz whether the upstream is slow (no answer within the probe) or up', async () => {
+    await inject({ hang: true, method: 'GET' });
+    const slow = await fetch(`${stack.url}/readyz`);
+    expect(slow.status).toBe(503);
+    expect(await slow.json()).toMatchObject({ status: 'unavailable', database: true, upstream: false, upstreamState: 'slow' });
+    await stack.control('DELETE', '/_sim/faults');
+    // The probe's answer is kept for 5 s, so probing cannot be used to hammer the upstream.
+    await new Promise((resolve) => setTimeout(resolve, 5_100));
+    const up = await fetch(`${stack.url}/readyz`);
+    expect(up.status).toBe(200);
+    expect(await up.json()).toEqual({ status: 'ok', database: true, upstream: true, upstreamState: 'up' });
+  });
+
   it('keeps a create whose answer never came as unknown, and does not retry it blindly', async () => {
     const operator = await stack.login('operator');
     const token = await operator.token(['campaigns:write']);
@@ -177,9 +190,26 @@ describe('upstream faults', () => {
     const first = await operator.request('POST', '/api/v1/campaigns', { body, token, headers: { 'idempotency-key': 'campaign-key-hang' } });
     expect(first.status).toBe(504);
     expect(first.body.message).toMatch(/may or may not/);
+    expect(first.headers.get('x-switchboard-outcome')).toBe('unknown');
     const again = await operator.request('POST', '/api/v1/campaigns', { body, token, headers: { 'idempotency-key': 'campaign-key-hang' } });
     expect(again.status).toBe(409);
     expect(again.body.message).toMatch(/may or may not/);
+    expect(again.headers.get('x-switchboard-outcome')).toBe('unknown');
+    await stack.control('DELETE', '/_sim/faults');
+  });
+
+  it('says a create the upstream answered 503 was not applied, and lets the same key try again', async () => {
+    const operator = await stack.login('operator');
+    const token = await operator.token(['campaigns:write']);
+    // The simulator's 5xx fault answers 503 ("not now"): nothing was applied.
+    await stack.control('POST', '/_sim/faults', { path: '/v1/campaigns', method: 'POST', status5xxRatio: 1, count: 1 });
+    const body = campaign('Refused with 503');
+    const first = await operator.request('POST', '/api/v1/campaigns', { body, token, headers: { 'idempotency-key': 'campaign-key-503' } });
+    expect(first.status).toBe(502);
+    expect(first.headers.get('x-switchboard-outcome')).toBe('not-applied');
+    expect(first.body.message).not.toMatch(/may or may not/);
+    const again = await operator.request('POST', '/api/v1/campaigns', { body, token, headers: { 'idempotency-key': 'campaign-key-503' } });
+    expect(again.status).toBe(201);
     await stack.control('DELETE', '/_sim/faults');
   });
 });

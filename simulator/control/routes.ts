@@ -7,6 +7,7 @@ import type { Credentials, RateLimiter } from '../http/auth';
 import { ApiError, parseOr400 } from '../http/errors';
 import type { SimState } from '../state';
 import { FaultSpec } from './faults';
+import { MadeCallBody, makeCall } from './made-calls';
 
 const ClockChange = z.strictObject({ speed: z.number().min(0).max(100_000).optional(), advanceMinutes: z.number().min(0).max(60 * 24 * 60).optional() });
 const LimitsChange = z.strictObject({ maxConcurrency: z.int().min(0).optional(), dailyQuota: z.int().min(0).optional(), rateLimit: z.number().min(0).optional() });
@@ -51,6 +52,7 @@ export function registerControlRoutes(app: FastifyInstance, state: SimState, cre
         return reply.code(204).send();
       });
     }
+    control.post('/_sim/calls', async (request, reply) => reply.code(201).send(await makeCall(state, defaultCustomerId, parseOr400(MadeCallBody, request.body))));
     control.get('/_sim/clock', async () => ({ now: state.clock.now().toISOString(), speed: state.clock.speed }));
     control.post('/_sim/clock', async (request) => {
       const change = parseOr400(ClockChange, request.body ?? {});

@@ -47,7 +47,7 @@ export function campaignWindowAt(campaign: CampaignRow, ms: number): { open: boo
 async function finishDueCalls(db: Queryable, at: Date): Promise<number> {
   const { rows } = await db.query<{ campaign_id: string | null; recipient_idx: number | null; status: string; end_time: Date }>(
     `UPDATE calls SET status = planned_status, end_time = planned_end,
-       duration = GREATEST(0, EXTRACT(EPOCH FROM (planned_end - start_time)))::int
+       duration = GREATEST(0, EXTRACT(EPOCH FROM (planned_end - start_time)))::int, body = COALESCE(pending, body), pending = NULL
      WHERE status = 'IN_PROGRESS' AND planned_end <= $1
      RETURNING campaign_id, recipient_idx, status, end_time`,
     [at],

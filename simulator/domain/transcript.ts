@@ -15,6 +15,8 @@ export interface TranscriptInput {
   durationSeconds: number;
   context: Record<string, unknown>;
   profile: AgentProfile;
+  /** Exactly this many entries, spread over the call (calls made by POST /_sim/calls); unset: the natural script. */
+  entries?: number;
 }
 
 /** Entries with offsets in seconds from the start; the audio is drawn from the same list. */
@@ -30,6 +32,7 @@ export interface TimedEntry {
 const speechSeconds = (text: string) => Math.max(1.2, Math.min(12, text.split(/\s+/).length * 0.38));
 
 export function timedTranscript(input: TranscriptInput): TimedEntry[] {
+  if (input.entries) return spreadTranscript(input, input.entries);
   const { status, durationSeconds: total, profile } = input;
   const random = rng(hash(input.id));
   const out: TimedEntry[] = [];
@@ -85,6 +88,35 @@ export function timedTranscript(input: TranscriptInput): TimedEntry[] {
     return out;
   }
   hangUp('HUMAN');
+  return out;
+}
+
+/**
+ * A conversation of exactly `count` entries over the whole call: RING, ANSWER, turns that
+ * alternate AGENT and HUMAN (the agent's script, repeated), HANG_UP; fewer than 4: turns only.
+ */
+function spreadTranscript(input: TranscriptInput, count: number): TimedEntry[] {
+  const { durationSeconds: total, profile } = input;
+  const fr = profile.language === 'fr';
+  const agentLines = profile.agentLines.map((l) => fillPlaceholders(l, input.context, profile.language));
+  const humanLines = profile.humanLines.length ? profile.humanLines : [fr ? 'Oui.' : 'Yes.'];
+  const framed = count >= 4;
+  const turns = framed ? count - 3 : count;
+  const from = framed ? Math.min(total, Math.min(6, Math.max(1, total * 0.1))) : 0;
+  const to = framed ? Math.max(from, total - 0.5) : total;
+  const step = (to - from) / turns;
+  const out: TimedEntry[] = [];
+  if (framed) {
+    out.push({ action: 'RING', actor: 'UNKNOWN', message: fr ? 'Sonnerie' : 'Ringing', at: 0, length: from });
+    out.push({ action: 'ANSWER', actor: 'HUMAN', message: fr ? 'Décroché' : 'Answered', at: from, length: 0 });
+  }
+  for (let i = 0; i < turns; i += 1) {
+    const agent = i % 2 === 0;
+    const text = agent ? (agentLines[(i / 2) % agentLines.length] ?? '…') : humanLines[((i - 1) / 2) % humanLines.length]!;
+    const at = from + i * step;
+    out.push({ action: agent ? 'AGENT_SPEAK' : 'HUMAN_SPEAK', actor: agent ? 'AGENT' : 'HUMAN', message: text, at, length: Math.min(speechSeconds(text), step * 0.85) });
+  }
+  if (framed) out.push({ action: 'HANG_UP', actor: 'HUMAN', message: fr ? 'Raccroché' : 'Hung up', at: to, length: 0 });
   return out;
 }
 

@@ -4,9 +4,10 @@ import { timedTranscript, transcriptEntries } from '../domain/transcript';
 import { renderWav } from '../domain/audio';
 import { placeCall } from '../domain/place-call';
 import { serialise, type SimState } from '../state';
-import { insertCalls, toCall, type AgentRow, type CallRow } from '../store/rows';
+import type { Call } from '../../contract/schemas/call';
+import { insertCalls, STORED_CALL_COLUMNS, toCall, type AgentRow, type StoredCall } from '../store/rows';
 import { findAgent } from './agents';
-import type { HandlerContext } from './context';
+import { JsonText, type HandlerContext } from './context';
 import { badRequest, notFound } from './errors';
 import { pageOf } from './paging';
 
@@ -14,8 +15,21 @@ const CALL_COLUMNS: Record<string, string> = {
   startTime: 'start_time', endTime: 'end_time', duration: 'duration', status: 'status', phone: 'phone', type: 'type', created: 'created',
 };
 
-/** Counts per filter, valid until the next write to calls (a full count over 100k rows is the slow part). */
-const countCache = new Map<string, { version: number; total: number }>();
+/**
+ * Counts per filter, valid until the next write to calls (a full count over 100k rows is the slow
+ * part). The promise is cached, so concurrent first requests share one count.
+ */
+function countOf(state: SimState, whereSql: string, params: unknown[]): Promise<number> {
+  const countCache = state.callCounts;
+  const key = `${whereSql}|${JSON.stringify(params)}`;
+  const cached = countCache.get(key);
+  if (cached && cached.version === state.callsVersion) return cached.total;
+  const total = state.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM calls WHERE ${whereSql}`, params).then(({ rows }) => rows[0]?.n ?? 0);
+  if (countCache.size > 5000) countCache.clear();
+  countCache.set(key, { version: state.callsVersion, total });
+  total.catch(() => countCache.delete(key));
+  return total;
+}
 
 export async function listCalls({ state, caller, query }: HandlerContext<unknown, CallListQuery>) {
   const where = ['customer_id = $1'];
@@ -38,30 +52,29 @@ export async function listCalls({ state, caller, query }: HandlerContext<unknown
   const nullable = column === 'end_time' || column === 'duration';
   const nulls = !nullable ? '' : direction === 'DESC' ? 'NULLS LAST' : 'NULLS FIRST';
   const whereSql = where.join(' AND ');
-  const { rows } = await state.db.query<CallRow>(
-    `SELECT * FROM calls WHERE ${whereSql} ORDER BY ${column} ${direction} ${nulls}, id ${direction}
-     LIMIT ${query.size} OFFSET ${(query.page - 1) * query.size}`,
-    params,
+  const [{ rows }, total] = await Promise.all([
+    state.db.query<{ body: string }>(
+      `SELECT body FROM calls WHERE ${whereSql} ORDER BY ${column} ${direction} ${nulls}, id ${direction}
+       LIMIT ${query.size} OFFSET ${(query.page - 1) * query.size}`,
+      params,
+    ),
+    countOf(state, whereSql, params),
+  ]);
+  // The page's envelope around the stored bodies (the key order of pageOf).
+  const page = pageOf([], query, total);
+  return new JsonText(
+    `{"content":[${rows.map((r) => r.body).join(',')}],"size":${page.size},"page":${page.page},"totalElements":${page.totalElements},"totalPages":${page.totalPages}}`,
   );
-  const key = `${whereSql}|${JSON.stringify(params)}`;
-  let cached = countCache.get(key);
-  if (!cached || cached.version !== state.callsVersion) {
-    const { rows: count } = await state.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM calls WHERE ${whereSql}`, params);
-    cached = { version: state.callsVersion, total: count[0]?.n ?? 0 };
-    if (countCache.size > 5000) countCache.clear();
-    countCache.set(key, cached);
-  }
-  return pageOf(rows.map(toCall), query, cached.total);
 }
 
-export async function findCall(state: SimState, customerId: string, id: string): Promise<CallRow> {
-  const { rows } = await state.db.query<CallRow>('SELECT * FROM calls WHERE id = $1 AND customer_id = $2', [id, customerId]);
+export async function findCall(state: SimState, customerId: string, id: string): Promise<StoredCall> {
+  const { rows } = await state.db.query<StoredCall>(`SELECT ${STORED_CALL_COLUMNS} FROM calls WHERE id = $1 AND customer_id = $2`, [id, customerId]);
   if (!rows[0]) throw notFound('Call');
   return rows[0];
 }
 
 export async function getCall({ state, caller, params }: HandlerContext<{ id: string }>) {
-  return toCall(await findCall(state, caller.customerId, params.id));
+  return new JsonText((await findCall(state, caller.customerId, params.id)).body);
 }
 
 /** gaps.md: the agent of a new call must be OUTBOUND, active and not archived. */
@@ -104,22 +117,23 @@ export async function createCall({ state, caller, body }: HandlerContext<unknown
   return toCall(row);
 }
 
-function transcriptInput(row: CallRow, agent: AgentRow | null) {
+function transcriptInput(row: StoredCall, call: Call, agent: AgentRow | null) {
   const end = row.end_time ?? row.planned_end ?? row.start_time;
   return {
     id: row.id,
     status: row.planned_status ?? row.status,
     startMs: new Date(row.start_time).getTime(),
     durationSeconds: Math.max(1, Math.round((new Date(end).getTime() - new Date(row.start_time).getTime()) / 1000)),
-    context: row.doc.context as Record<string, unknown>,
+    context: call.context as Record<string, unknown>,
     profile: agent!.doc.profile,
+    entries: row.transcript_entries ?? undefined,
   };
 }
 
 export async function getTranscript({ state, caller, params }: HandlerContext<{ id: string }>) {
   const row = await findCall(state, caller.customerId, params.id);
   const agent = await findAgent(state.db, caller.customerId, row.agent_id);
-  const input = transcriptInput(row, agent);
+  const input = transcriptInput(row, JSON.parse(row.body) as Call, agent);
   const entries = transcriptEntries(input);
   if (row.status !== 'IN_PROGRESS') return entries;
   // A live call: what has been said so far.
@@ -127,18 +141,30 @@ export async function getTranscript({ state, caller, params }: HandlerContext<{ 
   return entries.filter((e) => e.time <= now && e.action !== 'HANG_UP' && e.action !== 'TRANSFER_CALL');
 }
 
-const recordings = new Map<string, string>();
+/** Recently rendered recordings, as JSON text, bounded by size: an hour-long one is 77 MB. */
+const recordings = new Map<string, JsonText>();
+const RECORDING_CACHE_CHARS = 96 * 1024 * 1024;
+let cachedChars = 0;
 
 export async function getRecording({ state, caller, params }: HandlerContext<{ id: string }>) {
   const row = await findCall(state, caller.customerId, params.id);
-  if (!row.doc.recorded) throw notFound('Recording (this call was not recorded)');
+  const call = JSON.parse(row.body) as Call;
+  if (!call.recorded) throw notFound('Recording (this call was not recorded)');
   if (row.status === 'IN_PROGRESS') throw notFound('Recording (the call is still in progress)');
   const cached = recordings.get(row.id);
   if (cached) return cached;
   const agent = await findAgent(state.db, caller.customerId, row.agent_id);
-  const input = transcriptInput(row, agent);
-  const base64 = renderWav(timedTranscript(input), input.durationSeconds).toString('base64');
-  if (recordings.size >= 32) recordings.delete(recordings.keys().next().value!);
-  recordings.set(row.id, base64);
-  return base64;
+  const input = transcriptInput(row, call, agent);
+  // Base64 needs no escaping in JSON: quoting it is the whole serialisation.
+  const json = new JsonText(`"${renderWav(timedTranscript(input), input.durationSeconds).toString('base64')}"`);
+  if (json.text.length <= RECORDING_CACHE_CHARS) {
+    for (const [key, value] of recordings) {
+      if (cachedChars + json.text.length <= RECORDING_CACHE_CHARS) break;
+      recordings.delete(key);
+      cachedChars -= value.text.length;
+    }
+    recordings.set(row.id, json);
+    cachedChars += json.text.length;
+  }
+  return json;
 }

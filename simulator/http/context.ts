@@ -11,3 +11,8 @@ export interface HandlerContext<P = unknown, Q = unknown, B = unknown> {
   body: B;
   reply: FastifyReply;
 }
+
+/** A handler's result already serialised as JSON (an hour-long recording's base64 is 77 MB: JSON.stringify would scan it again). */
+export class JsonText {
+  constructor(readonly text: string) {}
+}

@@ -10,7 +10,7 @@ import { authenticate, requireScope, type Credentials, type RateLimiter } from '
 import { bulkCalls, rateLimitHeaders } from './bulk';
 import { createCall, getCall, getRecording, getTranscript, listCalls } from './calls';
 import { changeCampaignStatus, createCampaign, getCampaign } from './campaigns';
-import type { HandlerContext } from './context';
+import { JsonText, type HandlerContext } from './context';
 import { ApiError, parseOr400 } from './errors';
 import { createToken } from './token';
 
@@ -52,7 +52,8 @@ export function registerApiRoutes(app: FastifyInstance, state: SimState, creds: 
           const body = route.body ? parseOr400(route.body, request.body) : undefined;
           const result = await HANDLERS[name]({ state, caller, params, query, body, reply });
           if (name === 'bulkCalls') reply.headers(await rateLimitHeaders(state, customerId));
-          // A bare string (the recording) must still go out as a JSON string.
+          if (result instanceof JsonText) return reply.code(route.status).type('application/json').send(result.text);
+          // A bare string must still go out as a JSON string.
           if (typeof result === 'string') return reply.code(route.status).type('application/json').send(JSON.stringify(result));
           return reply.code(route.status).send(result);
         } catch (error) {

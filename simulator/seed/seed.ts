@@ -62,6 +62,13 @@ export async function seed(db: Db, options: SeedOptions): Promise<{ customerId: 
   const nowMs = options.now.getTime();
   const perCampaign = new Map<string, number>();
   await db.transaction(async (tx) => {
+    // The calls' secondary indexes are built once after the load (a sort each) instead of being
+    // updated row by row: the load is several times faster. Their definitions come from the
+    // catalog, so they are recreated exactly as the migrations made them.
+    const { rows: indexes } = await tx.query<{ name: string; def: string }>(
+      `SELECT indexname AS name, indexdef AS def FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'calls' AND indexname <> 'calls_pkey'`,
+    );
+    for (const index of indexes) await tx.exec(`DROP INDEX "${index.name}"`);
     // Built and inserted a chunk at a time: 100,000 rows never sit in memory at once.
     let rows: CallRow[] = [];
     for (let i = 0; i < options.calls; i += 1) {
@@ -99,6 +106,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<{ customerId: 
       }
     }
     await insertCalls(tx, rows);
+    for (const index of indexes) await tx.exec(index.def);
     for (const c of campaigns) {
       const startDate = new Date(nowMs - 60 * 24 * 3600 * 1000).toISOString().slice(0, 10);
       const doc = {
@@ -115,7 +123,8 @@ export async function seed(db: Db, options: SeedOptions): Promise<{ customerId: 
     }
   });
   // Fresh statistics, or the planner guesses a handful of rows and sorts every match instead of
-  // walking the sort's index.
-  await db.exec('ANALYZE');
+  // walking the sort's index. VACUUM too: it sets the loaded rows' hint bits and the visibility
+  // map now, instead of the first reads dirtying every page (and counts can scan indexes only).
+  await db.exec('VACUUM ANALYZE');
   return { customerId };
 }

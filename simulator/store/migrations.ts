@@ -94,4 +94,14 @@ CREATE INDEX calls_agent_type ON calls (agent_id, type, id);
 CREATE INDEX calls_agent_created ON calls (agent_id, created, id);
 `,
   },
+  {
+    // A call's API object as JSON text, written once (and once more when a live call ends): the
+    // list sends it as is instead of decoding jsonb and re-serialising each row. doc is no longer
+    // written; rows kept from before are converted at start-up (store/call-bodies.ts).
+    id: '003_call_bodies',
+    sql: `
+ALTER TABLE calls ADD COLUMN body text, ADD COLUMN pending text, ADD COLUMN transcript_entries integer;
+ALTER TABLE calls ALTER COLUMN doc DROP NOT NULL;
+`,
+  },
 ];

@@ -43,6 +43,8 @@ export interface CallDoc extends CallContent {
   context: Call['context'];
   /** Tags known while the call is live (the recipient's segmentation tags). */
   liveTags: string[];
+  /** Calls made by POST /_sim/calls: the transcript has exactly this many entries. */
+  transcriptEntries?: number;
 }
 
 export interface CallRow {
@@ -107,16 +109,45 @@ export function toCampaign(row: CampaignRow): Campaign {
   return { id: row.id, name: row.name, agentId: row.agent_id, status: row.status, ...row.doc };
 }
 
+/**
+ * A stored call. Its API object is kept as JSON text (`body`), written once when the call is
+ * built: lists and reads send it as is, with no per-row decoding or re-serialising. A live call
+ * also keeps the body it will have once it ends (`pending`); the scheduler swaps it in.
+ */
+export interface StoredCall {
+  id: string;
+  customer_id: string;
+  agent_id: string;
+  status: CallStatus;
+  start_time: Date;
+  end_time: Date | null;
+  planned_status: CallStatus | null;
+  planned_end: Date | null;
+  body: string;
+  transcript_entries: number | null;
+}
+
+/** The columns a read of one call needs (the heavy ones stay out of the list). */
+export const STORED_CALL_COLUMNS = 'id, customer_id, agent_id, status, start_time, end_time, planned_status, planned_end, body, transcript_entries';
+
+/** How a live call will read once the clock reaches its planned end (what the scheduler writes then). */
+function finishedView(row: CallRow): CallRow {
+  const end = row.planned_end ?? row.start_time;
+  return { ...row, status: row.planned_status ?? row.status, end_time: end, duration: Math.max(0, Math.round((end.getTime() - row.start_time.getTime()) / 1000)) };
+}
+
 /** Column list for inserting calls, in the order `callValues` yields. */
 export const CALL_COLUMNS = [
   'id', 'customer_id', 'agent_id', 'phone', 'type', 'status', 'start_time', 'end_time', 'duration', 'created',
-  'campaign_id', 'campaign_name', 'recipient_idx', 'planned_status', 'planned_end', 'doc',
+  'campaign_id', 'campaign_name', 'recipient_idx', 'planned_status', 'planned_end', 'body', 'pending', 'transcript_entries',
 ] as const;
 
 export function callValues(row: CallRow): unknown[] {
+  const live = row.status === 'IN_PROGRESS';
   return [
     row.id, row.customer_id, row.agent_id, row.phone, row.type, row.status, row.start_time, row.end_time, row.duration, row.created,
-    row.campaign_id, row.campaign_name, row.recipient_idx, row.planned_status, row.planned_end, JSON.stringify(row.doc),
+    row.campaign_id, row.campaign_name, row.recipient_idx, row.planned_status, row.planned_end,
+    JSON.stringify(toCall(row)), live ? JSON.stringify(toCall(finishedView(row))) : null, row.doc.transcriptEntries ?? null,
   ];
 }
 

@@ -99,6 +99,18 @@ describe('apiRequest', () => {
     expect(ended()).toBe(1);
   });
 
+  it('warms tokens ahead of the requests that need them: one token call per scope set, reused', async () => {
+    const { client, seen } = scripted((req) => (req.url === '/auth/token' ? ok({}) : ok({ content: [] })));
+    client.warmTokens([['calls:read'], ['agents:read']]);
+    await Promise.all([client.apiRequest('GET', '/v1/calls'), client.apiRequest('GET', '/v1/agents'), client.apiRequest('GET', '/v1/calls')]);
+    const tokenCalls = seen.filter((s) => s.url === '/auth/token');
+    expect(tokenCalls.map((s) => (s.body as { scope: string[] }).scope)).toEqual([['calls:read'], ['agents:read']]);
+    // A failed warm-up is silent; the request that needs the token meets the failure itself.
+    const failing = scripted((req) => (req.url === '/auth/token' ? err(503) : ok({})));
+    failing.client.warmTokens([['calls:read']]);
+    await expect(failing.client.apiRequest('GET', '/v1/calls')).rejects.toMatchObject({ status: 503 });
+  });
+
   it('waits out 429 on reads, honouring Retry-After', async () => {
     let n = 0;
     const { client, sleeps } = scripted((req) => {
@@ -133,6 +145,17 @@ describe('apiRequest', () => {
 
     const gw = scripted((req) => (req.url === '/auth/token' ? ok({}) : err(504)));
     await expect(gw.client.apiRequest('POST', '/v1/calls', { body: {} })).rejects.toMatchObject({ status: 504, kind: 'unknown-outcome' });
+  });
+
+  it("reads the BFF's outcome header on a failed write: unknown, or certainly not applied", async () => {
+    const answer = (status: number, outcome?: string) =>
+      scripted((req) => (req.url === '/auth/token' ? ok({}) : err(status, { message: 'failed', errors: [] }, outcome ? { 'X-Switchboard-Outcome': outcome } : {}))).client;
+    await expect(answer(502, 'unknown').apiRequest('POST', '/v1/calls', { body: {} })).rejects.toMatchObject({ status: 502, kind: 'unknown-outcome' });
+    await expect(answer(409, 'unknown').apiRequest('POST', '/v1/campaigns', { body: {} })).rejects.toMatchObject({ status: 409, kind: 'unknown-outcome' });
+    await expect(answer(502, 'not-applied').apiRequest('POST', '/v1/calls', { body: {} })).rejects.toMatchObject({ status: 502, kind: 'http' });
+    // A gateway timeout that says nothing is taken as unknown; one the BFF says was not applied is not.
+    await expect(answer(504, 'not-applied').apiRequest('POST', '/v1/calls', { body: {} })).rejects.toMatchObject({ status: 504, kind: 'http' });
+    await expect(answer(502).apiRequest('POST', '/v1/calls', { body: {} })).rejects.toMatchObject({ status: 502, kind: 'http' });
   });
 
   it('reports no response as network for reads and unknown outcome for writes', async () => {

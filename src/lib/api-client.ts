@@ -222,16 +222,27 @@ export function createApiClient(deps: Partial<ClientDeps> = {}) {
     }
 
     if (!res.ok) {
-      // A gateway timeout on a write: the upstream may have applied it.
-      const kind: ApiErrorKind = isWrite && res.status === 504 ? 'unknown-outcome' : 'http';
+      // A write the upstream may have applied: the BFF says so (X-Switchboard-Outcome); a gateway
+      // timeout from anything in between, which cannot say, is taken as unknown too.
+      const outcome = res.headers.get(BFF_HEADERS.outcome);
+      const kind: ApiErrorKind = isWrite && (outcome === 'unknown' || (outcome === null && res.status === 504)) ? 'unknown-outcome' : 'http';
       throw await toApiError(res, kind);
     }
     return { data: await parseBody<T>(res), status: res.status, headers: res.headers };
   }
 
+  /**
+   * Fetches tokens for these scope sets now, ahead of the requests that will need them (a cold load
+   * once the session is known); a failure is left for those requests to meet and report.
+   */
+  function warmTokens(scopeSets: readonly (readonly Scope[])[]): void {
+    for (const scopes of scopeSets) tokens.get(scopes).catch(() => undefined);
+  }
+
   return {
     apiRequest,
     bffRequest,
+    warmTokens,
     /** Forget every token (sign-out). */
     clearTokens: () => tokens.clear(),
   };
@@ -249,3 +260,4 @@ const client = createApiClient({ onSessionEnded: () => onSessionEnded() });
 export const apiRequest = client.apiRequest;
 export const bffRequest = client.bffRequest;
 export const clearTokens = client.clearTokens;
+export const warmTokens = client.warmTokens;

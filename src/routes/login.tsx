@@ -1,17 +1,20 @@
-import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
-import { z } from 'zod';
+import { createFileRoute, redirect, useRouter, type SearchSchemaInput } from '@tanstack/react-router';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { safeRedirect } from '@/features/auth/model/safe-redirect';
+import { booleanParam } from '@/lib/search-params';
 import { sessionQueryOptions } from '@/lib/session';
 
-const LoginSearch = z.object({
-  redirect: z.string().optional().catch(undefined),
+interface LoginSearch {
+  redirect?: string;
   /** Set when a session ended mid-work, to say why the user is here. */
-  ended: z.boolean().optional().catch(undefined),
-});
+  ended?: boolean;
+}
 
 export const Route = createFileRoute('/login')({
-  validateSearch: LoginSearch,
+  validateSearch: (raw: LoginSearch & SearchSchemaInput): LoginSearch => ({
+    redirect: typeof raw.redirect === 'string' ? raw.redirect : undefined,
+    ended: booleanParam(raw.ended),
+  }),
   beforeLoad: async ({ context, search }) => {
     // Already signed in: straight on to where they were going. Asked afresh: a cached session may
     // be the one that just ended.

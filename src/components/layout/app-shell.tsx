@@ -7,6 +7,7 @@ import { focusRing } from '@/components/ui/styles';
 import { cn } from '@/lib/cn';
 import { can } from '@/lib/session';
 import { HrefLink } from './href-link';
+import { UpstreamBanner } from './upstream-banner';
 
 const NAV = [
   { href: '/agents', label: 'Agents' },
@@ -66,6 +67,7 @@ export function AppShell({ session, onSignOut, signingOut, children }: { session
           </div>
         </div>
       </header>
+      <UpstreamBanner />
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-screen-2xl flex-1 px-4 py-6 outline-none">
         {children}
       </main>

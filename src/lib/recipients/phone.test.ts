@@ -25,6 +25,10 @@ describe('normalisePhone', () => {
     if (!result.ok) expect(result.reason).toContain(reason);
   });
 
+  it('refuses a number libphonenumber calls possible but E.164 as the API takes it does not (found by the property test)', () => {
+    expect(normalisePhone('+430000')).toEqual({ ok: false, reason: 'is too short to be a phone number' });
+  });
+
   it('refuses a national number when no country can be assumed', () => {
     const result = normalisePhone('06 12 34 56 78');
     expect(result).toEqual({ ok: false, reason: expect.stringContaining('country code') });

@@ -7,6 +7,7 @@
  */
 import { parsePhoneNumberWithError, ParseError, validatePhoneNumberLength, type CountryCode } from 'libphonenumber-js/min';
 import { getCountries } from 'libphonenumber-js/min';
+import { E164_PATTERN } from '@contract/phone-format';
 
 export type { CountryCode };
 
@@ -57,6 +58,8 @@ export function normalisePhone(input: string, defaultCountry?: CountryCode): Pho
       const problem = validatePhoneNumberLength(typed, defaultCountry ? { defaultCountry } : undefined) ?? 'INVALID_LENGTH';
       return { ok: false, reason: REASONS[problem] ?? REASONS.INVALID_LENGTH! };
     }
+    // libphonenumber calls some short numbers possible (+43 0000) that E.164 as the API takes it does not.
+    if (!E164_PATTERN.test(number.number)) return { ok: false, reason: number.number.length < 8 ? REASONS.TOO_SHORT! : REASONS.TOO_LONG! };
     return { ok: true, e164: number.number };
   } catch (error) {
     const code = error instanceof ParseError ? error.message : 'NOT_A_NUMBER';

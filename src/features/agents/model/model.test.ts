@@ -4,7 +4,7 @@ import { LIMITS } from '@contract/limits';
 import { AgentEditForm, editDefaults, needsArchiveConfirmation, toPatch } from './edit-form';
 import { countExtractors, extractorDepth, isGroup } from './extractor-tree';
 import { agentFlags } from './flags';
-import { AgentsSearch, agentSort, toAgentQuery } from './search-params';
+import { agentSort, parseAgentsSearch, toAgentQuery } from './search-params';
 
 const agent: Agent = {
   id: '0f8fad5b-d9cb-469f-a165-70867728950e',
@@ -25,15 +25,15 @@ const agent: Agent = {
 
 describe('agents search params', () => {
   it('fills defaults and falls back on anything invalid', () => {
-    expect(AgentsSearch.parse({})).toEqual({ page: 1, size: LIMITS.pageSize.default, sort: 'name,ASC' });
-    expect(AgentsSearch.parse({ type: 'SIDEWAYS', page: '-3', size: '500', sort: 'password,ASC' })).toEqual({ type: undefined, page: 1, size: LIMITS.pageSize.default, sort: 'name,ASC' });
-    expect(AgentsSearch.parse({ type: 'INBOUND', page: '2', size: '100', sort: 'recordable,DESC' })).toEqual({ type: 'INBOUND', page: 2, size: 100, sort: 'recordable,DESC' });
+    expect(parseAgentsSearch({})).toEqual({ page: 1, size: LIMITS.pageSize.default, sort: 'name,ASC' });
+    expect(parseAgentsSearch({ type: 'SIDEWAYS', page: '-3', size: '500', sort: 'password,ASC' })).toEqual({ type: undefined, page: 1, size: LIMITS.pageSize.default, sort: 'name,ASC' });
+    expect(parseAgentsSearch({ type: 'INBOUND', page: '2', size: '100', sort: 'recordable,DESC' })).toEqual({ type: 'INBOUND', page: 2, size: 100, sort: 'recordable,DESC' });
   });
 
   it('maps to the upstream query with the contract names', () => {
-    const q = toAgentQuery(AgentsSearch.parse({ type: 'OUTBOUND', page: 3, size: 10, sort: 'type,DESC' }));
+    const q = toAgentQuery(parseAgentsSearch({ type: 'OUTBOUND', page: 3, size: 10, sort: 'type,DESC' }));
     expect(Object.fromEntries(q)).toEqual({ type: 'OUTBOUND', page: '3', size: '10', sort: 'type,DESC' });
-    expect(toAgentQuery(AgentsSearch.parse({})).has('type')).toBe(false);
+    expect(toAgentQuery(parseAgentsSearch({})).has('type')).toBe(false);
     expect(agentSort({ sort: 'type,DESC' })).toEqual({ property: 'type', direction: 'DESC' });
   });
 });

@@ -1,21 +1,28 @@
 /** The agents list's state in the URL: type filter, page, page size, sort. */
-import { z } from 'zod';
-import { AgentType } from '@contract/enums';
 import { LIMITS } from '@contract/limits';
-import { AGENT_SORT_PROPERTIES, DEFAULT_AGENT_SORT, parseSort, QUERY_PARAM_NAMES, type SortDirection } from '@contract/queries';
+import { AGENT_SORT_PROPERTIES, AGENT_TYPES, DEFAULT_AGENT_SORT, parseSort, QUERY_PARAM_NAMES, sortPattern, type SortDirection } from '@contract/query-params';
+import { intParam, matchParam, oneOfParam } from '@/lib/search-params';
 
 export const AGENT_PAGE_SIZES = [10, 20, 50, LIMITS.pageSize.max] as const;
 
-const sortPattern = new RegExp(`^(${AGENT_SORT_PROPERTIES.join('|')}),(ASC|DESC)$`);
+export interface AgentsSearch {
+  type?: (typeof AGENT_TYPES)[number];
+  page: number;
+  size: number;
+  sort: string;
+}
+
+const SORT = sortPattern(AGENT_SORT_PROPERTIES);
 
 /** Anything invalid in a pasted URL falls back to its default instead of failing the page. */
-export const AgentsSearch = z.object({
-  type: AgentType.optional().catch(undefined),
-  page: z.coerce.number().int().min(LIMITS.page.min).catch(LIMITS.page.default).default(LIMITS.page.default),
-  size: z.coerce.number().int().min(LIMITS.pageSize.min).max(LIMITS.pageSize.max).catch(LIMITS.pageSize.default).default(LIMITS.pageSize.default),
-  sort: z.string().regex(sortPattern).catch(DEFAULT_AGENT_SORT).default(DEFAULT_AGENT_SORT),
-});
-export type AgentsSearch = z.infer<typeof AgentsSearch>;
+export function parseAgentsSearch(raw: Record<string, unknown>): AgentsSearch {
+  return {
+    type: oneOfParam(raw.type, AGENT_TYPES, undefined),
+    page: intParam(raw.page, LIMITS.page.min, Number.MAX_SAFE_INTEGER, LIMITS.page.default),
+    size: intParam(raw.size, LIMITS.pageSize.min, LIMITS.pageSize.max, LIMITS.pageSize.default),
+    sort: matchParam(raw.sort, SORT, DEFAULT_AGENT_SORT),
+  };
+}
 
 export type AgentSortProperty = (typeof AGENT_SORT_PROPERTIES)[number];
 

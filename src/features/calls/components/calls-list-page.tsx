@@ -4,9 +4,9 @@
  * Calls still in progress on screen refresh themselves, backing off, and only while the tab is
  * visible (TanStack Query pauses intervals in the background).
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useCallback, useMemo, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { LIMITS } from '@contract/limits';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -14,19 +14,43 @@ import { ErrorState } from '@/components/ui/error-state';
 import { TableSkeleton } from '@/components/ui/skeleton';
 import { agentsQueryOptions, callsListQueryOptions } from '../api/calls-queries';
 import type { CallsSearch } from '../model/search-params';
-import { CallsFilters } from './calls-filters';
 import { CallsTable } from './calls-table';
 import { ExportCalls } from './export-calls';
 import { NativeSelect } from './native-select';
-import { SavedViews } from './saved-views';
+
+// The filters and saved views (form primitives, a combobox, phone parsing: most of the page's code)
+// load once the rows (or the page's empty or error state) are on screen, not while they are drawn:
+// the rows come first, and each of the two keeps its place while it loads, so nothing moves.
+const CallsFilters = lazy(() => import('./calls-filters').then((m) => ({ default: m.CallsFilters })));
+const SavedViews = lazy(() => import('./saved-views').then((m) => ({ default: m.SavedViews })));
 
 const PAGE_SIZES = [10, 20, 50, LIMITS.pageSize.max].map(String);
+
+/** False until a frame has been painted after `ready` turned true; then true for good. */
+function usePaintedOnce(ready: boolean): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    if (!ready || painted) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // The frame callback runs before that frame's paint; the task after it, once it is on screen.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, [ready, painted]);
+  return painted;
+}
 const POLL_FIRST_MS = 3_000;
 const POLL_MAX_MS = 60_000;
 
 export function CallsListPage({ search, onSearch, canPlaceCalls }: { search: CallsSearch; onSearch: (next: CallsSearch) => void; canPlaceCalls: boolean }) {
   const polls = useRef({ key: '', count: 0 });
   const searchKey = JSON.stringify(search);
+  // The filter form starts afresh when the filters change, not when the page or the sort does.
+  const filtersKey = JSON.stringify([search.agentId, search.phone, search.campaignName, search.from, search.to]);
   const list = useQuery({
     ...callsListQueryOptions(search),
     refetchInterval: (query) => {
@@ -35,12 +59,22 @@ export function CallsListPage({ search, onSearch, canPlaceCalls }: { search: Cal
       return Math.min(POLL_MAX_MS, POLL_FIRST_MS * 1.5 ** polls.current.count++);
     },
   });
+  // Once a page is shown, the next one is fetched, so "Next page" only has to draw it (fresh for the
+  // query client's 15 s; the route's loader then finds it in the cache).
+  const queryClient = useQueryClient();
+  const totalPages = list.data?.totalPages ?? 0;
+  useEffect(() => {
+    if (search.page < totalPages) void queryClient.prefetchQuery(callsListQueryOptions({ ...search, page: search.page + 1 }));
+  }, [queryClient, search, totalPages]);
   const agents = useQuery(agentsQueryOptions());
   const names = useMemo(() => new Map((agents.data ?? []).map((a) => [a.id, a.name])), [agents.data]);
   const agentName = useCallback((id: string) => names.get(id) ?? (agents.isPending ? '…' : 'Unknown agent'), [names, agents.isPending]);
 
   const data = list.data;
   const filtered = Boolean(search.agentId || search.phone || search.campaignName || search.from);
+  const rowsSettled = usePaintedOnce(!list.isPending);
+  const filtersPlaceholder = <div className="min-h-[35.125rem] sm:min-h-[23.75rem] lg:min-h-[18.25rem]" aria-busy="true" />;
+  const viewsPlaceholder = <div className="min-h-[9.5rem]" aria-busy="true" />;
 
   return (
     <div className="flex flex-col gap-4">
@@ -57,7 +91,13 @@ export function CallsListPage({ search, onSearch, canPlaceCalls }: { search: Cal
       </div>
       <div className="grid gap-4 lg:grid-cols-[1fr_16rem]">
         <div className="flex min-w-0 flex-col gap-4">
-          <CallsFilters key={searchKey} search={search} agents={agents.data ?? []} onApply={(f) => onSearch({ ...search, ...f, page: 1 })} />
+          {rowsSettled ? (
+            <Suspense fallback={filtersPlaceholder}>
+              <CallsFilters key={filtersKey} search={search} agents={agents.data ?? []} onApply={(f) => onSearch({ ...search, ...f, page: 1 })} />
+            </Suspense>
+          ) : (
+            filtersPlaceholder
+          )}
           {list.isPending ? (
             <TableSkeleton rows={8} columns={8} label="Loading calls" />
           ) : list.isError && !data ? (
@@ -95,7 +135,13 @@ export function CallsListPage({ search, onSearch, canPlaceCalls }: { search: Cal
           ) : null}
         </div>
         <aside>
-          <SavedViews search={search} />
+          {rowsSettled ? (
+            <Suspense fallback={viewsPlaceholder}>
+              <SavedViews search={search} />
+            </Suspense>
+          ) : (
+            viewsPlaceholder
+          )}
         </aside>
       </div>
     </div>

@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { Uuid } from '@contract/formats';
-import { errorMessage, fieldError } from '@/lib/api-client';
+import { errorMessage, fieldError, isApiError } from '@/lib/api-client';
 import { normalisePhone, type CountryCode } from '@/lib/recipients/phone';
 import { Button } from '@/components/ui/button';
 import { Combobox } from '@/components/ui/combobox';
@@ -43,8 +43,9 @@ export function PlaceOneCall({ country }: { country: CountryCode }) {
 
   const outbound = (agents.data ?? []).filter((a) => a.type === 'OUTBOUND' && a.active && !a.archived);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  /** `fresh`: a new attempt after an unknown outcome (a new Idempotency-Key; the old one answers 409). */
+  function submit(event?: FormEvent, fresh = false) {
+    event?.preventDefault();
     const parsed = Form.safeParse({ agentId: agentId ?? '', phone, campaignId: campaignId === 'none' ? '' : campaignId, context: rows });
     const next: Record<string, string> = {};
     if (!parsed.success) for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
@@ -58,10 +59,13 @@ export function PlaceOneCall({ country }: { country: CountryCode }) {
       recipient: { phone: normalised.e164, ...(Object.keys(context).length ? { context } : {}) },
       ...(parsed.data.campaignId ? { campaignId: parsed.data.campaignId } : {}),
     };
-    mutation.mutate({ body, key: keys.current.keyFor(body) });
+    mutation.mutate({ body, key: fresh ? keys.current.renew(body) : keys.current.keyFor(body) });
   }
 
   const serverError = mutation.error;
+  // The BFF could not learn whether the call was placed: the same key would only repeat that.
+  const unknownOutcome = isApiError(serverError) && serverError.kind === 'unknown-outcome';
+  const e164 = normalisePhone(phone, country);
   return (
     <form onSubmit={submit} aria-label="Place one call" className="flex max-w-xl flex-col gap-4">
       <Combobox
@@ -104,6 +108,16 @@ export function PlaceOneCall({ country }: { country: CountryCode }) {
         <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
           {errorMessage(serverError)}
         </p>
+      ) : null}
+      {unknownOutcome ? (
+        <div className="flex flex-wrap items-center gap-3 text-sm">
+          <a href={`/calls${e164.ok ? `?phone=${encodeURIComponent(e164.e164)}` : ''}`} target="_blank" rel="noreferrer" className="underline">
+            Look for it in the calls list
+          </a>
+          <Button size="sm" onClick={() => submit(undefined, true)} disabled={mutation.isPending}>
+            It is not in the calls list: place it again
+          </Button>
+        </div>
       ) : null}
       <Button type="submit" variant="primary" className="self-start" disabled={mutation.isPending}>
         {mutation.isPending ? 'Placing the call…' : 'Place the call'}

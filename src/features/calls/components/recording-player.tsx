@@ -1,13 +1,14 @@
 /**
  * The recording: an <audio> element streaming from the BFF (Range requests, so seeking is
  * instant) drives playback; wavesurfer.js, loaded only on this screen, draws the waveform over
- * that same element and marks the call's events and each speaker's turns. If the waveform fails,
- * the audio still plays.
+ * that same element and marks the call's events (regions) and each speaker's turns (bands over it).
+ * If the waveform fails, the audio still plays.
  */
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
 import type { TimelineItem } from '../model/transcript';
+import { turnBands } from '../model/turn-bands';
 
 const SPEEDS = ['0.5', '0.75', '1', '1.25', '1.5', '2'];
 const MARK_COLOURS: Record<string, string> = {
@@ -33,6 +34,8 @@ export function RecordingPlayer({ callId, items, audioRef, onTime }: RecordingPl
   const [speed, setSpeed] = useState('1');
   const [audioError, setAudioError] = useState(false);
   const [waveState, setWaveState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [duration, setDuration] = useState(0);
+  const bands = useMemo(() => turnBands(items, duration), [items, duration]);
   const url = recordingUrl(callId);
 
   // wavesurfer is an external widget: create it once per recording and tear it down after.
@@ -44,25 +47,44 @@ export function RecordingPlayer({ callId, items, audioRef, onTime }: RecordingPl
     let destroy = () => {};
     void (async () => {
       try {
-        const [{ default: WaveSurfer }, { default: RegionsPlugin }] = await Promise.all([import('wavesurfer.js'), import('wavesurfer.js/dist/plugins/regions.esm.js')]);
+        const [{ default: WaveSurfer }, { default: RegionsPlugin }] = await Promise.all([
+          import('wavesurfer.js'),
+          import('wavesurfer.js/dist/plugins/regions.esm.js'),
+        ]);
         if (destroyed) return;
         const regions = RegionsPlugin.create();
-        const ws = WaveSurfer.create({ container, media, height: 72, waveColor: '#94a3b8', progressColor: '#1d4ed8', cursorColor: '#0f172a', normalize: true, dragToSeek: true, plugins: [regions] });
+        const ws = WaveSurfer.create({
+          container,
+          media,
+          height: 72,
+          waveColor: '#94a3b8',
+          progressColor: '#1d4ed8',
+          cursorColor: '#0f172a',
+          normalize: true,
+          dragToSeek: true,
+          plugins: [regions],
+        });
         destroy = () => ws.destroy();
         ws.on('decode', () => {
           regions.clearRegions();
-          items.forEach((item, i) => {
-            if (item.kind === 'turn') {
-              const end = items[i + 1]?.offsetSeconds ?? item.offsetSeconds + 1;
-              regions.addRegion({ start: item.offsetSeconds, end: Math.max(end, item.offsetSeconds + 0.2), color: MARK_COLOURS[item.speaker], drag: false, resize: false });
-            } else {
-              regions.addRegion({ start: item.offsetSeconds, content: item.entry.action.replace(/_/g, ' ').toLowerCase(), color: MARK_COLOURS.event, drag: false, resize: false });
-            }
-          });
-          setWaveState('ready');
+          // Only the few events are regions (with their labels); the turns are the bands drawn below.
+          for (const item of items) {
+            if (item.kind === 'event')
+              regions.addRegion({
+                start: item.offsetSeconds,
+                content: item.entry.action.replace(/_/g, ' ').toLowerCase(),
+                color: MARK_COLOURS.event,
+                drag: false,
+                resize: false,
+              });
+          }
+          if (!destroyed) setWaveState('ready');
         });
-        ws.on('error', () => setWaveState('failed'));
-        await ws.load(url).catch(() => setWaveState('failed'));
+        ws.on('error', () => !destroyed && setWaveState('failed'));
+        // No ws.load(): given the element, wavesurfer loads the element's own source (its absolute URL) by itself. A
+        // second load would abort that one (an AbortError, reported as a failure), and any other spelling of the URL
+        // would make it swap a blob: URL into the element once the whole file had arrived — for a 10-minute WAV
+        // (~10 MB) that reset the player, stalling playback that had already started.
       } catch {
         if (!destroyed) setWaveState('failed');
       }
@@ -90,9 +112,24 @@ export function RecordingPlayer({ callId, items, audioRef, onTime }: RecordingPl
       <h2 id="recording-heading" className="font-semibold">
         Recording
       </h2>
-      <div ref={waveRef} className="min-h-[72px]" aria-hidden="true" />
+      <div className="relative" aria-hidden="true">
+        <div ref={waveRef} className="min-h-[72px]" />
+        {waveState === 'ready' ? (
+          <div className="pointer-events-none absolute inset-0">
+            {bands.map((b) => (
+              <span
+                key={`${b.speaker}-${b.start}`}
+                className="absolute inset-y-0"
+                style={{ left: `${b.start * 100}%`, width: `${(b.end - b.start) * 100}%`, background: MARK_COLOURS[b.speaker] }}
+              />
+            ))}
+          </div>
+        ) : null}
+      </div>
       {waveState === 'loading' ? <p className="text-sm text-slate-600 dark:text-slate-400">Drawing the waveform…</p> : null}
-      {waveState === 'failed' && !audioError ? <p className="text-sm text-slate-600 dark:text-slate-400">The waveform could not be drawn; the audio still plays.</p> : null}
+      {waveState === 'failed' && !audioError ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">The waveform could not be drawn; the audio still plays.</p>
+      ) : null}
       {audioError ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
           The recording could not be played. Try downloading it.
@@ -112,6 +149,7 @@ export function RecordingPlayer({ callId, items, audioRef, onTime }: RecordingPl
         onEnded={() => setPlaying(false)}
         onTimeUpdate={(e) => onTime(e.currentTarget.currentTime)}
         onSeeked={(e) => onTime(e.currentTarget.currentTime)}
+        onLoadedMetadata={(e) => setDuration(e.currentTarget.duration)}
         onError={() => setAudioError(true)}
       />
       <div className="flex flex-wrap items-center gap-2">
@@ -120,7 +158,13 @@ export function RecordingPlayer({ callId, items, audioRef, onTime }: RecordingPl
         </Button>
         <div className="flex items-center gap-2 text-sm">
           <span>Speed</span>
-          <Select value={speed} onValueChange={changeSpeed} options={SPEEDS.map((s) => ({ value: s, label: `${s}×` }))} aria-label="Playback speed" className="min-w-20" />
+          <Select
+            value={speed}
+            onValueChange={changeSpeed}
+            options={SPEEDS.map((s) => ({ value: s, label: `${s}×` }))}
+            aria-label="Playback speed"
+            className="min-w-20"
+          />
         </div>
         <a href={url} download={`call-${callId}`} className={buttonClasses('secondary', 'md')}>
           Download

@@ -5,7 +5,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { SavedViewName } from '@contract/bff/http';
 import { errorMessage } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -35,8 +34,10 @@ export function SavedViews({ search }: { search: CallsSearch }) {
     onError: (e) => toast.error('Could not delete the view', errorMessage(e)),
   });
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
+    // The contract's schema (zod) loads on the first save, not with the list.
+    const { SavedViewName } = await import('@contract/bff/http');
     const parsed = SavedViewName.safeParse(name);
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     setError(undefined);
@@ -63,7 +64,7 @@ export function SavedViews({ search }: { search: CallsSearch }) {
           ))}
         </ul>
       ) : null}
-      <form onSubmit={submit} className="flex items-end gap-2">
+      <form onSubmit={(e) => void submit(e)} className="flex items-end gap-2">
         <Field label="Save this view as" error={error} className="flex-1">
           <Input value={name} onChange={(e) => setName(e.target.value)} />
         </Field>

@@ -43,6 +43,8 @@ describe('TranscriptTimeline', () => {
     const list = screen.getByRole('list', { name: 'Transcript entries' });
     expect(list.querySelectorAll('[data-action]').length).toBeLessThan(100);
     // ...while the scroll height stands for all of them (estimated row height × count).
-    expect(list.firstElementChild).toHaveStyle({ height: `${2000 * 56}px` });
+    expect(list).toHaveStyle({ height: `${2000 * 56}px` });
+    // A list of list items only, as assistive technology expects of an <ol>.
+    expect([...list.children].map((c) => c.tagName)).toEqual(Array(list.children.length).fill('LI'));
   });
 });

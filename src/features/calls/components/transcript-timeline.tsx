@@ -11,8 +11,8 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
 import { focusRing } from '@/components/ui/styles';
-import { formatLocalTime, formatUtc } from '../model/format';
-import { findInTranscript, formatOffset, transcriptToText, type TimelineItem } from '../model/transcript';
+import { formatLocalTime, formatOffset, formatUtc } from '../model/format';
+import { findInTranscript, transcriptToText, type TimelineItem } from '../model/transcript';
 
 const VIRTUALISE_OVER = 300;
 
@@ -73,14 +73,16 @@ export function TranscriptTimeline({ items, activeIndex, onSeek, playing }: Tran
 }
 
 function VirtualLines({ items, activeIndex, matches, onSeek, playing }: { items: TimelineItem[]; activeIndex: number; matches: Set<number>; onSeek?: (s: number) => void; playing: boolean }) {
-  const parent = useRef<HTMLOListElement>(null);
+  const parent = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({ count: items.length, getScrollElement: () => parent.current, estimateSize: () => 56, overscan: 12 });
   useEffect(() => {
     if (playing && activeIndex >= 0) virtualizer.scrollToIndex(activeIndex, { align: 'auto' });
   }, [activeIndex, playing, virtualizer]);
+  // The scroll box is a div around the list, so the list holds only its items (a sizer element
+  // inside an <ol> breaks its list semantics for assistive technology).
   return (
-    <ol ref={parent} aria-label="Transcript entries" className="relative max-h-[32rem] overflow-y-auto" style={{ contain: 'strict', height: '32rem' }}>
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+    <div ref={parent} className="relative max-h-[32rem] overflow-y-auto" style={{ contain: 'strict', height: '32rem' }}>
+      <ol aria-label="Transcript entries" className="relative" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((v) => {
           const item = items[v.index]!;
           return (
@@ -89,8 +91,8 @@ function VirtualLines({ items, activeIndex, matches, onSeek, playing }: { items:
             </li>
           );
         })}
-      </div>
-    </ol>
+      </ol>
+    </div>
   );
 }
 

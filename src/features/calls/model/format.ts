@@ -1,5 +1,4 @@
 /** How call facts read on screen: local time with the UTC instant beside it, m:ss durations. */
-import { formatOffset } from './transcript';
 
 const local = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
@@ -20,4 +19,13 @@ export function formatUtc(utc: string | null | undefined): string {
 /** m:ss, or an em dash while the call has no duration yet. */
 export function formatDuration(seconds: number | null | undefined): string {
   return seconds === null || seconds === undefined ? '—' : formatOffset(seconds);
+}
+
+/** m:ss (h:mm:ss past an hour); transcript offsets and call durations. */
+export function formatOffset(totalSeconds: number): string {
+  const s = Math.floor(totalSeconds);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
 }

@@ -2,26 +2,39 @@
  * The calls list's URL search params. They mirror the upstream CallListQuery (the contract is the
  * source of truth) so a view is just its URL; `toUpstreamQuery` maps them to the upstream's names.
  */
-import { z } from 'zod';
-import { CallListQuery, DEFAULT_CALL_SORT, QUERY_PARAM_NAMES } from '@contract/queries';
+import { CALL_SORT_PROPERTIES, DEFAULT_CALL_SORT, QUERY_PARAM_NAMES, sortPattern } from '@contract/query-params';
 import { LIMITS } from '@contract/limits';
+import { intParam, matchParam, PATTERNS, textParam } from '@/lib/search-params';
 
-/** Search params as they may arrive from a shared URL: invalid values fall back rather than crash. */
-export const CallsSearch = z.object({
-  page: CallListQuery.shape.page.catch(LIMITS.page.default),
-  size: CallListQuery.shape.size.catch(LIMITS.pageSize.default),
-  sort: CallListQuery.shape.sort.catch(DEFAULT_CALL_SORT),
-  agentId: CallListQuery.shape.agentId.catch(undefined),
-  phone: CallListQuery.shape.phone.catch(undefined),
-  campaignName: CallListQuery.shape.campaignName.catch(undefined),
-  from: CallListQuery.shape.from.catch(undefined),
-  to: CallListQuery.shape.to.catch(undefined),
-});
-export type CallsSearch = z.infer<typeof CallsSearch>;
+/** The calls list's state; each field follows the upstream CallListQuery's rule for it. */
+export interface CallsSearch {
+  page: number;
+  size: number;
+  sort: string;
+  agentId?: string;
+  phone?: string;
+  campaignName?: string;
+  from?: string;
+  to?: string;
+}
 
-/** Parses raw search params; a lone `from` or `to` is dropped because the upstream needs both. */
+const SORT = sortPattern(CALL_SORT_PROPERTIES);
+
+/**
+ * Search params as they may arrive from a shared URL: an invalid value falls back to its default
+ * (or is dropped) rather than crash; a lone `from` or `to` is dropped because the upstream needs both.
+ */
 export function parseCallsSearch(raw: Record<string, unknown>): CallsSearch {
-  const search = CallsSearch.parse(raw);
+  const search: CallsSearch = {
+    page: intParam(raw.page, LIMITS.page.min, Number.MAX_SAFE_INTEGER, LIMITS.page.default),
+    size: intParam(raw.size, LIMITS.pageSize.min, LIMITS.pageSize.max, LIMITS.pageSize.default),
+    sort: matchParam(raw.sort, SORT, DEFAULT_CALL_SORT),
+    agentId: matchParam(raw.agentId, PATTERNS.uuid, undefined),
+    phone: matchParam(raw.phone, PATTERNS.e164, undefined),
+    campaignName: textParam(raw.campaignName),
+    from: matchParam(raw.from, PATTERNS.isoDate, undefined),
+    to: matchParam(raw.to, PATTERNS.isoDate, undefined),
+  };
   if (!search.from || !search.to || search.from > search.to) {
     return { ...search, from: undefined, to: undefined };
   }

@@ -1,5 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { activeIndexAt, findInTranscript, formatOffset, normaliseTranscript, toTimeline, transcriptToText } from './transcript';
+import { z } from 'zod';
+import { TranscriptAction, TranscriptActor } from '@contract/enums';
+import { formatOffset } from './format';
+import { activeIndexAt, findInTranscript, normaliseTranscript, toTimeline, transcriptToText } from './transcript';
 
 const entries = [
   { action: 'RING', actor: 'UNKNOWN', message: 'Ringing', time: '2026-01-01T10:00:00Z' },
@@ -59,5 +63,36 @@ describe('timeline', () => {
     expect(formatOffset(0)).toBe('0:00');
     expect(formatOffset(65.9)).toBe('1:05');
     expect(formatOffset(3725)).toBe('1:02:05');
+  });
+});
+
+describe('normaliseTranscript without zod', () => {
+  // The zod reading it replaced (kept here only), from the contract's enums.
+  const LooseEntry = z.object({
+    action: TranscriptAction,
+    time: z.string().refine((t) => !Number.isNaN(Date.parse(t))),
+    actor: TranscriptActor.catch('UNKNOWN'),
+    message: z.string().catch(''),
+  });
+  const reference = (payload: unknown[]) =>
+    payload
+      .map((raw, i) => ({ parsed: LooseEntry.safeParse(raw), i }))
+      .filter((p) => p.parsed.success)
+      .map(({ parsed, i }) => ({ entry: { ...parsed.data!, time: new Date(Date.parse(parsed.data!.time)).toISOString().replace(/\.\d{3}Z$/, 'Z') }, ms: Date.parse(parsed.data!.time), i }))
+      .sort((a, b) => a.ms - b.ms || a.i - b.i)
+      .map(({ entry }) => entry);
+  const field = fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.constantFrom(...TranscriptAction.options, ...TranscriptActor.options, '2026-01-01T10:00:00Z', '2026-01-01T11:00:05.250+01:00', 'yesterday'));
+  const entry = fc.oneof(
+    fc.record({ action: field, time: field, actor: field, message: field }, { requiredKeys: [] }),
+    fc.constantFrom(null, 3, 'RING', [], [{ action: 'RING' }]),
+  );
+
+  it('keeps and drops exactly the entries the zod schema did', () => {
+    fc.assert(
+      fc.property(fc.array(entry, { maxLength: 12 }), (payload) => {
+        expect(normaliseTranscript(payload)).toEqual(reference(payload));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

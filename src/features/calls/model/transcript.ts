@@ -3,22 +3,24 @@
  * wrapped in an object under `entries`, `content` or `items`; malformed entries are skipped rather
  * than failing the whole review screen.
  */
-import { z } from 'zod';
-import { TranscriptAction, TranscriptActor } from '@contract/enums';
-import { toUtcTimestamp } from '@contract/formats';
+import { TRANSCRIPT_ACTIONS, TRANSCRIPT_ACTORS } from '@contract/enum-values';
+import { toUtcTimestamp } from '@contract/timestamps';
 import type { TranscriptEntry } from '@contract/schemas/transcript';
+import { formatOffset } from './format';
+
+const oneOf = <T extends string>(values: readonly T[], v: unknown): v is T => typeof v === 'string' && (values as readonly string[]).includes(v);
 
 /**
- * Tolerant reading of one entry: a time in any ISO form (fractions, offsets) is brought to the
- * contract's UTC seconds, an unknown actor becomes UNKNOWN, a missing message empty. An entry
- * without a known action or a readable time is dropped.
+ * Tolerant reading of one entry (no zod: the review screen's code stays small): a time in any ISO
+ * form (fractions, offsets) is later brought to the contract's UTC seconds, an unknown actor becomes
+ * UNKNOWN, a missing message empty. An entry without a known action or a readable time is dropped.
  */
-const LooseEntry = z.object({
-  action: TranscriptAction,
-  time: z.string().refine((t) => !Number.isNaN(Date.parse(t))),
-  actor: TranscriptActor.catch('UNKNOWN'),
-  message: z.string().catch(''),
-});
+function looseEntry(raw: unknown): TranscriptEntry | null {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null;
+  const { action, time, actor, message } = raw as Record<string, unknown>;
+  if (!oneOf(TRANSCRIPT_ACTIONS, action) || typeof time !== 'string' || Number.isNaN(Date.parse(time))) return null;
+  return { action, time, actor: oneOf(TRANSCRIPT_ACTORS, actor) ? actor : 'UNKNOWN', message: typeof message === 'string' ? message : '' };
+}
 
 export type TimelineItem =
   | { kind: 'event'; index: number; entry: TranscriptEntry; offsetSeconds: number }
@@ -41,10 +43,10 @@ function unwrap(payload: unknown): unknown[] {
 export function normaliseTranscript(payload: unknown): TranscriptEntry[] {
   const entries: { entry: TranscriptEntry; ms: number; i: number }[] = [];
   for (const raw of unwrap(payload)) {
-    const parsed = LooseEntry.safeParse(raw);
-    if (!parsed.success) continue;
-    const ms = Date.parse(parsed.data.time);
-    entries.push({ entry: { ...parsed.data, time: toUtcTimestamp(new Date(ms)) }, ms, i: entries.length });
+    const entry = looseEntry(raw);
+    if (!entry) continue;
+    const ms = Date.parse(entry.time);
+    entries.push({ entry: { ...entry, time: toUtcTimestamp(new Date(ms)) }, ms, i: entries.length });
   }
   return entries.sort((a, b) => a.ms - b.ms || a.i - b.i).map(({ entry }) => entry);
 }
@@ -90,13 +92,4 @@ export function findInTranscript(items: TimelineItem[], query: string): number[]
   const needle = query.trim().toLowerCase();
   if (!needle) return [];
   return items.filter((item) => item.entry.message.toLowerCase().includes(needle)).map((item) => item.index);
-}
-
-/** m:ss (h:mm:ss past an hour); also used for call durations. */
-export function formatOffset(totalSeconds: number): string {
-  const s = Math.floor(totalSeconds);
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const sec = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
 }

@@ -2,7 +2,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { RegistryPage } from '@contract/bff/http';
 import { LIMITS } from '@contract/limits';
-import { QUERY_PARAM_NAMES } from '@contract/queries';
+import { QUERY_PARAM_NAMES } from '@contract/query-params';
 import type { Agent } from '@contract/schemas/agent';
 import type { Call } from '@contract/schemas/call';
 import type { Campaign } from '@contract/schemas/campaign';

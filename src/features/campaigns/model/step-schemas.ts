@@ -10,8 +10,7 @@ import { LIMITS } from '@contract/limits';
 import { BatchSize, CampaignName, CampaignRecipients, Days, RetryInput, TimeSlots, Timezone } from '@contract/schemas/campaign';
 import { todayIn } from '@contract/timezone';
 
-export const WIZARD_STEPS = ['basics', 'schedule', 'retry', 'recipients', 'review'] as const;
-export type WizardStep = (typeof WIZARD_STEPS)[number];
+export { WIZARD_STEPS, type WizardStep } from './wizard-steps';
 
 export const basicsSchema = z.object({
   name: CampaignName,

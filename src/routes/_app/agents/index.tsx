@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
 import { RouteError } from '@/components/layout/route-error';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -8,10 +8,11 @@ import { TableSkeleton } from '@/components/ui/skeleton';
 import { agentsListQueryOptions } from '@/features/agents/api/agents-queries';
 import { AgentsTable } from '@/features/agents/components/agents-table';
 import { AgentTypeFilter } from '@/features/agents/components/agents-toolbar';
-import { AGENT_PAGE_SIZES, agentSort, AgentsSearch } from '@/features/agents/model/search-params';
+import { AGENT_PAGE_SIZES, agentSort, parseAgentsSearch, type AgentsSearch } from '@/features/agents/model/search-params';
 
 export const Route = createFileRoute('/_app/agents/')({
-  validateSearch: AgentsSearch,
+  // Links may give any subset (the rest default); what arrives from a URL is checked field by field.
+  validateSearch: (raw: Partial<AgentsSearch> & SearchSchemaInput) => parseAgentsSearch(raw),
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(agentsListQueryOptions(deps)),
   pendingComponent: AgentsPending,

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { callQueryOptions, transcriptQueryOptions } from '@/features/calls/api/calls-queries';
 import { CallReviewPage } from '@/features/calls/components/call-review-page';
+import { RouteError } from '@/components/layout/route-error';
 
 export const Route = createFileRoute('/_app/calls/$callId')({
   loader: ({ context, params }) =>
@@ -10,6 +11,8 @@ export const Route = createFileRoute('/_app/calls/$callId')({
       context.queryClient.prefetchQuery(transcriptQueryOptions(params.callId)),
     ]),
   component: CallReviewRoute,
+  // Inside the shell (navigation, the upstream banner), not in place of it.
+  errorComponent: RouteError,
 });
 
 function CallReviewRoute() {

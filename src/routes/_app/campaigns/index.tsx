@@ -1,19 +1,13 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
-import { LIMITS } from '@contract/limits';
+import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
 import { RouteError } from '@/components/layout/route-error';
 import { TableSkeleton } from '@/components/ui/skeleton';
 import { outboundAgentsQueryOptions, registryQueryOptions } from '@/features/campaigns/api/campaign-queries';
 import { CampaignsListPage } from '@/features/campaigns/components/pages/campaigns-list-page';
+import { parseCampaignsSearch, type CampaignsSearch } from '@/features/campaigns/model/search-params';
 import { useCan } from '@/lib/session';
 
-const Search = z.object({
-  page: z.coerce.number().int().min(LIMITS.page.min).catch(LIMITS.page.default),
-  size: z.coerce.number().int().min(LIMITS.pageSize.min).max(LIMITS.pageSize.max).catch(LIMITS.pageSize.default),
-});
-
 export const Route = createFileRoute('/_app/campaigns/')({
-  validateSearch: (raw: Record<string, unknown>) => Search.parse(raw),
+  validateSearch: (raw: Partial<CampaignsSearch> & SearchSchemaInput) => parseCampaignsSearch(raw),
   loaderDeps: ({ search }) => ({ page: search.page, size: search.size }),
   loader: ({ context, deps }) =>
     Promise.all([context.queryClient.ensureQueryData(registryQueryOptions(deps.page, deps.size)), context.queryClient.prefetchQuery(outboundAgentsQueryOptions())]),

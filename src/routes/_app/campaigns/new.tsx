@@ -1,17 +1,15 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
-import { z } from 'zod';
+import { createFileRoute, redirect, type SearchSchemaInput } from '@tanstack/react-router';
 import { RouteError } from '@/components/layout/route-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { outboundAgentsQueryOptions } from '@/features/campaigns/api/campaign-queries';
 import { draftQueryOptions, NEW_CAMPAIGN_DRAFT } from '@/features/campaigns/api/drafts';
 import { CampaignWizard } from '@/features/campaigns/components/wizard/campaign-wizard';
-import { WIZARD_STEPS } from '@/features/campaigns/model/step-schemas';
+import { WIZARD_STEPS, type WizardStep } from '@/features/campaigns/model/wizard-steps';
+import { oneOfParam } from '@/lib/search-params';
 import { can } from '@/lib/session';
 
-const Search = z.object({ step: z.enum(WIZARD_STEPS).catch('basics') });
-
 export const Route = createFileRoute('/_app/campaigns/new')({
-  validateSearch: (raw: Record<string, unknown>) => Search.parse(raw),
+  validateSearch: (raw: { step?: WizardStep } & SearchSchemaInput) => ({ step: oneOfParam(raw.step, WIZARD_STEPS, 'basics' as const) }),
   beforeLoad: ({ context }) => {
     // Operators and admins only; a viewer lands on the list.
     const session = (context as { session?: Parameters<typeof can>[0] }).session;

@@ -1,11 +1,12 @@
 /** The campaigns created through Switchboard (the BFF's registry), each with its live status. */
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useQueries, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import type { RegistryEntry } from '@contract/bff/http';
 import { buttonClasses } from '@/components/ui/button';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import { campaignQueryOptions, outboundAgentsQueryOptions, registryQueryOptions } from '../../api/campaign-queries';
@@ -21,6 +22,11 @@ function LiveStatus({ id }: { id: string }) {
 export function CampaignsListPage({ page, size, canCreate, onPage }: { page: number; size: number; canCreate: boolean; onPage: (page: number) => void }) {
   const { data } = useSuspenseQuery(registryQueryOptions(page, size));
   const { data: agents } = useQuery(outboundAgentsQueryOptions());
+  // A live status that failed is said once above the table, with a way to try again.
+  const statuses = useQueries({
+    queries: data.content.map((c) => campaignQueryOptions(c.id)),
+    combine: (results) => ({ error: results.find((r) => r.isError)?.error, retry: () => results.forEach((r) => r.isError && void r.refetch()) }),
+  });
   const agentName = useMemo(() => new Map((agents ?? []).map((a) => [a.id, a.name])), [agents]);
   const columns: Column<RegistryEntry>[] = [
     {
@@ -59,6 +65,7 @@ export function CampaignsListPage({ page, size, canCreate, onPage }: { page: num
         <EmptyState title="No campaigns yet" description="Campaigns created in Switchboard are listed here with their live status." />
       ) : (
         <>
+          {statuses.error ? <ErrorState title="Some live statuses could not be loaded" error={statuses.error} onRetry={statuses.retry} /> : null}
           <DataTable caption="Campaigns" columns={columns} rows={data.content} getRowId={(c) => c.id} rowLabel={(c) => c.name} />
           <Pagination page={data.page} totalPages={data.totalPages} totalElements={data.totalElements} size={data.size} onPageChange={onPage} noun="campaigns" />
         </>

@@ -7,6 +7,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import type { Recipient } from '@contract/schemas/recipient';
+import { BFF_HEADERS } from '@contract/bff/headers';
 import { isApiError, newIdempotencyKey } from '@/lib/api-client';
 import { createCampaign } from '../../api/campaign-mutations';
 import { deleteDraft, NEW_CAMPAIGN_DRAFT } from '../../api/drafts';
@@ -119,15 +120,12 @@ export function useSubmitCampaign({ latest, update, flush, parts, onCreated }: D
             message: error.message,
             errors: mapFieldErrors(error.fieldErrors),
           });
-        } else if (
-          isApiError(error) &&
-          (error.kind === 'unknown-outcome' || (error.status === 409 && /may or may not/i.test(error.message)) || error.status === 502 || error.status === 504)
-        ) {
+        } else if (isApiError(error) && error.kind === 'unknown-outcome') {
           setState({
             kind: 'unknown',
             message: `${error.message} The campaign may or may not have been created. Look at the campaigns list first; if it is not there, try again as a new attempt.`,
           });
-        } else if (isApiError(error) && (error.kind === 'network' || error.kind === 'timeout')) {
+        } else if (isApiError(error) && (error.kind === 'network' || error.kind === 'timeout' || error.headers?.get(BFF_HEADERS.outcome) === 'not-applied')) {
           setState({
             kind: 'failed',
             message: `${error.message} Nothing is lost: Create again sends the same request and cannot make a second campaign.`,

@@ -1,0 +1,8 @@
+/** / goes to the calls list. */
+import { createFileRoute, redirect } from '@tanstack/react-router';
+
+export const Route = createFileRoute('/')({
+  beforeLoad: () => {
+    throw redirect({ to: '/calls' });
+  },
+});

@@ -1,0 +1,35 @@
+/**
+ * The list routes' query parameters as plain data: names, sort properties and defaults. No zod here,
+ * so the browser's first chunk can read a URL without loading the schemas; `queries.ts` builds the
+ * schemas from these same values (one source of truth, two weights).
+ */
+export { AGENT_TYPES } from './enum-values';
+export const QUERY_PARAM_NAMES = {
+  page: 'page',
+  size: 'size',
+  sort: 'sort',
+  agentType: 'type',
+  agentId: 'agentId',
+  phone: 'phone',
+  campaignName: 'campaignName',
+  from: 'from',
+  to: 'to',
+} as const;
+
+export type SortDirection = 'ASC' | 'DESC';
+
+export const AGENT_SORT_PROPERTIES = ['name', 'type', 'active', 'recordable', 'archived'] as const;
+export const CALL_SORT_PROPERTIES = ['startTime', 'endTime', 'duration', 'status', 'phone', 'type', 'created'] as const;
+export const DEFAULT_AGENT_SORT = 'name,ASC';
+export const DEFAULT_CALL_SORT = 'startTime,DESC';
+
+/** `<property>,ASC|DESC` with one of the given properties. */
+export function sortPattern(properties: readonly string[]): RegExp {
+  return new RegExp(`^(${properties.join('|')}),(ASC|DESC)$`);
+}
+
+/** Splits a validated sort value. */
+export function parseSort(sort: string): { property: string; direction: SortDirection } {
+  const [property = '', direction = 'ASC'] = sort.split(',');
+  return { property, direction: direction === 'DESC' ? 'DESC' : 'ASC' };
+}

@@ -1,0 +1,55 @@
+/**
+ * POST /_sim/calls: a finished, recorded call made to measure, for benches and tests that need a
+ * transcript of a given length and a recording of a given duration (served by the normal /v1 routes).
+ */
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { buildCallRow } from '../domain/place-call';
+import { hash, rng } from '../domain/random';
+import { ApiError, badRequest } from '../http/errors';
+import type { SimState } from '../state';
+import { insertCalls, type AgentRow } from '../store/rows';
+
+export const MadeCallBody = z.strictObject({
+  durationSeconds: z.int().min(1).max(3600),
+  transcriptEntries: z.int().min(1).max(5000),
+  agentId: z.uuid().optional(),
+});
+export type MadeCallBody = z.infer<typeof MadeCallBody>;
+
+/** The given agent of the customer (it must be recordable), or its first recordable agent by name. */
+async function recordableAgent(state: SimState, customerId: string, agentId: string | undefined): Promise<AgentRow> {
+  if (agentId) {
+    const { rows } = await state.db.query<AgentRow>('SELECT * FROM agents WHERE id = $1 AND customer_id = $2', [agentId, customerId]);
+    const agent = rows[0];
+    if (!agent) throw badRequest([{ field: 'agentId', rejectedValue: agentId, message: 'No agent with this id for the seeded customer.' }]);
+    if (!agent.recordable) throw badRequest([{ field: 'agentId', rejectedValue: agentId, message: 'The agent does not record its calls.' }]);
+    return agent;
+  }
+  const { rows } = await state.db.query<AgentRow>('SELECT * FROM agents WHERE customer_id = $1 AND recordable ORDER BY name, id LIMIT 1', [customerId]);
+  if (!rows[0]) throw new ApiError(409, 'The seeded customer has no recordable agent.');
+  return rows[0];
+}
+
+export async function makeCall(state: SimState, customerId: string, body: MadeCallBody): Promise<{ id: string }> {
+  const agent = await recordableAgent(state, customerId, body.agentId);
+  const id = randomUUID();
+  const end = new Date(Math.floor(state.clock.nowMs() / 1000) * 1000);
+  const start = new Date(end.getTime() - body.durationSeconds * 1000);
+  const language = agent.doc.profile.language;
+  const row = buildCallRow(
+    {
+      agent,
+      phone: language === 'fr' ? '+33612345678' : '+14155550100',
+      context: { firstName: 'Alex', prenom: 'Alex' },
+      type: agent.type,
+    },
+    { random: rng(hash(id)), id, start, status: 'COMPLETED', finished: true },
+  );
+  row.end_time = row.planned_end = end;
+  row.duration = body.durationSeconds;
+  row.doc.transcriptEntries = body.transcriptEntries;
+  await insertCalls(state.db, [row]);
+  state.callsVersion += 1;
+  return { id };
+}

@@ -1,0 +1,63 @@
+/**
+ * A banner over every signed-in page while the BFF reports the Voice API unreachable or not
+ * answering (/readyz): the screens below show their own errors or waits, this says why all of them
+ * fail or lag and that it will pass. Polled (more often while down); when the Voice API is back,
+ * failed loads are retried on their own.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+
+const UP_POLL_MS = 10_000;
+const DOWN_POLL_MS = 3_000;
+
+type UpstreamState = 'up' | 'slow' | 'down';
+
+async function upstreamState(): Promise<UpstreamState> {
+  try {
+    const res = await fetch('/readyz', { headers: { accept: 'application/json' }, credentials: 'same-origin' });
+    const body = (await res.json()) as { upstream?: unknown; upstreamState?: unknown };
+    if (body.upstream !== false) return 'up';
+    return body.upstreamState === 'slow' ? 'slow' : 'down';
+  } catch {
+    // The BFF itself did not answer: the screens say so; this banner is about the Voice API.
+    return 'up';
+  }
+}
+
+export function UpstreamBanner() {
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const { data: state = 'up' } = useQuery({
+    queryKey: ['readyz'],
+    queryFn: async () => {
+      const wasDown = (queryClient.getQueryData<UpstreamState>(['readyz']) ?? 'up') !== 'up';
+      const now = await upstreamState();
+      if (wasDown && now === 'up') {
+        void queryClient.invalidateQueries({ predicate: (q) => q.state.status === 'error' });
+        void router.invalidate({ filter: (match) => match.status === 'error' });
+      }
+      return now;
+    },
+    refetchInterval: (query) => (query.state.data && query.state.data !== 'up' ? DOWN_POLL_MS : UP_POLL_MS),
+    retry: false,
+    staleTime: 0,
+  });
+  if (state === 'up') return null;
+  return (
+    <div role="alert" className="border-b border-amber-400 bg-amber-50 px-4 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+      <p className="mx-auto max-w-screen-2xl">
+        {state === 'down' ? (
+          <>
+            <span className="font-semibold">The Voice API cannot be reached right now.</span> Agents, calls and campaigns cannot be loaded or changed until it
+            is back; this page retries on its own.
+          </>
+        ) : (
+          <>
+            <span className="font-semibold">The Voice API is answering slowly.</span> Pages may take several seconds to load, and some may fail; they can be
+            tried again, and this notice goes once it answers normally.
+          </>
+        )}
+      </p>
+    </div>
+  );
+}
