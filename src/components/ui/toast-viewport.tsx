@@ -1,9 +1,20 @@
 import { Toast } from '@base-ui/react/toast';
+import { useEffect } from 'react';
 import { cn } from '@/lib/cn';
 import { focusRing } from './styles';
 
 /** One manager for the app, so toasts can be raised from anywhere (mutation callbacks too). */
 export const manager = Toast.createToastManager();
+
+let markListening: () => void = () => {};
+/**
+ * Settles once the provider listens to `manager`. The manager keeps nothing for a provider that
+ * is not there yet, so a toast raised before then (a save that fails right after a cold load)
+ * would be lost; `toast.*` waits for this instead.
+ */
+export const listening = new Promise<void>((resolve) => {
+  markListening = resolve;
+});
 
 function ToastList() {
   const { toasts } = Toast.useToastManager();
@@ -33,6 +44,8 @@ function ToastList() {
 
 /** Where toasts appear (bottom right); mounted once by `Toaster`. F6 reaches it from the keyboard. */
 export default function ToastViewport() {
+  // A parent's effects run after its children's: by now the provider has subscribed.
+  useEffect(() => markListening(), []);
   return (
     <Toast.Provider toastManager={manager} limit={4}>
       <Toast.Portal>

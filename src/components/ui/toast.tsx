@@ -6,16 +6,24 @@ import { lazy, Suspense } from 'react';
  * Errors are announced urgently and stay longer.
  */
 const load = () => import('./toast-viewport');
+type ToastOptions = Parameters<Awaited<ReturnType<typeof load>>['manager']['add']>[0];
+
+function show(options: ToastOptions): void {
+  void load().then(async ({ manager, listening }) => {
+    await listening;
+    manager.add(options);
+  });
+}
 
 export const toast = {
   success(message: string, description?: string): void {
-    void load().then(({ manager }) => manager.add({ title: message, description, type: 'success' }));
+    show({ title: message, description, type: 'success' });
   },
   error(message: string, description?: string): void {
-    void load().then(({ manager }) => manager.add({ title: message, description, type: 'error', priority: 'high', timeout: 10_000 }));
+    show({ title: message, description, type: 'error', priority: 'high', timeout: 10_000 });
   },
   info(message: string, description?: string): void {
-    void load().then(({ manager }) => manager.add({ title: message, description, type: 'info' }));
+    show({ title: message, description, type: 'info' });
   },
 };
 

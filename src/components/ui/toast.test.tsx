@@ -1,0 +1,25 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, expect, it } from 'vitest';
+import { toast, Toaster } from './toast';
+
+afterEach(cleanup);
+
+it('a toast raised before the viewport has mounted is shown once it has', async () => {
+  // The machinery is loaded but nothing listens yet: the moment right after a cold load.
+  await import('./toast-viewport');
+  toast.error('The agent was not saved', 'The Voice API failed (503).');
+  await new Promise((resolve) => setTimeout(resolve, 20));
+
+  render(<Toaster />);
+  const region = await screen.findByRole('region', { name: 'Notifications' });
+  expect(await within(region).findByText('The agent was not saved', { selector: 'h2' })).toBeTruthy();
+  expect(within(region).getByText('The Voice API failed (503).')).toBeTruthy();
+});
+
+it('a toast raised once the viewport is mounted shows at once', async () => {
+  render(<Toaster />);
+  const region = await screen.findByRole('region', { name: 'Notifications' });
+  toast.success('Agent saved');
+  expect(await within(region).findByText('Agent saved', { selector: 'h2' })).toBeTruthy();
+});
