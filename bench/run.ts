@@ -29,7 +29,7 @@ import {
 } from './lib/browser-section';
 import { lighthouseSection } from './lib/lighthouse-section';
 import { startPeers, type Peer } from './lib/peers';
-import { startChild, tsNode, type Child } from './lib/processes';
+import { builtNode, startChild, type Child } from './lib/processes';
 import { Report } from './lib/report';
 import { reason, timeLeft, type BenchContext } from './lib/section';
 import { SIM_KEY, simulatorSection, type SimInfo } from './lib/sim-section';
@@ -92,14 +92,14 @@ const ratio = (a: number, b: number) => (b > 0 ? a / b : NaN);
 
 async function main(): Promise<void> {
   const buildProblem = ensureBuild();
-  const [simCmd, simArgs] = tsNode('./sim-server.ts');
+  const [simCmd, simArgs] = await builtNode('sim-server');
   ctx.log(`seeding the simulator with ${seedCalls} calls`);
   const sim = await startChild<SimInfo>(simCmd, simArgs, { BENCH_SEED_CALLS: String(seedCalls) }, 300_000);
   children.push(sim);
   if (wanted('sim')) await section('Simulator (100,000 calls)', () => simulatorSection(ctx, sim, seedCalls));
 
-  const [proxyCmd, proxyArgs] = tsNode('./proxy-server.ts');
-  const [bffCmd, bffArgs] = tsNode('./bff-server.ts');
+  const [proxyCmd, proxyArgs] = await builtNode('proxy-server');
+  const [bffCmd, bffArgs] = await builtNode('bff-server');
   const env = { BENCH_SIM_URL: sim.info.url };
   const bff = await startChild<{ url: string }>(bffCmd, bffArgs, env);
   children.push(bff);

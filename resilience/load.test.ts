@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startChild, tsNode, type Child } from '../bench/lib/processes';
+import { builtNode, startChild, type Child } from '../bench/lib/processes';
 import { writeResult } from './report';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 20);
@@ -70,8 +70,8 @@ const pct = (xs: number[], p: number) => {
 const rss = () => ({ simulator: Math.round(sim.rssMiB()), bff: Math.round(bff.rssMiB()) });
 
 beforeAll(async () => {
-  sim = await startChild(...tsNode('./sim-server.ts'), { BENCH_SEED_CALLS: '5000' });
-  bff = await startChild(...tsNode('./bff-server.ts'), { BENCH_SIM_URL: sim.info.url });
+  sim = await startChild(...(await builtNode('sim-server')), { BENCH_SEED_CALLS: '5000' });
+  bff = await startChild(...(await builtNode('bff-server')), { BENCH_SIM_URL: sim.info.url });
   Object.assign(stack, { url: bff.info.url, simUrl: sim.info.url, controlToken: sim.info.controlToken });
   const key = { 'x-api-key': 'sim-key-primary-0000000000000001' };
   agentId = (await (await fetch(`${stack.simUrl}/v1/agents?type=OUTBOUND&size=100`, { headers: key })).json()).content.find((a: any) => a.active && !a.archived).id;

@@ -3,9 +3,9 @@
  * twelve routes, and (with a control token) the /_sim/ control API.
  */
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { execFile } from 'node:child_process';
-import { resolve as resolvePath } from 'node:path';
+import { join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { errorResponse } from '../contract/errors';
@@ -56,7 +56,6 @@ export interface RunningSimulator {
 }
 
 async function openStore(options: SimulatorOptions): Promise<Db> {
-  if (options.reset && options.dataDir && !options.databaseUrl) rmSync(options.dataDir, { recursive: true, force: true });
   const db = await openDb({ url: options.databaseUrl, dataDir: options.dataDir });
   if (options.reset && options.databaseUrl) await db.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
   const applied = await migrate(db, MIGRATIONS);
@@ -66,14 +65,23 @@ async function openStore(options: SimulatorOptions): Promise<Db> {
   return db;
 }
 
-/** Runs seed/seed-process.ts (under tsx, as npm start runs the simulator) on a closed data directory. */
+/**
+ * The seeding child: compiled next to this bundle when the simulator runs as built JavaScript
+ * (npm start, the bench), else seed/seed-process.ts under tsx (tests, npm run simulator).
+ */
+function seedProcessArgs(): { args: string[]; cwd: string } {
+  if (import.meta.url.endsWith('.mjs')) return { args: [fileURLToPath(new URL('./seed-process.mjs', import.meta.url))], cwd: process.cwd() };
+  // Under tsx the child runs from the repository root, where tsx finds the tsconfig.
+  return { args: ['--import', 'tsx', fileURLToPath(new URL('./seed/seed-process.ts', import.meta.url))], cwd: fileURLToPath(new URL('..', import.meta.url)) };
+}
+
+/** Seeds a closed data directory in a child process (see seed/seed-process.ts for why). */
 function seedInChild(dataDir: string, options: Omit<SeedOptions, 'now'> & { now: Date }): Promise<string> {
-  const script = fileURLToPath(new URL('./seed/seed-process.ts', import.meta.url));
-  const root = fileURLToPath(new URL('..', import.meta.url));
-  // The child runs from the repository root: a relative data directory is resolved here first.
+  const { args, cwd } = seedProcessArgs();
+  // The child may run from another directory: the data directory is resolved here first.
   const absolute = resolvePath(dataDir);
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['--import', 'tsx', script, JSON.stringify({ ...options, dataDir: absolute })], { cwd: root, maxBuffer: 1 << 20 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [...args, JSON.stringify({ ...options, dataDir: absolute })], { cwd, maxBuffer: 1 << 20 }, (error, stdout, stderr) => {
       const line = stdout.split('\n').find((l) => l.startsWith('{'));
       if (error || !line) return reject(new Error(`Seeding the simulator's store failed: ${(stderr || String(error)).slice(-2000)}`));
       resolve((JSON.parse(line) as { customerId: string }).customerId);
@@ -91,8 +99,15 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
   const apiKey = options.apiKey ?? DEFAULT_SIM_API_KEY;
   const apiKeySecondary = options.apiKeySecondary ?? DEFAULT_SIM_API_KEY_SECONDARY;
-  const db = await openStore(options);
   const clock = new Clock(options.speed ?? 1);
+  const seedOptions = { seed: options.seed ?? 42, calls: options.seedCalls ?? 20_000, apiKey, apiKeySecondary, now: clock.now() };
+  // An on-disk store made now is migrated and seeded by a child process before this one opens
+  // it: the memory a large load grows in PGlite (WebAssembly memory and code never shrink) leaves
+  // with the child, and this process holds one PGlite instance instead of a closed one and a new one.
+  const onDisk = !options.databaseUrl && options.dataDir ? options.dataDir : undefined;
+  if (onDisk && options.reset) rmSync(onDisk, { recursive: true, force: true });
+  if (onDisk && !existsSync(join(onDisk, 'PG_VERSION'))) await seedInChild(onDisk, seedOptions);
+  const db = await openStore({ ...options, reset: onDisk ? false : options.reset });
   const state: SimState = {
     db,
     clock,
@@ -119,15 +134,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       customerId = any[0].id;
       await db.query('INSERT INTO api_keys (key, customer_id) VALUES ($1, $3), ($2, $3) ON CONFLICT (key) DO NOTHING', [apiKey, apiKeySecondary, customerId]);
     } else {
-      const seedOptions = { seed: options.seed ?? 42, calls: options.seedCalls ?? 20_000, apiKey, apiKeySecondary, now: clock.now() };
-      if (db.kind === 'pglite' && options.dataDir) {
-        // Seeded in a child process: the memory a large load grows in PGlite leaves with it.
-        await db.close();
-        customerId = await seedInChild(options.dataDir, seedOptions);
-        state.db = await openDb({ dataDir: options.dataDir });
-      } else {
-        customerId = (await seed(db, seedOptions)).customerId;
-      }
+      customerId = (await seed(db, seedOptions)).customerId;
     }
   }
 
@@ -158,7 +165,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       return reply.hijack();
     }
     if (action.kind === 'status') {
-      throw new ApiError(action.status, action.status === 429 ? 'Too many requests (injected).' : 'Service unavailable (injected).', [], action.retryAfter ? { 'Retry-After': String(action.retryAfter) } : {});
+      throw new ApiError(
+        action.status,
+        action.status === 429 ? 'Too many requests (injected).' : 'Service unavailable (injected).',
+        [],
+        action.retryAfter ? { 'Retry-After': String(action.retryAfter) } : {},
+      );
     }
     if (action.kind === 'malformed') (request as { malformed?: boolean }).malformed = true;
   });

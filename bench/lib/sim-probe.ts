@@ -4,12 +4,12 @@
  * (PROBE_DATABASE_URL: on that PostgreSQL instead of PGlite; PROBE_SECONDS: load per query).
  */
 import { load } from './load';
-import { startChild, tsNode } from './processes';
+import { builtNode, startChild } from './processes';
 import { campaignBody } from './sim-section';
 
 const KEY = 'sim-key-primary-0000000000000001';
 const seconds = Number(process.env.PROBE_SECONDS ?? 3);
-const [cmd, args] = tsNode('./sim-server.ts');
+const [cmd, args] = await builtNode('sim-server');
 const env: Record<string, string> = process.env.PROBE_DATABASE_URL ? { SIM_DATABASE_URL: process.env.PROBE_DATABASE_URL } : {};
 const sim = await startChild<{ url: string; seedMs: number }>(cmd, args, env, 300_000);
 console.log('seed ms', sim.info.seedMs.toFixed(0), 'rss', sim.rssMiB().toFixed(0));

@@ -6,7 +6,7 @@
  */
 import { createTestDatabase, databaseAvailable } from '../../common/test-db';
 import { load } from './load';
-import { startChild, tsNode, type Child } from './processes';
+import { builtNode, startChild, type Child } from './processes';
 import { timeLeft, type BenchContext } from './section';
 
 export const SIM_KEY = 'sim-key-primary-0000000000000001';
@@ -120,7 +120,7 @@ export async function simulatorSection(ctx: BenchContext, sim: Child<SimInfo>, s
   if (!(await databaseAvailable())) return void ctx.report.skip(section, '(all figures)', '', 'no PostgreSQL server at TEST_DATABASE_URL (default 127.0.0.1:5432)');
   const db = await createTestDatabase('bench_sim');
   try {
-    const [cmd, args] = tsNode('./sim-server.ts');
+    const [cmd, args] = await builtNode('sim-server');
     const pgSim = await startChild<SimInfo>(cmd, args, { BENCH_SEED_CALLS: String(seedCalls), SIM_DATABASE_URL: db.url, BENCH_SIM_PORT: '0' }, 300_000);
     try {
       await measure(ctx, pgSim, seedCalls, { section, rounds: 3, seconds: 2, rssBudget: false });
