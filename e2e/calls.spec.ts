@@ -152,6 +152,36 @@ test.describe('calls list', () => {
     await expect(page).toHaveURL(new RegExp(`/calls/${id}$`));
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Call with');
   });
+
+  test('a call opened from the list shows at once from the list, then is read again; its transcript follows', async ({ page }) => {
+    await signIn(page, 'viewer');
+    await page.goto('/calls');
+    const [id] = await listedIds(page);
+    const call = await upstream(`/v1/calls/${id}`);
+    // From now on the upstream takes 3 s to answer for this call and for its transcript.
+    const slow = { method: 'GET', latencyMs: 3000 };
+    for (const path of [`/v1/calls/${id}`, `/v1/calls/${id}/transcript`]) {
+      const res = await fetch(`${SIM}/_sim/faults`, { method: 'POST', headers: CONTROL, body: JSON.stringify({ ...slow, path }) });
+      expect(res.status).toBe(201);
+    }
+    try {
+      const reads: string[] = [];
+      page.on('response', (r) => {
+        if (new URL(r.url()).pathname === `/api/v1/calls/${id}`) reads.push(r.url());
+      });
+      const reread = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/v1/calls/${id}`, { timeout: 15_000 });
+      await page.locator(`tbody tr[data-call-id="${id}"] a`).first().click();
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(`Call with ${call.phone}`);
+      // Drawn from the list's copy: the call's own read has not come back yet.
+      expect(reads).toEqual([]);
+      await expect(page.getByText('Loading the transcript…')).toBeVisible();
+      // Then it is read again in the background, and the transcript arrives.
+      expect((await reread).status()).toBe(200);
+      await expect(page.getByText('Loading the transcript…')).toBeHidden({ timeout: 15_000 });
+    } finally {
+      await fetch(`${SIM}/_sim/faults`, { method: 'DELETE', headers: CONTROL });
+    }
+  });
 });
 
 test.describe('call review', () => {

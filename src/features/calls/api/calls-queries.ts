@@ -1,5 +1,5 @@
 /** Reads of the calls screens: fetchers beside their queryOptions. */
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { PageOf } from '@contract/schemas/page';
 import type { Call } from '@contract/schemas/call';
 import type { Agent } from '@contract/schemas/agent';
@@ -26,6 +26,18 @@ export const callQueryOptions = (id: string) =>
     queryKey: callKeys.detail(id),
     queryFn: ({ signal }) => apiRequest<Call>('GET', `/v1/calls/${id}`, { signal }).then((r) => r.data),
   });
+
+/**
+ * The call as a cached list page holds it (the list's items are whole calls, as GET /v1/calls/{id}
+ * answers), with when that page was read; undefined when no cached page has it.
+ */
+export function callFromLists(queryClient: QueryClient, id: string): { data: Call; updatedAt: number } | undefined {
+  for (const [key, page] of queryClient.getQueriesData<PageOf<Call>>({ queryKey: callKeys.lists() })) {
+    const call = page?.content.find((c) => c.id === id);
+    if (call) return { data: call, updatedAt: queryClient.getQueryState(key)?.dataUpdatedAt ?? 0 };
+  }
+  return undefined;
+}
 
 export const transcriptQueryOptions = (id: string) =>
   queryOptions({

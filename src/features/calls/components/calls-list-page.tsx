@@ -5,7 +5,7 @@
  * visible (TanStack Query pauses intervals in the background).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { LIMITS } from '@contract/limits';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -73,6 +73,11 @@ export function CallsListPage({ search, onSearch, canPlaceCalls }: { search: Cal
   const data = list.data;
   const filtered = Boolean(search.agentId || search.phone || search.campaignName || search.from);
   const rowsSettled = usePaintedOnce(!list.isPending);
+  // A call's review is one click away: its code loads once the rows are on screen, not on the click.
+  const router = useRouter();
+  useEffect(() => {
+    if (rowsSettled) void router.loadRouteChunk(router.routesById['/_app/calls/$callId']);
+  }, [rowsSettled, router]);
   const filtersPlaceholder = <div className="min-h-[35.125rem] sm:min-h-[23.75rem] lg:min-h-[18.25rem]" aria-busy="true" />;
   const viewsPlaceholder = <div className="min-h-[9.5rem]" aria-busy="true" />;
 

@@ -1,15 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { callQueryOptions, transcriptQueryOptions } from '@/features/calls/api/calls-queries';
+import { callFromLists, callQueryOptions, transcriptQueryOptions } from '@/features/calls/api/calls-queries';
 import { CallReviewPage } from '@/features/calls/components/call-review-page';
 import { RouteError } from '@/components/layout/route-error';
 
 export const Route = createFileRoute('/_app/calls/$callId')({
-  loader: ({ context, params }) =>
-    Promise.all([
-      context.queryClient.ensureQueryData(callQueryOptions(params.callId)),
-      // The transcript may fail on its own; the page shows that part's error.
-      context.queryClient.prefetchQuery(transcriptQueryOptions(params.callId)),
-    ]),
+  loader: ({ context: { queryClient }, params }) => {
+    // The transcript is not waited for: it may lag or fail on its own, and the page shows that part's state.
+    void queryClient.prefetchQuery(transcriptQueryOptions(params.callId));
+    // A call opened from the list is known already: the review draws at once from the list's copy,
+    // which counts as read when that page was, so the page reads the call again in the background.
+    const known = callFromLists(queryClient, params.callId);
+    return queryClient.ensureQueryData({ ...callQueryOptions(params.callId), initialData: known?.data, initialDataUpdatedAt: known?.updatedAt });
+  },
   component: CallReviewRoute,
   // Inside the shell (navigation, the upstream banner), not in place of it.
   errorComponent: RouteError,
