@@ -295,7 +295,7 @@ async function wizardImport(browser: Browser, bffUrl: string): Promise<void> {
   );
   report.add(
     B,
-    `${name}: keystroke → next paint while typing (largest, Event Timing)`,
+    `${name}: keystroke → next frame while typing (largest)`,
     'ms',
     runs.map((r) => r.keyToPaintMaxMs),
   );

@@ -63,7 +63,8 @@ export async function bffSection(ctx: BenchContext, sim: SimInfo, bff: string, p
   ];
   const results: LoadResult[][] = targets.map(() => []);
   const single: LoadResult[][] = targets.map(() => []);
-  const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 3);
+  // 2 s a load (6 loads a round): at 1 connection that is still ~500 requests per figure.
+  const seconds = Number(process.env.BENCH_BFF_LOAD_SECONDS ?? 2);
   const mintWall: number[] = [];
   const mintP99: number[] = [];
   const mintUpstream: number[] = [];
