@@ -76,7 +76,7 @@ function seedProcessArgs(): { args: string[]; cwd: string } {
 }
 
 /** Seeds a closed data directory in a child process (see seed/seed-process.ts for why). */
-function seedInChild(dataDir: string, options: Omit<SeedOptions, 'now'> & { now: Date }): Promise<string> {
+function seedInChild(dataDir: string, options: Omit<SeedOptions, 'now'> & { now: Date }): Promise<void> {
   const { args, cwd } = seedProcessArgs();
   // The child may run from another directory: the data directory is resolved here first.
   const absolute = resolvePath(dataDir);
@@ -84,7 +84,7 @@ function seedInChild(dataDir: string, options: Omit<SeedOptions, 'now'> & { now:
     execFile(process.execPath, [...args, JSON.stringify({ ...options, dataDir: absolute })], { cwd, maxBuffer: 1 << 20 }, (error, stdout, stderr) => {
       const line = stdout.split('\n').find((l) => l.startsWith('{'));
       if (error || !line) return reject(new Error(`Seeding the simulator's store failed: ${(stderr || String(error)).slice(-2000)}`));
-      resolve((JSON.parse(line) as { customerId: string }).customerId);
+      resolve();
     });
   });
 }

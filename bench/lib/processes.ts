@@ -63,7 +63,7 @@ export async function startChild<T>(command: string, args: string[], env: Record
 }
 
 const SERVERS = { 'sim-server': 'bench/lib/sim-server.ts', 'bff-server': 'bench/lib/bff-server.ts', 'proxy-server': 'bench/lib/proxy-server.ts' } as const;
-let built: Promise<Record<string, string>> | undefined;
+let built: Promise<Record<keyof typeof SERVERS | 'seed-process', string>> | undefined;
 
 /**
  * Node on a bundle of one of the bench's servers, as npm start runs the product (built JavaScript,
@@ -72,5 +72,5 @@ let built: Promise<Record<string, string>> | undefined;
  */
 export async function builtNode(server: keyof typeof SERVERS): Promise<[string, string[]]> {
   built ??= buildNode({ ...SERVERS, 'seed-process': NODE_ENTRIES['seed-process'] }, 'dist/node-bench');
-  return [process.execPath, [(await built)[server]!]];
+  return [process.execPath, [(await built)[server]]];
 }
