@@ -20,7 +20,10 @@ const banned = (...groups) => ({
 const featureBoundaries = features.map((feature) => ({
   files: [`src/features/${feature}/**/*.{ts,tsx}`],
   rules: banned(
-    [features.filter((f) => f !== feature).flatMap((f) => [`@/features/${f}/**`, `**/features/${f}/**`]), 'Features do not import each other: compose them in a route.'],
+    [
+      features.filter((f) => f !== feature).flatMap((f) => [`@/features/${f}/**`, `**/features/${f}/**`]),
+      'Features do not import each other: compose them in a route.',
+    ],
     [['@/routes/**', '**/routes/**'], 'Features never import routes.'],
     [['**/server/**', '**/simulator/**'], 'The SPA never imports server code.'],
   ),

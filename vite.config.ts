@@ -16,7 +16,8 @@ const bffPort = process.env.PORT ?? '8080';
  */
 function precompress(): Plugin {
   let outDir = '';
-  const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
   return {
     name: 'switchboard-precompress',
     apply: 'build',
@@ -25,7 +26,10 @@ function precompress(): Plugin {
       for (const file of walk(outDir)) {
         if (!/\.(js|css|html|svg|json)$/.test(file) || statSync(file).size < 1024) continue;
         const bytes = readFileSync(file);
-        writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+        );
         writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
       }
     },
@@ -35,7 +39,8 @@ function precompress(): Plugin {
 export default defineConfig({
   plugins: [
     // Vitest needs no route generation (and must not rewrite the committed route tree mid-run).
-    !process.env.VITEST && tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes', generatedRouteTree: './src/routeTree.gen.ts' }),
+    !process.env.VITEST &&
+      tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes', generatedRouteTree: './src/routeTree.gen.ts' }),
     react(),
     tailwindcss(),
     precompress(),

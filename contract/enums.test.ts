@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { canChangeCampaignStatus } from './campaign-rules';
-import { AgentType, CallStatus, CampaignStatus, LIMIT_REJECTION_STATUSES, Scope, TERMINAL_CALL_STATUSES, TranscriptAction, TranscriptActor, Weekday } from './enums';
+import {
+  AgentType,
+  CallStatus,
+  CampaignStatus,
+  LIMIT_REJECTION_STATUSES,
+  Scope,
+  TERMINAL_CALL_STATUSES,
+  TranscriptAction,
+  TranscriptActor,
+  Weekday,
+} from './enums';
 import { AgentPatch } from './schemas/agent';
 import { TokenRequest } from './schemas/token';
 

@@ -10,6 +10,9 @@ export const JsonValue: z.ZodType<JsonValue> = z
     z.boolean(),
     z.null(),
     z.array(z.lazy(() => JsonValue)),
-    z.record(z.string(), z.lazy(() => JsonValue)),
+    z.record(
+      z.string(),
+      z.lazy(() => JsonValue),
+    ),
   ])
   .meta({ id: 'JsonValue' });

@@ -31,12 +31,11 @@ const paging = {
     .default(LIMITS.pageSize.default),
 };
 
-export const AgentListQuery = z
-  .strictObject({
-    ...paging,
-    sort: sortParam(AGENT_SORT_PROPERTIES, DEFAULT_AGENT_SORT),
-    type: AgentType.optional(),
-  });
+export const AgentListQuery = z.strictObject({
+  ...paging,
+  sort: sortParam(AGENT_SORT_PROPERTIES, DEFAULT_AGENT_SORT),
+  type: AgentType.optional(),
+});
 export type AgentListQuery = z.infer<typeof AgentListQuery>;
 
 export const CallListQuery = z

@@ -4,7 +4,10 @@ import { CALLING_WINDOWS } from './limits';
 import { callingMinutesPerDay, clipSlot, effectiveWindows, fromMinutes, slotsOverlap, toMinutes } from './time-slots';
 
 const minute = fc.integer({ min: 0, max: 24 * 60 - 1 });
-const slot = fc.tuple(minute, minute).filter(([a, b]) => a < b).map(([a, b]) => ({ startTime: fromMinutes(a), endTime: fromMinutes(b) }));
+const slot = fc
+  .tuple(minute, minute)
+  .filter(([a, b]) => a < b)
+  .map(([a, b]) => ({ startTime: fromMinutes(a), endTime: fromMinutes(b) }));
 const inWindow = (m: number) => CALLING_WINDOWS.some((w) => m >= toMinutes(w.startTime) && m < toMinutes(w.endTime));
 
 describe('time-slot clipping', () => {
@@ -35,14 +38,17 @@ describe('time-slot clipping', () => {
   it('effective windows are sorted, disjoint and never exceed the windows (property)', () => {
     fc.assert(
       // The schema refuses overlapping slots, so only disjoint pairs reach effectiveWindows.
-      fc.property(fc.array(slot, { maxLength: 2 }).filter((s) => s.length < 2 || !slotsOverlap(s[0]!, s[1]!)), (slots) => {
-        const windows = effectiveWindows(slots);
-        for (let i = 1; i < windows.length; i += 1) {
-          expect(toMinutes(windows[i - 1]!.endTime)).toBeLessThanOrEqual(toMinutes(windows[i]!.startTime));
-        }
-        for (const w of windows) expect(inWindow(toMinutes(w.startTime)) && inWindow(toMinutes(w.endTime) - 1)).toBe(true);
-        expect(callingMinutesPerDay(slots)).toBeLessThanOrEqual(9 * 60);
-      }),
+      fc.property(
+        fc.array(slot, { maxLength: 2 }).filter((s) => s.length < 2 || !slotsOverlap(s[0]!, s[1]!)),
+        (slots) => {
+          const windows = effectiveWindows(slots);
+          for (let i = 1; i < windows.length; i += 1) {
+            expect(toMinutes(windows[i - 1]!.endTime)).toBeLessThanOrEqual(toMinutes(windows[i]!.startTime));
+          }
+          for (const w of windows) expect(inWindow(toMinutes(w.startTime)) && inWindow(toMinutes(w.endTime) - 1)).toBe(true);
+          expect(callingMinutesPerDay(slots)).toBeLessThanOrEqual(9 * 60);
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -37,9 +37,7 @@ export function clipSlot(slot: Slot): Slot[] {
 
 /** The effective calling windows of a campaign: its slots clipped, merged and sorted. */
 export function effectiveWindows(slots: readonly Slot[]): Slot[] {
-  return slots
-    .flatMap(clipSlot)
-    .sort((a, b) => toMinutes(a.startTime) - toMinutes(b.startTime));
+  return slots.flatMap(clipSlot).sort((a, b) => toMinutes(a.startTime) - toMinutes(b.startTime));
 }
 
 /** Whether two slots share any minute. */

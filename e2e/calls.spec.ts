@@ -23,13 +23,18 @@ async function simLimits(body: Record<string, number>): Promise<void> {
 
 async function signIn(page: Page, username: 'viewer' | 'operator' | 'admin'): Promise<void> {
   const base = test.info().project.use.baseURL!;
-  const res = await page.request.post('/auth/login', { data: { username, password: PASSWORD }, headers: { 'X-Switchboard': '1', Origin: new URL(base).origin } });
+  const res = await page.request.post('/auth/login', {
+    data: { username, password: PASSWORD },
+    headers: { 'X-Switchboard': '1', Origin: new URL(base).origin },
+  });
   expect(res.status()).toBe(204);
 }
 
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** The ids the list shows, after it settles. */
@@ -205,7 +210,9 @@ test.describe('call review', () => {
 
     const lines = page.getByRole('list', { name: 'Transcript entries' }).locator('[data-action]');
     await expect(lines).toHaveCount(transcript.length);
-    const shown = await lines.evaluateAll((els) => els.map((e) => ({ action: e.getAttribute('data-action'), time: e.getAttribute('data-time'), text: e.textContent })));
+    const shown = await lines.evaluateAll((els) =>
+      els.map((e) => ({ action: e.getAttribute('data-action'), time: e.getAttribute('data-time'), text: e.textContent })),
+    );
     expect(shown.map((l) => [l.action, l.time])).toEqual(transcript.map((e) => [e.action, e.time]));
     shown.forEach((l, i) => expect(l.text).toContain(transcript[i].message));
 
@@ -355,7 +362,11 @@ test.describe('live calls', () => {
     const phone = `+3361${String(Date.now()).slice(-7)}`;
     // Room for a live call whatever earlier tests did to the limits (the 429 test lowers them).
     await simLimits({ maxConcurrency: 1000, dailyQuota: 100_000 });
-    const res = await fetch(`${SIM}/v1/calls`, { method: 'POST', headers: { ...KEY, 'Content-Type': 'application/json' }, body: JSON.stringify({ agentId: agent.id, recipient: { phone } }) });
+    const res = await fetch(`${SIM}/v1/calls`, {
+      method: 'POST',
+      headers: { ...KEY, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ agentId: agent.id, recipient: { phone } }),
+    });
     expect(res.status).toBe(201);
     const created = await res.json();
     expect(created.status).toBe('IN_PROGRESS');

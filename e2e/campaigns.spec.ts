@@ -140,7 +140,10 @@ test.beforeEach(async ({ page }) => {
   simNow = DateTime.fromISO(clock.now);
 });
 
-test('a whole wizard run with 250 rows and three fixed rows creates one campaign as entered, calling only in the clipped windows on its days', async ({ page, request }) => {
+test('a whole wizard run with 250 rows and three fixed rows creates one campaign as entered, calling only in the clipped windows on its days', async ({
+  page,
+  request,
+}) => {
   const agent = await outboundAgent(request);
   const name = `Renewals ${Date.now()}`;
   await fillBasics(page, name, agent.name);
@@ -148,7 +151,9 @@ test('a whole wizard run with 250 rows and three fixed rows creates one campaign
   await fillSchedule(page);
   await fillRetry(page);
   await upload(page, csv(250, ['12345', 'not a phone', '+33 1']));
-  await expect(page.getByRole('status').filter({ hasText: 'recipients ready' })).toContainText('247 recipients ready; 0 duplicates removed; 3 rows need attention.');
+  await expect(page.getByRole('status').filter({ hasText: 'recipients ready' })).toContainText(
+    '247 recipients ready; 0 duplicates removed; 3 rows need attention.',
+  );
   await noSeriousAxe(page);
   const fixes = ['+33698765401', '+33698765402', '+33698765403'];
   for (const [i, line] of [249, 250, 251].entries()) {
@@ -156,7 +161,9 @@ test('a whole wizard run with 250 rows and three fixed rows creates one campaign
     await input.fill(fixes[i]!);
     await input.press('Enter');
   }
-  await expect(page.getByRole('status').filter({ hasText: 'recipients ready' })).toContainText('250 recipients ready; 0 duplicates removed; 0 rows need attention.');
+  await expect(page.getByRole('status').filter({ hasText: 'recipients ready' })).toContainText(
+    '250 recipients ready; 0 duplicates removed; 0 rows need attention.',
+  );
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/step=review/);
   await expect(page.getByText('Every number is on the campaign’s clock')).toBeVisible();
@@ -186,7 +193,10 @@ test('a whole wizard run with 250 rows and three fixed rows creates one campaign
   await request.post(`${SIM}/_sim/clock`, { headers: CONTROL, data: { advanceMinutes: 8 * 24 * 60 } });
   const calls: { startTime: string }[] = [];
   for (let p = 1; ; p += 1) {
-    const body = await sim<{ content: { startTime: string }[]; totalPages: number }>(request, `/v1/calls?campaignName=${encodeURIComponent(name)}&size=100&page=${p}`);
+    const body = await sim<{ content: { startTime: string }[]; totalPages: number }>(
+      request,
+      `/v1/calls?campaignName=${encodeURIComponent(name)}&size=100&page=${p}`,
+    );
     calls.push(...body.content);
     if (p >= body.totalPages) break;
   }
@@ -214,7 +224,9 @@ test('a reload on the recipients step keeps every row', async ({ page, request }
   await expect(page.getByText('Draft saved')).toBeVisible();
   await page.reload();
   await expect(page).toHaveURL(/step=recipients/);
-  await expect(page.getByRole('status').filter({ hasText: 'recipients ready' })).toContainText('249 recipients ready; 0 duplicates removed; 1 rows need attention.');
+  await expect(page.getByRole('status').filter({ hasText: 'recipients ready' })).toContainText(
+    '249 recipients ready; 0 duplicates removed; 1 rows need attention.',
+  );
   await expect(page.getByLabel('Line 251', { exact: true })).toHaveValue('12345');
 });
 

@@ -98,7 +98,15 @@ const SCREENS: Screen[] = [
   { name: 'agent detail', path: () => `/agents/${ids.agentId}`, content: (p) => p.getByRole('heading', { level: 1, name: ids.agentName }) },
   { name: 'calls list', path: () => '/calls', content: (p) => p.getByRole('table').first() },
   { name: 'call review', path: () => `/calls/${ids.callId}`, content: (p) => p.getByRole('list', { name: 'Transcript entries' }) },
-  { name: 'campaigns list', path: () => '/campaigns', content: (p) => p.getByRole('row').filter({ hasText: ids.campaignName }).getByText(/^(ACTIVE|PAUSED|CANCELLED|COMPLETED|Active|Paused|Cancelled|Completed)$/i) },
+  {
+    name: 'campaigns list',
+    path: () => '/campaigns',
+    content: (p) =>
+      p
+        .getByRole('row')
+        .filter({ hasText: ids.campaignName })
+        .getByText(/^(ACTIVE|PAUSED|CANCELLED|COMPLETED|Active|Paused|Cancelled|Completed)$/i),
+  },
   { name: 'campaign detail', path: () => `/campaigns/${ids.campaignId}`, content: (p) => p.getByRole('heading', { level: 1, name: ids.campaignName }) },
   { name: 'wizard', path: () => '/campaigns/new?step=basics', content: (p) => p.getByRole('combobox', { name: 'Agent (outbound, active)' }) },
 ];
@@ -167,7 +175,9 @@ async function recoverWithTryAgain(pages: Page[], kind: string) {
     pages.map(async (page, i) => {
       for (let n = 0; n < 3 && (await errorWithRetry(page).count()) > 0; n += 1) {
         await errorWithRetry(page).first().getByRole('button', { name: 'Try again' }).click();
-        await expect(errorWithRetry(page)).toHaveCount(0, { timeout: 10_000 }).catch(() => undefined);
+        await expect(errorWithRetry(page))
+          .toHaveCount(0, { timeout: 10_000 })
+          .catch(() => undefined);
       }
       await expect(SCREENS[i]!.content(page), `${SCREENS[i]!.name} after ${kind} cleared`).toBeVisible({ timeout: 15_000 });
       await expect(errorWithRetry(page)).toHaveCount(0);
@@ -185,7 +195,8 @@ test.beforeAll(async ({ browser }) => {
   await sim.clearFaults();
   bffPid = Number(readFileSync(pidFile(), 'utf8'));
   expect(alive(bffPid)).toBe(true);
-  const agents = (await sim.upstream<{ content: { id: string; name: string; type: string; active: boolean; archived: boolean }[] }>('/v1/agents?size=100')).content;
+  const agents = (await sim.upstream<{ content: { id: string; name: string; type: string; active: boolean; archived: boolean }[] }>('/v1/agents?size=100'))
+    .content;
   const outbound = agents.find((a) => a.type === 'OUTBOUND' && a.active && !a.archived)!;
   const calls = (await sim.upstream<{ content: { id: string; status: string }[] }>('/v1/calls?size=50')).content;
   const call = calls.find((c) => c.status === 'COMPLETED') ?? calls[0]!;
@@ -195,7 +206,8 @@ test.beforeAll(async ({ browser }) => {
   // A campaign created through the BFF (the campaigns list is the BFF's registry of them).
   const context = await signedInContext(browser);
   const headers = { 'X-Switchboard': '1', Origin: BFF_URL };
-  const token = ((await (await context.request.post(`${BFF_URL}/auth/token`, { headers, data: { scope: ['campaigns:write'] } })).json()) as { token: string }).token;
+  const token = ((await (await context.request.post(`${BFF_URL}/auth/token`, { headers, data: { scope: ['campaigns:write'] } })).json()) as { token: string })
+    .token;
   const campaignName = `Faults walk ${Date.now()}`;
   const res = await context.request.post(`${BFF_URL}/api/v1/campaigns`, {
     headers: { ...headers, Authorization: `Bearer ${token}`, 'Idempotency-Key': `faults-walk-${Date.now()}` },
@@ -213,7 +225,15 @@ test.beforeAll(async ({ browser }) => {
   expect(res.status(), await res.text()).toBe(201);
   const campaign = (await res.json()) as { id: string };
   await context.close();
-  ids = { agentId: agents[0]!.id, agentName: agents[0]!.name, outboundId: outbound.id, outboundName: outbound.name, callId: call.id, campaignId: campaign.id, campaignName };
+  ids = {
+    agentId: agents[0]!.id,
+    agentName: agents[0]!.name,
+    outboundId: outbound.id,
+    outboundName: outbound.name,
+    callId: call.id,
+    campaignId: campaign.id,
+    campaignName,
+  };
 });
 
 test.afterAll(async () => {
@@ -249,7 +269,9 @@ test('5 s of latency on every read: each screen waits, then shows its content', 
   completed += 1;
 });
 
-test('a hang past the BFF timeout on every read: each screen says so with Try again, the shell says the Voice API is slow, and all recover', async ({ browser }) => {
+test('a hang past the BFF timeout on every read: each screen says so with Try again, the shell says the Voice API is slow, and all recover', async ({
+  browser,
+}) => {
   await walkFailing(browser, 'hang past the timeout', { hang: true }, 40_000, true);
   completed += 1;
 });
@@ -304,7 +326,9 @@ test('the upstream down: the banner on every screen, each screen says it cannot 
     await Promise.all(
       opened.map(async (page, i) => {
         await expect(banner(page), `${SCREENS[i]!.name}: the banner`).toBeVisible({ timeout: 20_000 });
-        await expect(errorWithRetry(page).or(page.getByText('Status unavailable')).first(), `${SCREENS[i]!.name}: its own error`).toBeVisible({ timeout: 20_000 });
+        await expect(errorWithRetry(page).or(page.getByText('Status unavailable')).first(), `${SCREENS[i]!.name}: its own error`).toBeVisible({
+          timeout: 20_000,
+        });
       }),
     );
     await expectBffServing(opened[0]!);
@@ -413,7 +437,9 @@ test('creating a campaign while POST /v1/campaigns fails: one campaign after the
       await expect(page).toHaveURL(/step=review/);
       // An upstream 503 applied nothing (the BFF says so): the wizard says trying again is safe,
       // not that the campaign may exist; a reset or a hang leaves it unknown, and it says that.
-      const expected = { 'write 5xx': 'Nothing is lost', 'write reset': 'may or may not', 'write hang past the timeout': 'may or may not' }[fault.kind as string];
+      const expected = { 'write 5xx': 'Nothing is lost', 'write reset': 'may or may not', 'write hang past the timeout': 'may or may not' }[
+        fault.kind as string
+      ];
       if (expected) await expect(page.getByRole('alert').filter({ hasText: expected }).first(), `${fault.kind}: the wizard says "${expected}"`).toBeVisible();
       // Nothing typed is lost: the review still shows it, and the draft on the BFF holds it.
       const draft = await (await page.request.get(`${BFF_URL}/bff/drafts/campaign-new`)).text();

@@ -62,13 +62,21 @@ export class SimClient {
 
   async upstreamPatch<T = any>(path: string, body: unknown): Promise<T> {
     const token = await this.token(['agents:write']);
-    const res = await fetch(`${SIM_URL}${path}`, { method: 'PATCH', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${SIM_URL}${path}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     if (!res.ok) throw new Error(`upstream PATCH ${path}: ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
   }
 
   private async token(scope: string[]): Promise<string> {
-    const res = await fetch(`${SIM_URL}/v1/auth/token`, { method: 'POST', headers: { 'X-Api-Key': UPSTREAM_KEY, 'content-type': 'application/json' }, body: JSON.stringify({ scope }) });
+    const res = await fetch(`${SIM_URL}/v1/auth/token`, {
+      method: 'POST',
+      headers: { 'X-Api-Key': UPSTREAM_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ scope }),
+    });
     return ((await res.json()) as { token: string }).token;
   }
 }

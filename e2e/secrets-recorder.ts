@@ -33,7 +33,8 @@ export interface ContextTally {
 }
 
 /** The secret values found in a text (as is, URL-encoded or base64). */
-export const findSecrets = (text: string) => SECRET_VALUES.filter((s) => text.includes(s) || text.includes(encodeURIComponent(s)) || text.includes(Buffer.from(s).toString('base64')));
+export const findSecrets = (text: string) =>
+  SECRET_VALUES.filter((s) => text.includes(s) || text.includes(encodeURIComponent(s)) || text.includes(Buffer.from(s).toString('base64')));
 
 /** Everything a context keeps in the browser, page by page, as one string. */
 async function storageOf(context: BrowserContext): Promise<string> {
@@ -95,7 +96,15 @@ function install(): void {
       const har = harPathOf(context);
       const storage = await storageOf(context).catch(() => '');
       // The HAR is written after this hook; e2e/secrets-reporter.ts scans it at the end of the run.
-      const tally: ContextTally = { har, harBytes: 0, requests: 0, storageBytes: Buffer.byteLength(storage), storageHits: findSecrets(storage).length, harHits: 0, found: findSecrets(storage).map((s) => `storage:${s.slice(0, 14)}…`) };
+      const tally: ContextTally = {
+        har,
+        harBytes: 0,
+        requests: 0,
+        storageBytes: Buffer.byteLength(storage),
+        storageHits: findSecrets(storage).length,
+        harHits: 0,
+        found: findSecrets(storage).map((s) => `storage:${s.slice(0, 14)}…`),
+      };
       mkdirSync(HAR_DIR, { recursive: true });
       appendFileSync(TALLY_FILE, `${JSON.stringify(tally)}\n`);
     },

@@ -81,7 +81,12 @@ export default class SecretsReporter implements Reporter {
       bytesScanned: harBytes + tallies.reduce((sum, t) => sum + t.storageBytes, 0) + assetBytes + logLines.reduce((sum, l) => sum + l.length + 1, 0),
     };
     const write = this.fullRun && result.status === 'passed';
-    if (!write) console.log(`[e2e-secrets] ${Object.entries(figures).map(([k, v]) => `${k}=${v}`).join(' ')} (not a whole passing run: results file kept)`);
+    if (!write)
+      console.log(
+        `[e2e-secrets] ${Object.entries(figures)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(' ')} (not a whole passing run: results file kept)`,
+      );
     if (write) {
       writeResult({
         suite: 'e2e-secrets',

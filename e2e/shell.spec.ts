@@ -108,7 +108,10 @@ test('an unknown agent says it was not found, with a way to retry', async ({ pag
 
 test('usable at 1024 wide and comfortable at 1280×720', async ({ pageAs }) => {
   const page = await pageAs('admin');
-  for (const size of [{ width: 1024, height: 720 }, { width: 1280, height: 720 }]) {
+  for (const size of [
+    { width: 1024, height: 720 },
+    { width: 1280, height: 720 },
+  ]) {
     await page.setViewportSize(size);
     await page.goto('/agents');
     await expect(page.getByRole('table', { name: 'Agents' })).toBeVisible();

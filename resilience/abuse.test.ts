@@ -26,8 +26,8 @@ afterAll(async () => {
     suite: 'abuse-and-secrets',
     promises: [
       'Sign-in guessing is limited per account and address; the real user still signs in from another address.',
-      'A new session id at every sign-in (no fixation); a cookie replayed after logout, and a disabled user\'s live session, get 401.',
-      'A viewer\'s token cannot write, neither through the BFF nor sent straight to the upstream.',
+      "A new session id at every sign-in (no fixation); a cookie replayed after logout, and a disabled user's live session, get 401.",
+      "A viewer's token cannot write, neither through the BFF nor sent straight to the upstream.",
       'Every state-changing route refuses a missing X-Switchboard header, a foreign, null or missing Origin, and simple (form, text/plain) bodies; no CORS grant to a foreign origin.',
       'The API keys appear in no response, header, log line, built asset or source map.',
     ],
@@ -42,12 +42,16 @@ describe('sign-in', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 12; i += 1) {
       tried.add('brute-force');
-      statuses.push((await stack.client().request('POST', '/auth/login', { body: { username: 'operator', password: `guess-${i}` }, headers: attacker })).status);
+      statuses.push(
+        (await stack.client().request('POST', '/auth/login', { body: { username: 'operator', password: `guess-${i}` }, headers: attacker })).status,
+      );
     }
     expect(statuses.slice(0, 5).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(5).every((s) => s === 429)).toBe(true);
     // Even the right password is refused from the guessing address while the limit holds...
-    expect((await stack.client().request('POST', '/auth/login', { body: { username: 'operator', password: 'switchboard-demo' }, headers: attacker })).status).toBe(429);
+    expect(
+      (await stack.client().request('POST', '/auth/login', { body: { username: 'operator', password: 'switchboard-demo' }, headers: attacker })).status,
+    ).toBe(429);
     // ...but the real operator, elsewhere, is not locked out.
     await stack.login('operator', undefined, { 'x-forwarded-for': '198.51.100.20' });
   });
@@ -56,14 +60,28 @@ describe('sign-in', () => {
     const planted = '__Host-sb_session=attacker-chosen-session-id-000000000000';
     const victim = stack.client(planted);
     tried.add('session-fixation');
-    expect((await victim.request('POST', '/auth/login', { body: { username: 'viewer', password: 'switchboard-demo' }, headers: { 'x-forwarded-for': '198.51.100.21' } })).status).toBe(204);
+    expect(
+      (
+        await victim.request('POST', '/auth/login', {
+          body: { username: 'viewer', password: 'switchboard-demo' },
+          headers: { 'x-forwarded-for': '198.51.100.21' },
+        })
+      ).status,
+    ).toBe(204);
     expect(victim.cookie).toBeDefined();
     expect(victim.cookie).not.toBe(planted);
     expect((await stack.client(planted).request('GET', '/auth/session')).status).toBe(401);
     // A session id taken before sign-in is worthless after it.
     const early = await stack.login('viewer', undefined, { 'x-forwarded-for': '198.51.100.22' });
     const before = early.cookie!;
-    expect((await early.request('POST', '/auth/login', { body: { username: 'viewer', password: 'switchboard-demo' }, headers: { 'x-forwarded-for': '198.51.100.22' } })).status).toBe(204);
+    expect(
+      (
+        await early.request('POST', '/auth/login', {
+          body: { username: 'viewer', password: 'switchboard-demo' },
+          headers: { 'x-forwarded-for': '198.51.100.22' },
+        })
+      ).status,
+    ).toBe(204);
     expect(early.cookie).not.toBe(before);
     expect((await stack.client(before).request('GET', '/auth/session')).status).toBe(401);
   });
@@ -74,7 +92,13 @@ describe('sign-in', () => {
     const token = await operator.token(['calls:read']);
     expect((await operator.request('POST', '/auth/logout')).status).toBe(204);
     const replay = stack.client(cookie);
-    for (const [method, path] of [['GET', '/auth/session'], ['POST', '/auth/token'], ['GET', '/bff/campaigns'], ['GET', '/bff/views'], ['GET', '/api/v1/calls']] as const) {
+    for (const [method, path] of [
+      ['GET', '/auth/session'],
+      ['POST', '/auth/token'],
+      ['GET', '/bff/campaigns'],
+      ['GET', '/bff/views'],
+      ['GET', '/api/v1/calls'],
+    ] as const) {
       tried.add('replayed-cookie');
       const res = await replay.request(method, path, { token, ...(method === 'POST' ? { body: { scope: ['calls:read'] } } : {}) });
       expect(res.status, `${method} ${path}`).toBe(401);
@@ -88,7 +112,11 @@ describe('sign-in', () => {
     await setUserEnabled(stack.app.ctx.db, 'mallory', false);
     // Sessions may be cached for a moment: wait past the cache before judging.
     await new Promise((r) => setTimeout(r, 2100));
-    for (const [method, path] of [['GET', '/auth/session'], ['GET', '/api/v1/calls'], ['GET', '/bff/drafts']] as const) {
+    for (const [method, path] of [
+      ['GET', '/auth/session'],
+      ['GET', '/api/v1/calls'],
+      ['GET', '/bff/drafts'],
+    ] as const) {
       tried.add('disabled-user');
       expect((await mallory.request(method, path, { token })).status, `${method} ${path}`).toBe(401);
     }
@@ -109,7 +137,11 @@ describe('roles', () => {
     expect((await viewer.request('POST', '/api/v1/calls', { token, body, headers: { 'idempotency-key': 'viewer-write-0001' } })).status).toBe(403);
     // The token itself, taken out of the browser and sent straight upstream, cannot write either.
     tried.add('viewer-write');
-    const direct = await fetch(`${stack.simUrl}/v1/calls`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const direct = await fetch(`${stack.simUrl}/v1/calls`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     expect(direct.status).toBe(403);
     expect((await stack.upstream('GET', '/v1/calls?phone=%2B14155550321')).body.totalElements).toBe(0);
   });
@@ -119,9 +151,16 @@ describe('CSRF and CORS', () => {
   it('refuses every forged state-changing request on every route', async () => {
     const operator = await stack.login('admin', undefined, { 'x-forwarded-for': '198.51.100.26' });
     const token = await operator.token(['calls:write', 'campaigns:write', 'agents:write']);
-    const routes = stack.app.routeList.filter((r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method)).map((r) => ({ method: r.method, path: r.url.replace(/:\w+/g, 'x1').replace('*', 'v1/calls') }));
+    const routes = stack.app.routeList
+      .filter((r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method))
+      .map((r) => ({ method: r.method, path: r.url.replace(/:\w+/g, 'x1').replace('*', 'v1/calls') }));
     // The proxy is one wildcard route: try each proxied write too.
-    routes.push({ method: 'PATCH', path: '/api/v1/agents/5f0c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b' }, { method: 'POST', path: '/api/v1/campaigns' }, { method: 'POST', path: '/api/v1/bulk/calls' }, { method: 'POST', path: '/api/v1/campaigns/5f0c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b/status' });
+    routes.push(
+      { method: 'PATCH', path: '/api/v1/agents/5f0c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b' },
+      { method: 'POST', path: '/api/v1/campaigns' },
+      { method: 'POST', path: '/api/v1/bulk/calls' },
+      { method: 'POST', path: '/api/v1/campaigns/5f0c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b/status' },
+    );
     const forgeries: [string, Record<string, string>, string | undefined][] = [
       ['no custom header', { 'x-switchboard': '' }, '{}'],
       ['wrong custom header', { 'x-switchboard': '0' }, '{}'],
@@ -137,7 +176,11 @@ describe('CSRF and CORS', () => {
       for (const [name, headers, raw] of forgeries) {
         tried.add('csrf');
         figures.csrfCases! += 1;
-        const res = await operator.request(method, path, { token, raw, headers: { 'content-type': 'application/json', 'idempotency-key': `csrf-${figures.csrfCases}-abcdef`, ...headers } });
+        const res = await operator.request(method, path, {
+          token,
+          raw,
+          headers: { 'content-type': 'application/json', 'idempotency-key': `csrf-${figures.csrfCases}-abcdef`, ...headers },
+        });
         expect([403, 415], `${name} ${method} ${path}: ${res.status}`).toContain(res.status);
         figures.csrfRefused! += 1;
       }
@@ -151,7 +194,10 @@ describe('CSRF and CORS', () => {
     for (const path of ['/auth/login', '/auth/token', '/api/v1/calls', '/bff/drafts/x', '/bff/views/x']) {
       for (const method of ['POST', 'PUT', 'DELETE']) {
         tried.add('preflight');
-        const res = await fetch(stack.url + path, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': method, 'access-control-request-headers': 'x-switchboard, content-type' } });
+        const res = await fetch(stack.url + path, {
+          method: 'OPTIONS',
+          headers: { origin: 'https://evil.example', 'access-control-request-method': method, 'access-control-request-headers': 'x-switchboard, content-type' },
+        });
         expect(res.headers.get('access-control-allow-origin')).toBeNull();
         expect(res.headers.get('access-control-allow-credentials')).toBeNull();
         expect(res.status).toBeLessThan(500);

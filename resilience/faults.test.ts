@@ -37,7 +37,11 @@ async function inject(spec: Record<string, unknown>, method: string, path: strin
 }
 
 function expectClear(res: { status: number; body: any; headers: Headers }, allowed: number[], label: string) {
-  const clear = allowed.includes(res.status) && typeof res.body?.message === 'string' && res.body.message.length > 10 && Boolean(res.body.requestId ?? res.headers.get('x-request-id'));
+  const clear =
+    allowed.includes(res.status) &&
+    typeof res.body?.message === 'string' &&
+    res.body.message.length > 10 &&
+    Boolean(res.body.requestId ?? res.headers.get('x-request-id'));
   if (!clear) figures.unclearAnswers += 1;
   expect(allowed, `${label}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`).toContain(res.status);
   expect(res.body.message, label).toMatch(/\w{3,}/);
@@ -54,9 +58,22 @@ beforeAll(async () => {
   const outbound = agents.find((a: any) => a.type === 'OUTBOUND' && a.active && !a.archived).id;
   const startDate = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
   const campaign = await stack.upstream('POST', '/v1/campaigns', {
-    name: 'Faults', agentId: outbound, startDate, timeSlots: [{ startTime: '10:00', endTime: '12:00' }], batchSize: 5, days: ['MONDAY'], recipients: [{ phone: '+14155550999' }], timezone: 'Europe/Paris',
+    name: 'Faults',
+    agentId: outbound,
+    startDate,
+    timeSlots: [{ startTime: '10:00', endTime: '12:00' }],
+    batchSize: 5,
+    days: ['MONDAY'],
+    recipients: [{ phone: '+14155550999' }],
+    timezone: 'Europe/Paris',
   });
-  ids = { agent: agents[0].id, outbound, call: calls[0].id, recorded: calls.filter((c: any) => c.recorded && c.status !== 'IN_PROGRESS').map((c: any) => c.id), campaign: campaign.body.id };
+  ids = {
+    agent: agents[0].id,
+    outbound,
+    call: calls[0].id,
+    recorded: calls.filter((c: any) => c.recorded && c.status !== 'IN_PROGRESS').map((c: any) => c.id),
+    campaign: campaign.body.id,
+  };
 });
 
 afterAll(async () => {
@@ -106,14 +123,26 @@ describe('reads the screens use, under each fault', () => {
 });
 
 describe('writes under each fault: never sent twice', () => {
-  const writes = () => [
-    ['POST', '/v1/calls', '/api/v1/calls', (phone: string) => ({ agentId: ids.outbound, recipient: { phone } })],
-    ['POST', '/v1/bulk/calls', '/api/v1/bulk/calls', (phone: string) => ({ agentId: ids.outbound, recipients: [{ phone }] })],
-    ['POST', '/v1/campaigns', '/api/v1/campaigns', (phone: string) => ({
-      name: `Fault ${phone}`, agentId: ids.outbound, startDate: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
-      timeSlots: [{ startTime: '10:00', endTime: '12:00' }], batchSize: 5, days: ['MONDAY'], recipients: [{ phone }], timezone: 'Europe/Paris',
-    })],
-  ] as const;
+  const writes = () =>
+    [
+      ['POST', '/v1/calls', '/api/v1/calls', (phone: string) => ({ agentId: ids.outbound, recipient: { phone } })],
+      ['POST', '/v1/bulk/calls', '/api/v1/bulk/calls', (phone: string) => ({ agentId: ids.outbound, recipients: [{ phone }] })],
+      [
+        'POST',
+        '/v1/campaigns',
+        '/api/v1/campaigns',
+        (phone: string) => ({
+          name: `Fault ${phone}`,
+          agentId: ids.outbound,
+          startDate: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+          timeSlots: [{ startTime: '10:00', endTime: '12:00' }],
+          batchSize: 5,
+          days: ['MONDAY'],
+          recipients: [{ phone }],
+          timezone: 'Europe/Paris',
+        }),
+      ],
+    ] as const;
   let n = 0;
 
   it.each(FAULTS)('%s: one upstream attempt per key, a retry with the same key is not re-sent', async (name, spec, allowed) => {
@@ -138,10 +167,11 @@ describe('writes under each fault: never sent twice', () => {
       // A slow request may still land upstream after the BFF gave up: wait for it before counting.
       if (name === 'latency past the timeout') await new Promise((r) => setTimeout(r, 4000));
       // Created upstream at most once, whatever happened.
-      const created = upstreamPath === '/v1/campaigns'
-        ? // No route lists campaigns upstream: count them in the simulator's own store.
-          (await stack.sim.state.db.query<{ n: number }>('SELECT count(*)::int AS n FROM campaigns WHERE name = $1', [`Fault ${phone}`])).rows[0]!.n
-        : (await stack.upstream('GET', `/v1/calls?size=100&phone=${encodeURIComponent(phone)}`)).body.totalElements;
+      const created =
+        upstreamPath === '/v1/campaigns'
+          ? // No route lists campaigns upstream: count them in the simulator's own store.
+            (await stack.sim.state.db.query<{ n: number }>('SELECT count(*)::int AS n FROM campaigns WHERE name = $1', [`Fault ${phone}`])).rows[0]!.n
+          : (await stack.upstream('GET', `/v1/calls?size=100&phone=${encodeURIComponent(phone)}`)).body.totalElements;
       figures.createdUpstream += created;
       if (created > 1) figures.duplicates += created - 1;
       expect(created, `${name} ${path}: created ${created} times`).toBeLessThanOrEqual(1);
@@ -154,7 +184,11 @@ describe('the upstream down', () => {
   it('answers 502 on every read and write, quickly, and keeps serving', async () => {
     const down = await startStack({ sim: { url: 'http://127.0.0.1:9' } as RunningSimulator });
     try {
-      const login = await fetch(`${down.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-switchboard': '1', origin: down.url }, body: JSON.stringify({ username: 'admin', password: 'switchboard-demo' }) });
+      const login = await fetch(`${down.url}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-switchboard': '1', origin: down.url },
+        body: JSON.stringify({ username: 'admin', password: 'switchboard-demo' }),
+      });
       expect(login.status).toBe(204);
       const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
       const headers = { cookie, 'content-type': 'application/json', 'x-switchboard': '1', origin: down.url };

@@ -28,7 +28,20 @@ let readinessProbesUpstream = 0;
 const fuzzStarted = Date.now();
 
 const ALL_SCOPES = ['agents:read', 'agents:write', 'calls:read', 'calls:write', 'campaigns:read', 'campaigns:write'];
-const BAD_IDS = ['..%2F..%2Fetc%2Fpasswd', '..', '%2e%2e', '%00', 'x'.repeat(3000), '%3Cscript%3Ealert(1)%3C%2Fscript%3E', "1'%20OR%20'1'%3D'1", '%E2%80%AE', '%C0%AE%C0%AE', '5f0c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b%2F..', '__proto__', 'constructor'];
+const BAD_IDS = [
+  '..%2F..%2Fetc%2Fpasswd',
+  '..',
+  '%2e%2e',
+  '%00',
+  'x'.repeat(3000),
+  '%3Cscript%3Ealert(1)%3C%2Fscript%3E',
+  "1'%20OR%20'1'%3D'1",
+  '%E2%80%AE',
+  '%C0%AE%C0%AE',
+  '5f0c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b%2F..',
+  '__proto__',
+  'constructor',
+];
 const deep = `${'{"a":'.repeat(6000)}1${'}'.repeat(6000)}`;
 const BAD_BODIES: [string, string][] = [
   ['malformed', '{"a":'],
@@ -135,7 +148,19 @@ describe('fuzzing every BFF route', () => {
   });
 
   it('hostile query strings on every GET route', async () => {
-    const queries = ['size=-1', 'size=1e400', 'page=abc&page=2', 'sort=__proto__,ASC', '__proto__[polluted]=yes', 'constructor[prototype][polluted]=yes', 'from=2026-01-01', `campaignName=${'%25'.repeat(2000)}`, 'phone=%00', 'agentId=../../v1/agents', `x=${'a'.repeat(6000)}`];
+    const queries = [
+      'size=-1',
+      'size=1e400',
+      'page=abc&page=2',
+      'sort=__proto__,ASC',
+      '__proto__[polluted]=yes',
+      'constructor[prototype][polluted]=yes',
+      'from=2026-01-01',
+      `campaignName=${'%25'.repeat(2000)}`,
+      'phone=%00',
+      'agentId=../../v1/agents',
+      `x=${'a'.repeat(6000)}`,
+    ];
     for (const { method, path } of targets().filter((t) => t.method === 'GET')) {
       for (const q of queries) await send('bad-query', method, `${fill(path, '5f0c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b')}?${q}`);
     }
@@ -158,7 +183,10 @@ describe('fuzzing every BFF route', () => {
     ];
     for (const { method, path } of targets()) {
       for (const headers of headerSets) {
-        const res = await send('bad-header', method, fill(path, '5f0c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b'), { headers, ...(hasBody(method) ? { raw: '{}' } : {}) });
+        const res = await send('bad-header', method, fill(path, '5f0c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b'), {
+          headers,
+          ...(hasBody(method) ? { raw: '{}' } : {}),
+        });
         if (res) expect(res.headers.get('x-request-id')).not.toBe('injected-id');
       }
     }

@@ -32,7 +32,11 @@ interface Session {
 const json = { 'content-type': 'application/json', 'x-switchboard': '1' };
 
 async function login(username: string): Promise<Session> {
-  const res = await fetch(`${stack.url}/auth/login`, { method: 'POST', headers: { ...json, origin: stack.url }, body: JSON.stringify({ username, password: 'switchboard-demo' }) });
+  const res = await fetch(`${stack.url}/auth/login`, {
+    method: 'POST',
+    headers: { ...json, origin: stack.url },
+    body: JSON.stringify({ username, password: 'switchboard-demo' }),
+  });
   expect(res.status).toBe(204);
   const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
   const scope = username === 'viewer' ? ['agents:read', 'calls:read', 'campaigns:read'] : ['agents:read', 'calls:read', 'campaigns:read', 'campaigns:write'];
@@ -62,7 +66,7 @@ async function timed(label: string, s: Session, method: string, path: string, bo
   }
 }
 
-const pick = <T,>(xs: readonly T[]) => xs[Math.floor(Math.random() * xs.length)]!;
+const pick = <T>(xs: readonly T[]) => xs[Math.floor(Math.random() * xs.length)]!;
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? Math.round(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! * 10) / 10 : 0;
@@ -74,7 +78,9 @@ beforeAll(async () => {
   bff = await startChild(...(await builtNode('bff-server')), { BENCH_SIM_URL: sim.info.url });
   Object.assign(stack, { url: bff.info.url, simUrl: sim.info.url, controlToken: sim.info.controlToken });
   const key = { 'x-api-key': 'sim-key-primary-0000000000000001' };
-  agentId = (await (await fetch(`${stack.simUrl}/v1/agents?type=OUTBOUND&size=100`, { headers: key })).json()).content.find((a: any) => a.active && !a.archived).id;
+  agentId = (await (await fetch(`${stack.simUrl}/v1/agents?type=OUTBOUND&size=100`, { headers: key })).json()).content.find(
+    (a: any) => a.active && !a.archived,
+  ).id;
   callIds = (await (await fetch(`${stack.simUrl}/v1/calls?size=100`, { headers: key })).json()).content.map((c: any) => c.id);
 });
 
@@ -110,9 +116,23 @@ describe('load', () => {
       while (Date.now() < until) {
         n += 1;
         const recipients = Array.from({ length: 50 }, (_, i) => ({ phone: `+1415${String(n).padStart(3, '0').slice(-3)}${String(i).padStart(4, '0')}` }));
-        const status = await timed('POST /api/v1/campaigns', s, 'POST', '/api/v1/campaigns', {
-          name: `Load ${n}`, agentId, startDate, timeSlots: [{ startTime: '10:00', endTime: '13:00' }], batchSize: 50, days: ['MONDAY', 'TUESDAY'], recipients, timezone: 'Europe/Paris',
-        }, { 'idempotency-key': `load-${randomUUID()}` });
+        const status = await timed(
+          'POST /api/v1/campaigns',
+          s,
+          'POST',
+          '/api/v1/campaigns',
+          {
+            name: `Load ${n}`,
+            agentId,
+            startDate,
+            timeSlots: [{ startTime: '10:00', endTime: '13:00' }],
+            batchSize: 50,
+            days: ['MONDAY', 'TUESDAY'],
+            recipients,
+            timezone: 'Europe/Paris',
+          },
+          { 'idempotency-key': `load-${randomUUID()}` },
+        );
         if (status === 201) outcomes.campaignsCreated += 1;
       }
     };
@@ -125,7 +145,11 @@ describe('load', () => {
     const stats = await (await fetch(`${stack.simUrl}/_sim/stats`, { headers: { authorization: `Bearer ${stack.controlToken}` } })).json();
 
     const perRoute = Object.fromEntries(
-      Object.entries(timings).flatMap(([label, xs]) => [[`${label} count`, xs.length], [`${label} p50 ms`, pct(xs, 50)], [`${label} p99 ms`, pct(xs, 99)]]),
+      Object.entries(timings).flatMap(([label, xs]) => [
+        [`${label} count`, xs.length],
+        [`${label} p50 ms`, pct(xs, 50)],
+        [`${label} p99 ms`, pct(xs, 99)],
+      ]),
     );
     const errors = outcomes.status5xx + outcomes.networkErrors;
     writeResult({

@@ -8,7 +8,11 @@ import { Tally, writeResult } from './report';
 export function propertySuite(suite: string, promises: string[]) {
   const tally = new Tally();
   afterAll(() => {
-    writeResult({ suite, promises, figures: { inputsTried: tally.total, ...Object.fromEntries(Object.entries(tally.byKind).map(([k, v]) => [`tried.${k}`, v])) } });
+    writeResult({
+      suite,
+      promises,
+      figures: { inputsTried: tally.total, ...Object.fromEntries(Object.entries(tally.byKind).map(([k, v]) => [`tried.${k}`, v])) },
+    });
   });
   /** Wraps a predicate so each run is counted under `kind`. */
   function counted<A extends unknown[], R>(kind: string, predicate: (...args: A) => R): (...args: A) => R {

@@ -21,7 +21,11 @@ export function writeResult(result: SuiteResult): void {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const body = { ...result, measuredAt: new Date().toISOString() };
   writeFileSync(join(RESULTS_DIR, `${result.suite}.json`), `${JSON.stringify(body, null, 2)}\n`);
-  console.log(`[${result.suite}] ${Object.entries(result.figures).map(([k, v]) => `${k}=${v}`).join(' ')}`);
+  console.log(
+    `[${result.suite}] ${Object.entries(result.figures)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ')}`,
+  );
 }
 
 /** A tally of inputs tried, by kind. */

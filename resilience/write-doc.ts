@@ -3,100 +3,60 @@
  * what is promised, how each promise is tested, and the latest figures. `npm run test:resilience`
  * runs it after the suites.
  */
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { RESULTS_DIR, type SuiteResult } from "./report";
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { RESULTS_DIR, type SuiteResult } from './report';
 
 /** Where each suite lives and how to run it alone. */
 const HOW: Record<string, string> = {
-  "simulator-bad-input":
-    "`simulator/http/bad-input.test.ts` — every simulator route over real HTTP; the store counted before and after each refusal.",
-  "properties-contract-queries":
-    "`contract/queries.property.test.ts` — fast-check over arbitrary query strings.",
-  "properties-calls-model":
-    "`src/features/calls/model/untrusted-input.property.test.ts` — fast-check: URL params → upstream query, recording payloads, CSV cells read back with papaparse.",
-  "properties-bff-recordings":
-    "`server/services/recordings.property.test.ts` — fast-check: payload forms, any JSON value, any Range header.",
-  "properties-recipient-import":
-    "`src/lib/recipients/recipients.property.test.ts` — fast-check: any text, CSV round trips with any delimiter, phone numbers.",
-  "properties-campaign-forecast":
-    "`src/features/campaigns/model/forecast.property.test.ts` — fast-check against the scheduler rules, across zones with DST and odd offsets.",
-  "bff-fuzz":
-    "`resilience/fuzz.test.ts` — the BFF in front of the real simulator; the simulator's `/_sim/stats` counts what reached it.",
-  faults:
-    "`resilience/faults.test.ts` — `/_sim/faults` injects each fault per route; upstream creations counted in the simulator's store.",
-  "abuse-and-secrets":
-    "`resilience/abuse.test.ts` — canary API keys; every response, header and log line of the suite and every file of `dist/` scanned.",
+  'simulator-bad-input': '`simulator/http/bad-input.test.ts` — every simulator route over real HTTP; the store counted before and after each refusal.',
+  'properties-contract-queries': '`contract/queries.property.test.ts` — fast-check over arbitrary query strings.',
+  'properties-calls-model':
+    '`src/features/calls/model/untrusted-input.property.test.ts` — fast-check: URL params → upstream query, recording payloads, CSV cells read back with papaparse.',
+  'properties-bff-recordings': '`server/services/recordings.property.test.ts` — fast-check: payload forms, any JSON value, any Range header.',
+  'properties-recipient-import': '`src/lib/recipients/recipients.property.test.ts` — fast-check: any text, CSV round trips with any delimiter, phone numbers.',
+  'properties-campaign-forecast':
+    '`src/features/campaigns/model/forecast.property.test.ts` — fast-check against the scheduler rules, across zones with DST and odd offsets.',
+  'bff-fuzz': "`resilience/fuzz.test.ts` — the BFF in front of the real simulator; the simulator's `/_sim/stats` counts what reached it.",
+  faults: "`resilience/faults.test.ts` — `/_sim/faults` injects each fault per route; upstream creations counted in the simulator's store.",
+  'abuse-and-secrets': '`resilience/abuse.test.ts` — canary API keys; every response, header and log line of the suite and every file of `dist/` scanned.',
   load: "`resilience/load.test.ts` — the load generator here, the simulator (PGlite) and the BFF each in a process of its own (the bench's launchers), on loopback; `LOAD_SECONDS` sets the length (20 s in `npm test`; the committed figures come from a 60 s run).",
-  "e2e-faults":
+  'e2e-faults':
     "`e2e/faults.spec.ts` — Chromium against the e2e stack (`scripts/e2e-stack.ts`: the BFF's upstream timeout 7 s, the BFF reaching the simulator through a forwarder that a `down` fault closes, so the BFF gets ECONNREFUSED); `/_sim/faults` injects each fault on GET /v1/* and on the write routes and `/_sim/stats` counts what it injected; results read back upstream with the API key; the BFF's pid and /healthz checked after each fault.",
-  "e2e-secrets":
-    "`e2e/secrets-recorder.ts` and `e2e/secrets-reporter.ts` — every browser context of the e2e run records a HAR with bodies and has its storage read before it closes; after the run the HARs, the storages, `dist/client` (source maps included) and every line the e2e stack logged are searched for the canary API keys.",
+  'e2e-secrets':
+    '`e2e/secrets-recorder.ts` and `e2e/secrets-reporter.ts` — every browser context of the e2e run records a HAR with bodies and has its storage read before it closes; after the run the HARs, the storages, `dist/client` (source maps included) and every line the e2e stack logged are searched for the canary API keys.',
 };
 const ORDER = Object.keys(HOW);
 
 export function writeDoc(): void {
   const results = readdirSync(RESULTS_DIR)
-    .filter((f) => f.endsWith(".json"))
-    .map(
-      (f) =>
-        JSON.parse(
-          readFileSync(join(RESULTS_DIR, f), "utf8"),
-        ) as SuiteResult & { measuredAt: string },
-    )
-    .sort(
-      (a, b) =>
-        (ORDER.indexOf(a.suite) + 1 || 99) - (ORDER.indexOf(b.suite) + 1 || 99),
-    );
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => JSON.parse(readFileSync(join(RESULTS_DIR, f), 'utf8')) as SuiteResult & { measuredAt: string })
+    .sort((a, b) => (ORDER.indexOf(a.suite) + 1 || 99) - (ORDER.indexOf(b.suite) + 1 || 99));
 
-  const inputs = results.reduce(
-    (sum, r) =>
-      sum +
-      Number(
-        r.figures.badInputsTried ??
-          r.figures.inputsTried ??
-          r.figures.abuseAttempts ??
-          0,
-      ),
-    0,
-  );
+  const inputs = results.reduce((sum, r) => sum + Number(r.figures.badInputsTried ?? r.figures.inputsTried ?? r.figures.abuseAttempts ?? 0), 0);
   const lines: string[] = [
-    "# Reliability and security: what is promised, how it is tested, the latest figures",
-    "",
-    "<!-- Generated by resilience/write-doc.ts from resilience/results/*.json: do not edit by hand. -->",
-    "",
-    "Operations staff rely on Switchboard during incidents. These suites try what goes wrong — a slow or",
-    "failing upstream, broken input, someone trying what they should not — and count what they tried.",
-    "Run them with `npm run test:resilience` (the suites one after another, then this page is rewritten);",
+    '# Reliability and security: what is promised, how it is tested, the latest figures',
+    '',
+    '<!-- Generated by resilience/write-doc.ts from resilience/results/*.json: do not edit by hand. -->',
+    '',
+    'Operations staff rely on Switchboard during incidents. These suites try what goes wrong — a slow or',
+    'failing upstream, broken input, someone trying what they should not — and count what they tried.',
+    'Run them with `npm run test:resilience` (the suites one after another, then this page is rewritten);',
     "the browser's figures (`e2e-faults`, `e2e-secrets`) come from `npm run test:e2e`, which rewrites this page too.",
-    "",
-    `**Bad and hostile inputs tried in the latest runs: ${inputs.toLocaleString("en")}.**`,
-    "",
+    '',
+    `**Bad and hostile inputs tried in the latest runs: ${inputs.toLocaleString('en')}.**`,
+    '',
   ];
   for (const r of results) {
-    lines.push(
-      `## ${r.suite}`,
-      "",
-      `Measured ${r.measuredAt}. How: ${HOW[r.suite] ?? "see the suite."}`,
-      "",
-      "Promised:",
-      "",
-    );
+    lines.push(`## ${r.suite}`, '', `Measured ${r.measuredAt}. How: ${HOW[r.suite] ?? 'see the suite.'}`, '', 'Promised:', '');
     for (const p of r.promises) lines.push(`- ${p}`);
-    lines.push("", "| Figure | Value |", "|---|---|");
-    for (const [k, v] of Object.entries(r.figures))
-      lines.push(
-        `| ${k} | ${typeof v === "number" ? v.toLocaleString("en") : v} |`,
-      );
-    lines.push("");
+    lines.push('', '| Figure | Value |', '|---|---|');
+    for (const [k, v] of Object.entries(r.figures)) lines.push(`| ${k} | ${typeof v === 'number' ? v.toLocaleString('en') : v} |`);
+    lines.push('');
   }
-  writeFileSync(
-    join(RESULTS_DIR, "..", "..", "docs", "reliability.md"),
-    `${lines.join("\n").trimEnd()}\n`,
-  );
-  console.log(
-    `docs/reliability.md: ${results.length} suites, ${inputs} inputs`,
-  );
+  writeFileSync(join(RESULTS_DIR, '..', '..', 'docs', 'reliability.md'), `${lines.join('\n').trimEnd()}\n`);
+  console.log(`docs/reliability.md: ${results.length} suites, ${inputs} inputs`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) writeDoc();

@@ -37,14 +37,18 @@ try {
     body: JSON.stringify({ scope: ['calls:read'] }),
   });
   const { token } = (await tokenRes.json()) as { token: string };
-  const run = (url: string, headers: Record<string, string>) =>
-    autocannon({ url, connections: 50, duration: Number(process.env.SECONDS ?? 8), headers });
+  const run = (url: string, headers: Record<string, string>) => autocannon({ url, connections: 50, duration: Number(process.env.SECONDS ?? 8), headers });
   const direct = await run(`${stack.simUrl}/v1/calls?size=20`, { authorization: `Bearer ${token}` });
   const viaBff = await run(`${stack.url}/api/v1/calls?size=20`, { authorization: `Bearer ${token}`, cookie });
-  for (const [name, r] of [['simulator directly', direct], ['through the BFF', viaBff]] as const) {
+  for (const [name, r] of [
+    ['simulator directly', direct],
+    ['through the BFF', viaBff],
+  ] as const) {
     console.log(`${name}: ${r.requests.average} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}`);
   }
-  console.log(`added: p50 ${viaBff.latency.p50 - direct.latency.p50} ms, p99 ${viaBff.latency.p99 - direct.latency.p99} ms, throughput ${((viaBff.requests.average / direct.requests.average) * 100).toFixed(0)}% of direct`);
+  console.log(
+    `added: p50 ${viaBff.latency.p50 - direct.latency.p50} ms, p99 ${viaBff.latency.p99 - direct.latency.p99} ms, throughput ${((viaBff.requests.average / direct.requests.average) * 100).toFixed(0)}% of direct`,
+  );
 } finally {
   await stack.close();
 }

@@ -24,8 +24,19 @@ async function shot(page: Page, path: string, name: string): Promise<void> {
 
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
-  const stack = await startStack({ port: 0, simPort: 0, seedCalls: 3000, simRateLimit: 0, demoAccounts: true, demoPassword: PASSWORD, env: { LOG_LEVEL: 'warn', STATIC_DIR: process.env.STATIC_DIR ?? 'dist/client' } });
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  const stack = await startStack({
+    port: 0,
+    simPort: 0,
+    seedCalls: 3000,
+    simRateLimit: 0,
+    demoAccounts: true,
+    demoPassword: PASSWORD,
+    env: { LOG_LEVEL: 'warn', STATIC_DIR: process.env.STATIC_DIR ?? 'dist/client' },
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
   try {
     const context = await browser.newContext({ baseURL: stack.url, viewport: { width: 1280, height: 720 }, colorScheme: 'light' });
     const page = await context.newPage();
@@ -39,9 +50,13 @@ async function main(): Promise<void> {
 
     // Pick real ids from the upstream, as the console would show them.
     const headers = { 'X-Api-Key': 'sim-key-primary-0000000000000001' };
-    const agents = (await (await fetch(`${stack.simUrl}/v1/agents?size=100`, { headers })).json()) as { content: { id: string; configuration: { extractors: unknown[] } }[] };
+    const agents = (await (await fetch(`${stack.simUrl}/v1/agents?size=100`, { headers })).json()) as {
+      content: { id: string; configuration: { extractors: unknown[] } }[];
+    };
     const agent = agents.content.find((a) => a.configuration.extractors.length > 0) ?? agents.content[0]!;
-    const calls = (await (await fetch(`${stack.simUrl}/v1/calls?size=100`, { headers })).json()) as { content: { id: string; status: string; recorded: boolean }[] };
+    const calls = (await (await fetch(`${stack.simUrl}/v1/calls?size=100`, { headers })).json()) as {
+      content: { id: string; status: string; recorded: boolean }[];
+    };
     const call = calls.content.find((c) => c.recorded && c.status === 'COMPLETED') ?? calls.content[0]!;
 
     await shot(page, '/agents', 'agents');

@@ -82,7 +82,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<BffA
   // One log line per request, after it ends: id, route, status, time, user; never headers or bodies.
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
-      { method: request.method, url: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, user: (request as { user?: string }).user },
+      {
+        method: request.method,
+        url: request.url.split('?')[0],
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+        user: (request as { user?: string }).user,
+      },
       'request',
     );
   });

@@ -3,45 +3,48 @@ import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
-const Env = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('127.0.0.1'),
-  PUBLIC_URL: z.url().optional(),
-  DATABASE_URL: z.url().optional(),
-  BFF_DATA_DIR: z.string().default('.data/bff'),
-  VOICE_API_BASE_URL: z.url(),
-  VOICE_API_KEY: z.string().min(8),
-  VOICE_API_KEY_SECONDARY: z.string().min(8).optional(),
-  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  DEMO_PASSWORD: z.string().min(8).default('switchboard-demo'),
-  DEMO_ACCOUNTS: bool.default(false),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
-  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
-  ALLOWED_ORIGINS: z.string().optional(),
-  TRUST_PROXY: bool.default(false),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  STATIC_DIR: z.string().default('dist/client'),
-  RECORDING_CACHE_MB: z.coerce.number().int().min(1).default(64),
-  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
-  TOKEN_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
-  OIDC_ISSUER: z.url().optional(),
-  OIDC_CLIENT_ID: z.string().min(1).optional(),
-  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
-  OIDC_ROLE_CLAIM: z.string().min(1).default('switchboard_role'),
-  OIDC_SCOPES: z.string().default('openid profile email'),
-}).superRefine((env, ctx) => {
-  // Cookies are Secure: browsers accept them over plain http on localhost only.
-  if (env.PUBLIC_URL) {
-    const url = new URL(env.PUBLIC_URL);
-    if (url.protocol === 'http:' && !['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)) {
-      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'Must be https (plain http is allowed on localhost only).' });
+const Env = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().default('127.0.0.1'),
+    PUBLIC_URL: z.url().optional(),
+    DATABASE_URL: z.url().optional(),
+    BFF_DATA_DIR: z.string().default('.data/bff'),
+    VOICE_API_BASE_URL: z.url(),
+    VOICE_API_KEY: z.string().min(8),
+    VOICE_API_KEY_SECONDARY: z.string().min(8).optional(),
+    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    DEMO_PASSWORD: z.string().min(8).default('switchboard-demo'),
+    DEMO_ACCOUNTS: bool.default(false),
+    SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
+    SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
+    ALLOWED_ORIGINS: z.string().optional(),
+    TRUST_PROXY: bool.default(false),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    STATIC_DIR: z.string().default('dist/client'),
+    RECORDING_CACHE_MB: z.coerce.number().int().min(1).default(64),
+    LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+    TOKEN_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+    OIDC_ISSUER: z.url().optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    OIDC_ROLE_CLAIM: z.string().min(1).default('switchboard_role'),
+    OIDC_SCOPES: z.string().default('openid profile email'),
+  })
+  .superRefine((env, ctx) => {
+    // Cookies are Secure: browsers accept them over plain http on localhost only.
+    if (env.PUBLIC_URL) {
+      const url = new URL(env.PUBLIC_URL);
+      if (url.protocol === 'http:' && !['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)) {
+        ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'Must be https (plain http is allowed on localhost only).' });
+      }
     }
-  }
-  if (env.OIDC_ISSUER) {
-    if (!env.OIDC_CLIENT_ID) ctx.addIssue({ code: 'custom', path: ['OIDC_CLIENT_ID'], message: 'Required with OIDC_ISSUER.' });
-    if (!env.PUBLIC_URL) ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'Required with OIDC_ISSUER (the redirect URI is PUBLIC_URL/auth/oidc/callback).' });
-  }
-});
+    if (env.OIDC_ISSUER) {
+      if (!env.OIDC_CLIENT_ID) ctx.addIssue({ code: 'custom', path: ['OIDC_CLIENT_ID'], message: 'Required with OIDC_ISSUER.' });
+      if (!env.PUBLIC_URL)
+        ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'Required with OIDC_ISSUER (the redirect URI is PUBLIC_URL/auth/oidc/callback).' });
+    }
+  });
 
 export type Config = z.infer<typeof Env>;
 

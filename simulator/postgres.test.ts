@@ -37,8 +37,18 @@ describe('simulator on a real PostgreSQL server', () => {
     const days = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'];
     const recipients = Array.from({ length: 10 }, (_, i) => ({ phone: `+1415777${String(i).padStart(4, '0')}`, context: { firstName: `R${i}` } }));
     const created = await api.post('/v1/campaigns', {
-      name: 'PG campaign', agentId: agent.id, startDate: today, timezone: 'UTC', batchSize: 4, days,
-      timeSlots: [{ startTime: '10:00', endTime: '13:00' }, { startTime: '14:00', endTime: '20:00' }], recipients, retry: { max: 1, delay: 15 },
+      name: 'PG campaign',
+      agentId: agent.id,
+      startDate: today,
+      timezone: 'UTC',
+      batchSize: 4,
+      days,
+      timeSlots: [
+        { startTime: '10:00', endTime: '13:00' },
+        { startTime: '14:00', endTime: '20:00' },
+      ],
+      recipients,
+      retry: { max: 1, delay: 15 },
     });
     expect(created.status).toBe(201);
     await client(sim.url, { Authorization: 'Bearer control-token-pg' }).post('/_sim/clock', { advanceMinutes: 26 * 60 });

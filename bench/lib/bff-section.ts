@@ -27,7 +27,10 @@ export async function signIn(bff: string, username: string): Promise<Session> {
   });
   const ms = performance.now() - t;
   if (res.status !== 204) throw new Error(`sign-in ${username}: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   return { cookie, ms };
 }
 
@@ -96,7 +99,12 @@ export async function bffSection(ctx: BenchContext, sim: SimInfo, bff: string, p
     const t = performance.now();
     const all = await Promise.all(Array.from({ length: 100 }, () => mint(bff, session.cookie, ['calls:read', 'agents:read'])));
     mintWall.push(performance.now() - t);
-    mintP99.push(percentile(all.map((a) => a.ms), 99));
+    mintP99.push(
+      percentile(
+        all.map((a) => a.ms),
+        99,
+      ),
+    );
     mintUpstream.push((await tokenCalls(sim)) - before);
 
     // Recording: the first Range of a call not fetched before, then ten more at other offsets.
@@ -128,23 +136,83 @@ export async function bffSection(ctx: BenchContext, sim: SimInfo, bff: string, p
   const bare = results[1]!;
   const ours = results[2]!;
   for (const [i, target] of targets.entries()) {
-    report.add(SECTION, `GET /calls (100 rows) via ${target.name}, 1 connection: p50`, 'ms', single[i]!.map((r) => r.p50));
-    report.add(SECTION, `GET /calls (100 rows) via ${target.name}, 1 connection: p99`, 'ms', single[i]!.map((r) => r.p99));
-    report.add(SECTION, `GET /calls (100 rows) via ${target.name}, 50 connections: p50`, 'ms', results[i]!.map((r) => r.p50));
-    report.add(SECTION, `GET /calls (100 rows) via ${target.name}, 50 connections: p99`, 'ms', results[i]!.map((r) => r.p99));
-    report.add(SECTION, `GET /calls (100 rows) via ${target.name}, 50 connections: throughput`, 'req/s', results[i]!.map((r) => r.rps));
+    report.add(
+      SECTION,
+      `GET /calls (100 rows) via ${target.name}, 1 connection: p50`,
+      'ms',
+      single[i]!.map((r) => r.p50),
+    );
+    report.add(
+      SECTION,
+      `GET /calls (100 rows) via ${target.name}, 1 connection: p99`,
+      'ms',
+      single[i]!.map((r) => r.p99),
+    );
+    report.add(
+      SECTION,
+      `GET /calls (100 rows) via ${target.name}, 50 connections: p50`,
+      'ms',
+      results[i]!.map((r) => r.p50),
+    );
+    report.add(
+      SECTION,
+      `GET /calls (100 rows) via ${target.name}, 50 connections: p99`,
+      'ms',
+      results[i]!.map((r) => r.p99),
+    );
+    report.add(
+      SECTION,
+      `GET /calls (100 rows) via ${target.name}, 50 connections: throughput`,
+      'req/s',
+      results[i]!.map((r) => r.rps),
+    );
   }
   const [direct1, bare1, ours1] = single as [LoadResult[], LoadResult[], LoadResult[]];
-  report.add(SECTION, 'BFF added latency p50 (BFF − direct, 1 connection, same round)', 'ms', ours1.map((r, k) => r.p50 - direct1[k]!.p50), { op: '<=', value: 2 });
-  report.add(SECTION, 'BFF added latency p99 (BFF − direct, 1 connection, same round)', 'ms', ours1.map((r, k) => r.p99 - direct1[k]!.p99), { op: '<=', value: 10 });
-  report.add(SECTION, 'bare proxy added latency p50 (proxy − direct, 1 connection, same round)', 'ms', bare1.map((r, k) => r.p50 - direct1[k]!.p50));
-  report.add(SECTION, 'bare proxy added latency p99 (proxy − direct, 1 connection, same round)', 'ms', bare1.map((r, k) => r.p99 - direct1[k]!.p99));
-  report.add(SECTION, 'BFF throughput / bare proxy throughput (same round)', '%', ours.map((r, k) => (100 * r.rps) / bare[k]!.rps), { op: '>=', value: 80 });
+  report.add(
+    SECTION,
+    'BFF added latency p50 (BFF − direct, 1 connection, same round)',
+    'ms',
+    ours1.map((r, k) => r.p50 - direct1[k]!.p50),
+    { op: '<=', value: 2 },
+  );
+  report.add(
+    SECTION,
+    'BFF added latency p99 (BFF − direct, 1 connection, same round)',
+    'ms',
+    ours1.map((r, k) => r.p99 - direct1[k]!.p99),
+    { op: '<=', value: 10 },
+  );
+  report.add(
+    SECTION,
+    'bare proxy added latency p50 (proxy − direct, 1 connection, same round)',
+    'ms',
+    bare1.map((r, k) => r.p50 - direct1[k]!.p50),
+  );
+  report.add(
+    SECTION,
+    'bare proxy added latency p99 (proxy − direct, 1 connection, same round)',
+    'ms',
+    bare1.map((r, k) => r.p99 - direct1[k]!.p99),
+  );
+  report.add(
+    SECTION,
+    'BFF throughput / bare proxy throughput (same round)',
+    '%',
+    ours.map((r, k) => (100 * r.rps) / bare[k]!.rps),
+    { op: '>=', value: 80 },
+  );
   report.add(SECTION, '100 concurrent POST /auth/token: wall time', 'ms', mintWall);
   report.add(SECTION, '100 concurrent POST /auth/token: p99 of one', 'ms', mintP99);
   report.add(SECTION, '100 concurrent POST /auth/token: upstream token calls', 'calls', mintUpstream, { op: '<=', value: 1 });
   if (rangeCold.length) {
-    report.add(SECTION, 'recording Range 64 KiB, first fetch of a call (upstream fetch + decode)', 'ms', rangeCold, undefined, rangeProblem && `some runs failed: ${rangeProblem}`);
+    report.add(
+      SECTION,
+      'recording Range 64 KiB, first fetch of a call (upstream fetch + decode)',
+      'ms',
+      rangeCold,
+      undefined,
+      rangeProblem && `some runs failed: ${rangeProblem}`,
+    );
     report.add(SECTION, 'recording Range 64 KiB, later ranges (median of 10)', 'ms', rangeWarm);
   } else report.skip(SECTION, 'recording Range latency', 'ms', rangeProblem || 'no recorded finished call in the first 100');
   report.add(SECTION, 'sign-in (POST /auth/login, password hash included)', 'ms', signIns);

@@ -26,6 +26,10 @@ await app.listen({ host: '127.0.0.1', port: config.PORT });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;
 process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${port}` })}\n`);
-const stop = () => void app.close().then(() => db.close()).then(() => process.exit(0));
+const stop = () =>
+  void app
+    .close()
+    .then(() => db.close())
+    .then(() => process.exit(0));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -55,7 +55,10 @@ export class Report {
   }
 
   write(dir: URL, meta: Record<string, unknown>): void {
-    writeFileSync(new URL('report.json', dir), `${JSON.stringify({ ...meta, startedAt: this.started.toISOString(), figures: this.figures, notes: this.notes }, null, 2)}\n`);
+    writeFileSync(
+      new URL('report.json', dir),
+      `${JSON.stringify({ ...meta, startedAt: this.started.toISOString(), figures: this.figures, notes: this.notes }, null, 2)}\n`,
+    );
     writeFileSync(new URL('report.md', dir), this.markdown(meta));
   }
 
@@ -83,11 +86,13 @@ export class Report {
         }
         const s = f.summary!;
         const verdict = !f.verdict
-          ? f.note ?? ''
+          ? (f.note ?? '')
           : f.verdict === 'pass'
             ? 'pass'
             : `**FAIL** by ${fmt(f.miss!.by)} ${f.unit} (${fmt(f.miss!.ratio)}× budget)`;
-        lines.push(`| ${f.name} | ${fmt(s.median)} ${f.unit} | ${fmt(s.min)}–${fmt(s.max)} | ${s.runs.length} | ${budget} | ${verdict}${f.verdict && f.note ? `; ${f.note}` : ''} |`);
+        lines.push(
+          `| ${f.name} | ${fmt(s.median)} ${f.unit} | ${fmt(s.min)}–${fmt(s.max)} | ${s.runs.length} | ${budget} | ${verdict}${f.verdict && f.note ? `; ${f.note}` : ''} |`,
+        );
       }
       lines.push('');
     }

@@ -17,7 +17,12 @@ const get = async (path: string) => (await fetch(`${sim.info.url}${path}`, { hea
 const agents = await get('/v1/agents?size=100');
 const agentId = agents.content[0].id;
 const month = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 7);
-const queries = [`agentId=${agentId}&sort=duration,DESC`, 'campaignName=Winter%20renewals&sort=startTime,ASC', `from=${month}-01&to=${month}-28&sort=status,ASC`, 'sort=endTime,DESC'];
+const queries = [
+  `agentId=${agentId}&sort=duration,DESC`,
+  'campaignName=Winter%20renewals&sort=startTime,ASC',
+  `from=${month}-01&to=${month}-28&sort=status,ASC`,
+  'sort=endTime,DESC',
+];
 for (const q of queries) await load({ url: `${sim.info.url}/v1/calls?${q}&size=100&page=6`, connections: 20, duration: 1, headers: { 'X-Api-Key': KEY } });
 console.log('after warm-up rss', sim.rssMiB().toFixed(0));
 for (const q of queries) {

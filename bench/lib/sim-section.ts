@@ -55,7 +55,14 @@ async function measure(ctx: BenchContext, sim: Child<SimInfo>, seedCalls: number
   const { report } = ctx;
   const url = sim.info.url;
   const SECTION = storage.section;
-  report.add(SECTION, `seed ${seedCalls.toLocaleString('en-US')} calls (start-up included)`, 's', [sim.info.seedMs / 1000], { op: '<=', value: 60 }, 'one seed per bench run');
+  report.add(
+    SECTION,
+    `seed ${seedCalls.toLocaleString('en-US')} calls (start-up included)`,
+    's',
+    [sim.info.seedMs / 1000],
+    { op: '<=', value: 60 },
+    'one seed per bench run',
+  );
   const rss: number[] = [sim.rssMiB()];
 
   const agents = await getJson(`${url}/v1/agents?size=100`);
@@ -73,7 +80,8 @@ async function measure(ctx: BenchContext, sim: Child<SimInfo>, seedCalls: number
   // Warm-up, not recorded: the first requests after start-up run while V8 still compiles
   // PGlite's WebAssembly to optimised code (about a second of 10x slower queries). Page 6, just
   // past the rounds' pages: a deep page would leave slow requests queued into the first round.
-  for (const combo of combos) await load({ url: `${url}/v1/calls?${combo.query}&size=100&page=6`, connections: 20, duration: 1, headers: { 'X-Api-Key': SIM_KEY } });
+  for (const combo of combos)
+    await load({ url: `${url}/v1/calls?${combo.query}&size=100&page=6`, connections: 20, duration: 1, headers: { 'X-Api-Key': SIM_KEY } });
   const p50: number[][] = combos.map(() => []);
   const p99: number[][] = combos.map(() => []);
   const rps: number[][] = combos.map(() => []);
@@ -81,7 +89,12 @@ async function measure(ctx: BenchContext, sim: Child<SimInfo>, seedCalls: number
   for (let round = 0; round < storage.rounds; round += 1) {
     for (const [i, combo] of combos.entries()) {
       // Another page each round, so no round replays the last one's query.
-      const r = await load({ url: `${url}/v1/calls?${combo.query}&size=100&page=${round + 1}`, connections: 20, duration: storage.seconds, headers: { 'X-Api-Key': SIM_KEY } });
+      const r = await load({
+        url: `${url}/v1/calls?${combo.query}&size=100&page=${round + 1}`,
+        connections: 20,
+        duration: storage.seconds,
+        headers: { 'X-Api-Key': SIM_KEY },
+      });
       if (r.errors || r.non2xx) ctx.log(`simulator ${combo.name}: ${r.errors} errors, ${r.non2xx} non-2xx`);
       p50[i]!.push(r.p50);
       p99[i]!.push(r.p99);
@@ -113,11 +126,17 @@ async function measure(ctx: BenchContext, sim: Child<SimInfo>, seedCalls: number
  * (fewer, shorter rounds: the section stays near two and a half minutes). BENCH_SIM_POSTGRES=0 skips it.
  */
 export async function simulatorSection(ctx: BenchContext, sim: Child<SimInfo>, seedCalls: number): Promise<void> {
-  await measure(ctx, sim, seedCalls, { section: 'Simulator (100,000 calls, PGlite on disk)', rounds: ctx.runs, seconds: Number(process.env.BENCH_LOAD_SECONDS ?? 3), rssBudget: true });
+  await measure(ctx, sim, seedCalls, {
+    section: 'Simulator (100,000 calls, PGlite on disk)',
+    rounds: ctx.runs,
+    seconds: Number(process.env.BENCH_LOAD_SECONDS ?? 3),
+    rssBudget: true,
+  });
   if (process.env.BENCH_SIM_POSTGRES === '0') return;
   const section = 'Simulator (100,000 calls, PostgreSQL server)';
   if (timeLeft(ctx) < 240_000) return void ctx.report.skip(section, '(all figures)', '', 'not enough time left in the bench');
-  if (!(await databaseAvailable())) return void ctx.report.skip(section, '(all figures)', '', 'no PostgreSQL server at TEST_DATABASE_URL (default 127.0.0.1:5432)');
+  if (!(await databaseAvailable()))
+    return void ctx.report.skip(section, '(all figures)', '', 'no PostgreSQL server at TEST_DATABASE_URL (default 127.0.0.1:5432)');
   const db = await createTestDatabase('bench_sim');
   try {
     const [cmd, args] = await builtNode('sim-server');

@@ -64,7 +64,13 @@ const ERROR_TEXT: Record<number, string> = {
 
 function operation(name: string, route: RouteDef): JsonObject {
   const headers = Object.fromEntries(
-    (route.headers ?? []).map((h) => [h, { schema: { type: 'integer', minimum: 0 }, description: h === HEADERS.callRateLimitLimit ? 'Maximum concurrent scheduled outbound calls.' : 'Remaining concurrent scheduled outbound calls.' }]),
+    (route.headers ?? []).map((h) => [
+      h,
+      {
+        schema: { type: 'integer', minimum: 0 },
+        description: h === HEADERS.callRateLimitLimit ? 'Maximum concurrent scheduled outbound calls.' : 'Remaining concurrent scheduled outbound calls.',
+      },
+    ]),
   );
   const responses: JsonObject = {
     [String(route.status)]: {
@@ -76,7 +82,11 @@ function operation(name: string, route: RouteDef): JsonObject {
   for (const code of route.errors) {
     responses[String(code)] = {
       description: ERROR_TEXT[code] ?? 'Error.',
-      ...(code === 429 ? { headers: { [HEADERS.retryAfter]: { schema: { type: 'integer' }, description: 'Seconds to wait.' }, ...(route.headers ? headers : {}) } } : route.headers ? { headers } : {}),
+      ...(code === 429
+        ? { headers: { [HEADERS.retryAfter]: { schema: { type: 'integer' }, description: 'Seconds to wait.' }, ...(route.headers ? headers : {}) } }
+        : route.headers
+          ? { headers }
+          : {}),
       content: errorContent,
     };
   }

@@ -73,9 +73,7 @@ export const RetryInput = z
   })
   .meta({ id: 'RetryInput' });
 
-export const Retry = z
-  .object({ max: z.int(), delay: z.int().meta({ description: 'Minutes.' }), retryOn: z.array(RetryOn) })
-  .meta({ id: 'Retry' });
+export const Retry = z.object({ max: z.int(), delay: z.int().meta({ description: 'Minutes.' }), retryOn: z.array(RetryOn) }).meta({ id: 'Retry' });
 export type Retry = z.infer<typeof Retry>;
 
 export const CampaignRecipients = z

@@ -17,7 +17,8 @@ import { migrate, openDb } from '../../common/db';
 import { MIGRATIONS } from '../db/migrations';
 import { addUser, findUser, resetPassword, setUserEnabled } from '../services/users';
 
-const USAGE = 'Usage: npm run user -- add NAME --role viewer|operator|admin [--password-stdin] | reset NAME [--password-stdin] | disable NAME | enable NAME | list';
+const USAGE =
+  'Usage: npm run user -- add NAME --role viewer|operator|admin [--password-stdin] | reset NAME [--password-stdin] | disable NAME | enable NAME | list';
 const Username = z.string().regex(/^[A-Za-z0-9._@-]{1,100}$/, { error: 'A username is 1-100 letters, digits or . _ @ -' });
 const MIN_PASSWORD = 12;
 
@@ -25,7 +26,9 @@ async function readPassword(fromStdin: boolean): Promise<{ password: string; gen
   if (!fromStdin) return { password: randomBytes(12).toString('base64url'), generated: true };
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  const password = Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  const password = Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
   if (password.length < MIN_PASSWORD) throw new Error(`The password must be at least ${MIN_PASSWORD} characters.`);
   return { password, generated: false };
 }

@@ -34,7 +34,12 @@ export function authPlugin(app: FastifyInstance, ctx: Ctx): void {
     const wait = Math.max(perAccount.blockedFor(accountKey), perAddress.blockedFor(request.ip));
     if (wait > 0) {
       await audit(db, { username, action: 'login', route: 'POST /auth/login', outcome: 'rate-limited', status: 429, requestId: request.id });
-      throw new HttpError(429, `Too many failed sign-ins from here. Try again in ${Math.ceil(wait / 60)} minutes, or ask an admin to reset your password.`, [], { 'Retry-After': String(wait) });
+      throw new HttpError(
+        429,
+        `Too many failed sign-ins from here. Try again in ${Math.ceil(wait / 60)} minutes, or ask an admin to reset your password.`,
+        [],
+        { 'Retry-After': String(wait) },
+      );
     }
     const user = await findUser(db, username);
     // The same work whether or not the user exists, so timing does not reveal it.
@@ -42,7 +47,14 @@ export function authPlugin(app: FastifyInstance, ctx: Ctx): void {
     if (!user || !ok || !user.enabled) {
       perAccount.hit(accountKey);
       perAddress.hit(request.ip);
-      await audit(db, { username, action: 'login', route: 'POST /auth/login', outcome: user && ok ? 'disabled' : 'failed', status: 401, requestId: request.id });
+      await audit(db, {
+        username,
+        action: 'login',
+        route: 'POST /auth/login',
+        outcome: user && ok ? 'disabled' : 'failed',
+        status: 401,
+        requestId: request.id,
+      });
       throw new HttpError(401, 'The username or password is wrong.');
     }
     perAccount.clear(accountKey);
@@ -81,12 +93,30 @@ export function authPlugin(app: FastifyInstance, ctx: Ctx): void {
     const allowed = ROLE_SCOPES[session.role];
     const refused = [...new Set(parsed.data.scope.filter((s) => !allowed.includes(s)))];
     if (refused.length > 0) {
-      await audit(db, { username: session.username, action: 'token', route: 'POST /auth/token', outcome: `denied: ${refused.join(' ')}`, status: 403, requestId: request.id });
-      throw new HttpError(403, `Your role (${session.role}) may not use: ${refused.join(', ')}.`, refused.map((s) => ({ field: 'scope', message: `Not allowed for ${session.role}: ${s}`, rejectedValue: s })));
+      await audit(db, {
+        username: session.username,
+        action: 'token',
+        route: 'POST /auth/token',
+        outcome: `denied: ${refused.join(' ')}`,
+        status: 403,
+        requestId: request.id,
+      });
+      throw new HttpError(
+        403,
+        `Your role (${session.role}) may not use: ${refused.join(', ')}.`,
+        refused.map((s) => ({ field: 'scope', message: `Not allowed for ${session.role}: ${s}`, rejectedValue: s })),
+      );
     }
     const minted = await broker.get(session.userId, parsed.data.scope);
     if (parsed.data.scope.some((s) => s.endsWith(':write'))) {
-      await audit(db, { username: session.username, action: 'token', route: 'POST /auth/token', outcome: `granted: ${[...new Set(parsed.data.scope)].sort().join(' ')}`, status: 200, requestId: request.id });
+      await audit(db, {
+        username: session.username,
+        action: 'token',
+        route: 'POST /auth/token',
+        outcome: `granted: ${[...new Set(parsed.data.scope)].sort().join(' ')}`,
+        status: 200,
+        requestId: request.id,
+      });
     }
     return { token: minted.token, expiresIn: Math.max(0, Math.floor((minted.expiresAt - Date.now()) / 1000)), tokenType: 'Bearer' as const };
   });

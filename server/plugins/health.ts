@@ -21,7 +21,13 @@ export function healthPlugin(app: FastifyInstance, ctx: Ctx): void {
   };
 
   app.get('/readyz', async (_request, reply) => {
-    const [database, state] = await Promise.all([ctx.db.query('SELECT 1').then(() => true, () => false), upstreamState()]);
+    const [database, state] = await Promise.all([
+      ctx.db.query('SELECT 1').then(
+        () => true,
+        () => false,
+      ),
+      upstreamState(),
+    ]);
     const upstream = state === 'up';
     return reply.code(database && upstream ? 200 : 503).send({ status: database && upstream ? 'ok' : 'unavailable', database, upstream, upstreamState: state });
   });

@@ -61,8 +61,13 @@ export function oidcPlugin(app: FastifyInstance, ctx: Ctx): void {
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
     const verifier = oidc.randomPKCECodeVerifier();
-    await db.query("DELETE FROM oidc_pending WHERE created_at < now() - make_interval(mins => $1)", [PENDING_MINUTES]);
-    await db.query('INSERT INTO oidc_pending (state, code_verifier, nonce, redirect) VALUES ($1, $2, $3, $4)', [state, verifier, nonce, safeRedirect(request.query.redirect)]);
+    await db.query('DELETE FROM oidc_pending WHERE created_at < now() - make_interval(mins => $1)', [PENDING_MINUTES]);
+    await db.query('INSERT INTO oidc_pending (state, code_verifier, nonce, redirect) VALUES ($1, $2, $3, $4)', [
+      state,
+      verifier,
+      nonce,
+      safeRedirect(request.query.redirect),
+    ]);
     const url = oidc.buildAuthorizationUrl(provider, {
       redirect_uri: redirectUri,
       scope: config.OIDC_SCOPES,
@@ -89,7 +94,11 @@ export function oidcPlugin(app: FastifyInstance, ctx: Ctx): void {
     let claims: Record<string, unknown>;
     try {
       const provider = await configuration();
-      const tokens = await oidc.authorizationCodeGrant(provider, url, { pkceCodeVerifier: pending.code_verifier, expectedState: state, expectedNonce: pending.nonce });
+      const tokens = await oidc.authorizationCodeGrant(provider, url, {
+        pkceCodeVerifier: pending.code_verifier,
+        expectedState: state,
+        expectedNonce: pending.nonce,
+      });
       claims = { ...(tokens.claims() ?? {}) };
       if (!(config.OIDC_ROLE_CLAIM in claims)) {
         claims = { ...claims, ...(await oidc.fetchUserInfo(provider, tokens.access_token, String(claims.sub))) };
@@ -114,7 +123,14 @@ export function oidcPlugin(app: FastifyInstance, ctx: Ctx): void {
     const user = users[0];
     if (!user) {
       // A local account of that name exists: an identity from the provider never takes it over.
-      await audit(db, { username, action: 'login-oidc', route: 'GET /auth/oidc/callback', outcome: 'local-account-conflict', status: 403, requestId: request.id });
+      await audit(db, {
+        username,
+        action: 'login-oidc',
+        route: 'GET /auth/oidc/callback',
+        outcome: 'local-account-conflict',
+        status: 403,
+        requestId: request.id,
+      });
       throw new HttpError(403, `A local account named ${username} exists; ask an admin to rename one of them.`);
     }
     if (!user.enabled) {

@@ -70,13 +70,26 @@ export function proxyPlugin(app: FastifyInstance, ctx: Ctx): void {
           { field: BFF_HEADERS.idempotencyKey, rejectedValue: key ?? null, message: 'Required: 8-128 letters, digits, -_.:' },
         ]);
       }
-      const state = await idempotency.begin(db, session.userId, key, routeLabel, createHash('sha256').update(body ?? '').digest('hex'));
+      const state = await idempotency.begin(
+        db,
+        session.userId,
+        key,
+        routeLabel,
+        createHash('sha256')
+          .update(body ?? '')
+          .digest('hex'),
+      );
       if (state.kind === 'mismatch') throw new HttpError(422, 'This Idempotency-Key was already used for a different request.');
       if (state.kind === 'in-flight') throw new HttpError(409, 'This request is already being processed; wait for its answer.', [], { 'Retry-After': '1' });
       if (state.kind === 'unknown') {
-        throw new HttpError(409, 'An earlier attempt with this key may or may not have been applied (the Voice API did not answer). Check before creating it again.', [], {
-          [BFF_HEADERS.outcome]: 'unknown',
-        });
+        throw new HttpError(
+          409,
+          'An earlier attempt with this key may or may not have been applied (the Voice API did not answer). Check before creating it again.',
+          [],
+          {
+            [BFF_HEADERS.outcome]: 'unknown',
+          },
+        );
       }
       if (state.kind === 'replay') {
         reply.headers({ ...state.headers, 'Idempotent-Replayed': 'true' });
@@ -89,7 +102,17 @@ export function proxyPlugin(app: FastifyInstance, ctx: Ctx): void {
       return sendError(reply, status, message);
     };
     const outcome = (result: string, status: number | null) =>
-      isWrite ? audit(db, { username: session.username, action: name, route: routeLabel, idempotencyKey: key ?? null, outcome: result, status, requestId: request.id }) : undefined;
+      isWrite
+        ? audit(db, {
+            username: session.username,
+            action: name,
+            route: routeLabel,
+            idempotencyKey: key ?? null,
+            outcome: result,
+            status,
+            requestId: request.id,
+          })
+        : undefined;
 
     let res;
     try {
@@ -114,7 +137,11 @@ export function proxyPlugin(app: FastifyInstance, ctx: Ctx): void {
       // The body broke off (reset or body timeout): the status arrived, the answer did not.
       if (isCreate) await idempotency.markUnknown(db, session.userId, key!);
       await outcome('unknown', null);
-      return failWrite(502, 'The Voice API answer broke off.' + (isWrite ? ' It may or may not have been applied: check before trying again.' : ' Try again.'), true);
+      return failWrite(
+        502,
+        'The Voice API answer broke off.' + (isWrite ? ' It may or may not have been applied: check before trying again.' : ' Try again.'),
+        true,
+      );
     }
     if (res.statusCode === 401) broker.forgetToken(bearer);
     if (res.statusCode >= 500) {
@@ -123,7 +150,12 @@ export function proxyPlugin(app: FastifyInstance, ctx: Ctx): void {
       if (isCreate) await (applied ? idempotency.markUnknown(db, session.userId, key!) : idempotency.release(db, session.userId, key!));
       await outcome(applied ? 'unknown' : 'failed', res.statusCode);
       if (res.headers['retry-after'] !== undefined) reply.header('Retry-After', String(res.headers['retry-after']));
-      return failWrite(502, `The Voice API failed (${res.statusCode}).` + (applied ? ' It may or may not have been applied: check before trying again.' : ' Try again in a moment.'), applied);
+      return failWrite(
+        502,
+        `The Voice API failed (${res.statusCode}).` +
+          (applied ? ' It may or may not have been applied: check before trying again.' : ' Try again in a moment.'),
+        applied,
+      );
     }
     const type = String(res.headers['content-type'] ?? '');
     let parsed: unknown;
@@ -136,7 +168,11 @@ export function proxyPlugin(app: FastifyInstance, ctx: Ctx): void {
       if (parsed === undefined) {
         if (isCreate) await idempotency.markUnknown(db, session.userId, key!);
         await outcome(isWrite ? 'unknown' : 'failed', res.statusCode);
-        return failWrite(502, 'The Voice API sent a malformed answer.' + (isWrite ? ' It may or may not have been applied: check before trying again.' : ' Try again.'), true);
+        return failWrite(
+          502,
+          'The Voice API sent a malformed answer.' + (isWrite ? ' It may or may not have been applied: check before trying again.' : ' Try again.'),
+          true,
+        );
       }
     }
     const headers: Record<string, string> = {};
@@ -148,7 +184,10 @@ export function proxyPlugin(app: FastifyInstance, ctx: Ctx): void {
     if (name === 'createCampaign' && res.statusCode === 201) {
       const campaign = parsed as { id: string; name: string; agentId: string };
       await db.query('INSERT INTO campaigns (id, name, agent_id, created_by) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING', [
-        campaign.id, campaign.name, campaign.agentId, session.username,
+        campaign.id,
+        campaign.name,
+        campaign.agentId,
+        session.username,
       ]);
     }
     await outcome(res.statusCode < 400 ? 'ok' : 'refused', res.statusCode);

@@ -31,7 +31,11 @@ export function recordingsPlugin(app: FastifyInstance, ctx: Ctx): void {
     // One retry with a fresh token when the upstream no longer accepts the cached one.
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const { token } = await broker.get(userId, ['calls:read']);
-      res = await upstream.request({ method: 'GET', path: `/v1/calls/${callId}/recording`, headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+      res = await upstream.request({
+        method: 'GET',
+        path: `/v1/calls/${callId}/recording`,
+        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+      });
       text = await res.body.text().catch(() => {
         throw new UpstreamError('transport', 'The recording broke off.', false);
       });

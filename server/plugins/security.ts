@@ -25,7 +25,10 @@ const CSP = [
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function securityPlugin(app: FastifyInstance, config: Config): void {
-  const configured = (config.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  const configured = (config.ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
   if (config.PUBLIC_URL) configured.push(new URL(config.PUBLIC_URL).origin);
   const tls = config.PUBLIC_URL?.startsWith('https://') ?? false;
 

@@ -32,12 +32,17 @@ export async function staticPlugin(app: FastifyInstance, config: Config): Promis
   }
 
   // The static handler refuses directory requests; the root is the SPA's entry.
-  app.get('/', (_request, reply) => (built ? reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html') : reply.code(503).type('text/plain; charset=utf-8').send('The console is not built yet: run `npm run build`.')));
+  app.get('/', (_request, reply) =>
+    built
+      ? reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html')
+      : reply.code(503).type('text/plain; charset=utf-8').send('The console is not built yet: run `npm run build`.'),
+  );
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const isApi = API_PREFIXES.some((p) => path === p.replace(/\/$/, '') || path.startsWith(p));
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi && !path.startsWith('/assets/') && (request.headers.accept ?? '').includes('text/html');
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !isApi && !path.startsWith('/assets/') && (request.headers.accept ?? '').includes('text/html');
     if (wantsPage && built) return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
     if (wantsPage) return reply.code(503).type('text/plain; charset=utf-8').send('The console is not built yet: run `npm run build`.');
     return sendError(reply, 404, `No route ${request.method} ${path}.`);

@@ -23,7 +23,11 @@ function parse<S extends z.ZodType>(schema: S, input: unknown, field?: string): 
 }
 
 const page = <T>(content: T[], total: number, q: { page: number; size: number }) => ({
-  content, page: q.page, size: q.size, totalElements: total, totalPages: Math.ceil(total / q.size),
+  content,
+  page: q.page,
+  size: q.size,
+  totalElements: total,
+  totalPages: Math.ceil(total / q.size),
 });
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -38,7 +42,11 @@ export function workspacePlugin(app: FastifyInstance, ctx: Ctx): void {
       [q.size, (q.page - 1) * q.size],
     );
     const total = rows[0]?.total ?? (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM campaigns')).rows[0]!.n;
-    return page(rows.map((r) => ({ id: r.id, name: r.name, agentId: r.agent_id, createdBy: r.created_by, createdAt: iso(r.created_at) })), total, q);
+    return page(
+      rows.map((r) => ({ id: r.id, name: r.name, agentId: r.agent_id, createdBy: r.created_by, createdAt: iso(r.created_at) })),
+      total,
+      q,
+    );
   });
 
   // Drafts: expired ones (7 days untouched) are neither listed nor served, and are swept on writes.
@@ -89,7 +97,10 @@ export function workspacePlugin(app: FastifyInstance, ctx: Ctx): void {
   app.get<{ Params: { name: string } }>('/bff/views/:name', async (request) => {
     const s = await requireSession(request, ctx);
     const name = parse(SavedViewName, request.params.name, 'name');
-    const { rows } = await db.query<{ search: Record<string, unknown>; updated_at: Date }>('SELECT search, updated_at FROM views WHERE user_id = $1 AND name = $2', [s.userId, name]);
+    const { rows } = await db.query<{ search: Record<string, unknown>; updated_at: Date }>(
+      'SELECT search, updated_at FROM views WHERE user_id = $1 AND name = $2',
+      [s.userId, name],
+    );
     if (!rows[0]) throw new HttpError(404, 'No saved view by that name.');
     return { name, search: rows[0].search, updatedAt: iso(rows[0].updated_at) };
   });
@@ -114,7 +125,18 @@ export function workspacePlugin(app: FastifyInstance, ctx: Ctx): void {
     const s = await requireSession(request, ctx);
     if (s.role !== 'admin') throw new HttpError(403, 'Only admins can read the audit log.');
     const q = parse(AuditQuery, request.query);
-    const { rows } = await db.query<{ id: number; at: Date; username: string | null; action: string; route: string | null; idempotency_key: string | null; outcome: string; status: number | null; request_id: string; total: number }>(
+    const { rows } = await db.query<{
+      id: number;
+      at: Date;
+      username: string | null;
+      action: string;
+      route: string | null;
+      idempotency_key: string | null;
+      outcome: string;
+      status: number | null;
+      request_id: string;
+      total: number;
+    }>(
       `SELECT *, count(*) OVER ()::int AS total FROM audit
        WHERE ($1::text IS NULL OR username = $1) AND ($2::text IS NULL OR action = $2)
          AND ($3::text IS NULL OR outcome LIKE $3 || '%') AND ($4::timestamptz IS NULL OR at >= $4) AND ($5::timestamptz IS NULL OR at <= $5)
@@ -123,7 +145,17 @@ export function workspacePlugin(app: FastifyInstance, ctx: Ctx): void {
     );
     const total = rows[0]?.total ?? 0;
     return page(
-      rows.map((r) => ({ id: Number(r.id), at: iso(r.at), user: r.username, action: r.action, route: r.route, idempotencyKey: r.idempotency_key, outcome: r.outcome, status: r.status, requestId: r.request_id })),
+      rows.map((r) => ({
+        id: Number(r.id),
+        at: iso(r.at),
+        user: r.username,
+        action: r.action,
+        route: r.route,
+        idempotencyKey: r.idempotency_key,
+        outcome: r.outcome,
+        status: r.status,
+        requestId: r.request_id,
+      })),
       total,
       q,
     );

@@ -13,6 +13,12 @@ export interface AuditEvent {
 
 export async function audit(db: Queryable, event: AuditEvent): Promise<void> {
   await db.query('INSERT INTO audit (username, action, route, idempotency_key, outcome, status, request_id) VALUES ($1,$2,$3,$4,$5,$6,$7)', [
-    event.username, event.action, event.route ?? null, event.idempotencyKey ?? null, event.outcome, event.status ?? null, event.requestId,
+    event.username,
+    event.action,
+    event.route ?? null,
+    event.idempotencyKey ?? null,
+    event.outcome,
+    event.status ?? null,
+    event.requestId,
   ]);
 }

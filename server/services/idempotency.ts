@@ -35,7 +35,11 @@ export async function begin(db: Queryable, userId: number, key: string, route: s
 /** Keeps a definitive answer (2xx or 4xx) for replay. */
 export async function complete(db: Queryable, userId: number, key: string, status: number, headers: Record<string, string>, body: string): Promise<void> {
   await db.query(`UPDATE idempotency SET state = 'done', status = $3, headers = $4, body = $5 WHERE user_id = $1 AND key = $2`, [
-    userId, key, status, JSON.stringify(headers), body,
+    userId,
+    key,
+    status,
+    JSON.stringify(headers),
+    body,
   ]);
 }
 

@@ -12,24 +12,39 @@ const { counted } = propertySuite('properties-bff-recordings', [
 describe('recording payloads at the BFF (property)', () => {
   it('decode every tolerated form to the same bytes', () => {
     fc.assert(
-      fc.property(fc.uint8Array({ minLength: 1, maxLength: 512 }), fc.constantFrom('b64', 'b64url', 'data', 'object'), counted('decode', (bytes, form) => {
-        const b64 = Buffer.from(bytes).toString('base64');
-        const payload = form === 'b64' ? b64 : form === 'b64url' ? Buffer.from(bytes).toString('base64url') : form === 'data' ? `data:audio/wav;base64,${b64}` : { data: b64 };
-        const decoded = decodeRecording(payload);
-        expect(decoded?.kind).toBe('bytes');
-        if (decoded?.kind === 'bytes') expect(decoded.bytes.equals(Buffer.from(bytes))).toBe(true);
-      })),
+      fc.property(
+        fc.uint8Array({ minLength: 1, maxLength: 512 }),
+        fc.constantFrom('b64', 'b64url', 'data', 'object'),
+        counted('decode', (bytes, form) => {
+          const b64 = Buffer.from(bytes).toString('base64');
+          const payload =
+            form === 'b64'
+              ? b64
+              : form === 'b64url'
+                ? Buffer.from(bytes).toString('base64url')
+                : form === 'data'
+                  ? `data:audio/wav;base64,${b64}`
+                  : { data: b64 };
+          const decoded = decodeRecording(payload);
+          expect(decoded?.kind).toBe('bytes');
+          if (decoded?.kind === 'bytes') expect(decoded.bytes.equals(Buffer.from(bytes))).toBe(true);
+        }),
+      ),
       { numRuns: 400 },
     );
   });
 
   it('never throw on any JSON value, and sniff any bytes to a type', () => {
     fc.assert(
-      fc.property(fc.jsonValue(), fc.uint8Array({ maxLength: 32 }), counted('noise', (json, bytes) => {
-        const decoded = decodeRecording(json);
-        expect(decoded === null || decoded.kind === 'bytes' || decoded.kind === 'url').toBe(true);
-        expect(sniffAudioType(bytes)).toMatch(/^(audio\/(wav|mpeg|ogg|flac|webm)|application\/octet-stream)$/);
-      })),
+      fc.property(
+        fc.jsonValue(),
+        fc.uint8Array({ maxLength: 32 }),
+        counted('noise', (json, bytes) => {
+          const decoded = decodeRecording(json);
+          expect(decoded === null || decoded.kind === 'bytes' || decoded.kind === 'url').toBe(true);
+          expect(sniffAudioType(bytes)).toMatch(/^(audio\/(wav|mpeg|ogg|flac|webm)|application\/octet-stream)$/);
+        }),
+      ),
       { numRuns: 600 },
     );
   });
@@ -43,13 +58,17 @@ describe('Range headers (property)', () => {
   );
   it('give no range, 416, or a range inside the file', () => {
     fc.assert(
-      fc.property(header, fc.nat(4000), counted('range', (h, length) => {
-        const r = parseRange(h, length);
-        if (r === null || r === 'unsatisfiable') return;
-        expect(r.start).toBeGreaterThanOrEqual(0);
-        expect(r.start).toBeLessThanOrEqual(r.end);
-        expect(r.end).toBeLessThan(length);
-      })),
+      fc.property(
+        header,
+        fc.nat(4000),
+        counted('range', (h, length) => {
+          const r = parseRange(h, length);
+          if (r === null || r === 'unsatisfiable') return;
+          expect(r.start).toBeGreaterThanOrEqual(0);
+          expect(r.start).toBeLessThanOrEqual(r.end);
+          expect(r.end).toBeLessThan(length);
+        }),
+      ),
       { numRuns: 800 },
     );
   });

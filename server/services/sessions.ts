@@ -91,7 +91,10 @@ export class SessionStore {
   async rememberToken(token: string, userId: number, scopes: readonly string[], expiresAt: number): Promise<void> {
     const hash = sha256(token);
     await this.db.query('INSERT INTO minted_tokens (token_hash, user_id, scopes, expires_at) VALUES ($1, $2, $3, $4) ON CONFLICT (token_hash) DO NOTHING', [
-      hash, userId, scopes.join(' '), new Date(expiresAt),
+      hash,
+      userId,
+      scopes.join(' '),
+      new Date(expiresAt),
     ]);
     this.cacheToken(hash, userId, expiresAt);
     if (Math.random() < 0.05) await this.db.query('DELETE FROM minted_tokens WHERE expires_at < now()');

@@ -59,16 +59,30 @@ export class Upstream {
   }
 
   /** Sends one request; transport failures become UpstreamError with what is known of the outcome. */
-  async request(options: { method: Dispatcher.HttpMethod; path: string; headers?: Record<string, string>; body?: string | Buffer }): Promise<Dispatcher.ResponseData> {
+  async request(options: {
+    method: Dispatcher.HttpMethod;
+    path: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+  }): Promise<Dispatcher.ResponseData> {
     try {
       return await this.pool.request({ ...options, path: this.basePath + options.path, signal: AbortSignal.timeout(this.timeoutMs + 1000) });
     } catch (error) {
       const code = (error as { code?: string }).code ?? '';
-      if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || (error as Error).name === 'TimeoutError' || (error as Error).name === 'AbortError') {
+      if (
+        code === 'UND_ERR_HEADERS_TIMEOUT' ||
+        code === 'UND_ERR_BODY_TIMEOUT' ||
+        (error as Error).name === 'TimeoutError' ||
+        (error as Error).name === 'AbortError'
+      ) {
         throw new UpstreamError('timeout', 'The Voice API did not answer in time.', options.method !== 'GET');
       }
       const refused = code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'UND_ERR_CONNECT_TIMEOUT';
-      throw new UpstreamError(refused ? 'refused' : 'transport', refused ? 'The Voice API cannot be reached.' : 'The connection to the Voice API failed.', !refused && options.method !== 'GET');
+      throw new UpstreamError(
+        refused ? 'refused' : 'transport',
+        refused ? 'The Voice API cannot be reached.' : 'The connection to the Voice API failed.',
+        !refused && options.method !== 'GET',
+      );
     }
   }
 

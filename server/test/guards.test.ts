@@ -28,7 +28,8 @@ afterAll(async () => {
 });
 
 const stats = async () => (await stack.control('GET', '/_sim/stats')).body as { requests: number; byRoute: Record<string, { count: number }> };
-const fill = (path: string, route?: RouteDef) => path.replace('{id}', route?.path.startsWith('/v1/agents') ? ids.agent! : route?.path.startsWith('/v1/campaigns') ? ids.campaign! : ids.call!);
+const fill = (path: string, route?: RouteDef) =>
+  path.replace('{id}', route?.path.startsWith('/v1/agents') ? ids.agent! : route?.path.startsWith('/v1/campaigns') ? ids.campaign! : ids.call!);
 
 describe('the roles x routes x methods matrix', () => {
   const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'];
@@ -45,7 +46,7 @@ describe('the roles x routes x methods matrix', () => {
           const res = await client.request(method, `/api${fill(path, route)}`, { token, body: method === 'GET' ? undefined : {} });
           let expected: (n: number) => boolean;
           let want: string;
-          if (path === ROUTES.issueToken.path) [expected, want] = [(s) => s === 404, '404 (the token route is the BFF\'s own, never proxied)'];
+          if (path === ROUTES.issueToken.path) [expected, want] = [(s) => s === 404, "404 (the token route is the BFF's own, never proxied)"];
           else if (!route) [expected, want] = [(s) => s === 405, '405'];
           else if (!mayCall(role, route)) [expected, want] = [(s) => s === 403, '403'];
           else if (method === 'GET') [expected, want] = [(s) => s === 200 || s === 404, '200 (or 404 for an unknown id)'];
@@ -60,7 +61,12 @@ describe('the roles x routes x methods matrix', () => {
   it('agrees with the role table of PRODUCT.md on the writes', () => {
     const can = (role: 'viewer' | 'operator' | 'admin', name: keyof typeof ROUTES) => mayCall(role, ROUTES[name]);
     expect(ROUTE_NAMES.filter((n) => ROUTES[n].method !== 'GET' && can('viewer', n))).toEqual([]);
-    expect(ROUTE_NAMES.filter((n) => can('operator', n) && !can('viewer', n)).sort()).toEqual(['bulkCalls', 'changeCampaignStatus', 'createCall', 'createCampaign']);
+    expect(ROUTE_NAMES.filter((n) => can('operator', n) && !can('viewer', n)).sort()).toEqual([
+      'bulkCalls',
+      'changeCampaignStatus',
+      'createCall',
+      'createCampaign',
+    ]);
     expect(ROUTE_NAMES.filter((n) => can('admin', n) && !can('operator', n))).toEqual(['patchAgent']);
   });
 
@@ -76,7 +82,16 @@ describe('the roles x routes x methods matrix', () => {
     const token = await client.token([...ROLE_SCOPES.admin]);
     const before = (await stats()).requests;
     // undici sends the path as written (fetch would normalise the dot segments away).
-    for (const path of ['/api/v1/agents/../calls', '/api/v1/agents/%2e%2e/calls', '/api/v1/secrets', '/api/v2/agents', '/api/v1/agents/not-a-uuid', '/api/v1/calls/%2e%2e', '/api//v1/agents', '/api/v1/calls/x/../../agents']) {
+    for (const path of [
+      '/api/v1/agents/../calls',
+      '/api/v1/agents/%2e%2e/calls',
+      '/api/v1/secrets',
+      '/api/v2/agents',
+      '/api/v1/agents/not-a-uuid',
+      '/api/v1/calls/%2e%2e',
+      '/api//v1/agents',
+      '/api/v1/calls/x/../../agents',
+    ]) {
       const raw = new RawClient(stack.url);
       const res = await raw.request({ method: 'GET', path, headers: { cookie: client.cookie!, authorization: `Bearer ${token}` } });
       const body = (await res.body.json()) as { requestId?: string };
@@ -116,7 +131,20 @@ describe('the CSRF guard', () => {
 
   it('enumerates the routes it checks (not a sample)', () => {
     const urls = stateChanging().map((r) => `${r.method} ${r.url.replace(/[0-9a-f-]{36}/, ':id')}`);
-    for (const expected of ['POST /auth/login', 'POST /auth/logout', 'POST /auth/token', 'PUT /bff/drafts/some-name', 'DELETE /bff/drafts/some-name', 'PUT /bff/views/some-name', 'DELETE /bff/views/some-name', 'POST /api/v1/calls', 'POST /api/v1/campaigns', 'POST /api/v1/bulk/calls', 'PATCH /api/v1/agents/:id', 'POST /api/v1/campaigns/:id/status']) {
+    for (const expected of [
+      'POST /auth/login',
+      'POST /auth/logout',
+      'POST /auth/token',
+      'PUT /bff/drafts/some-name',
+      'DELETE /bff/drafts/some-name',
+      'PUT /bff/views/some-name',
+      'DELETE /bff/views/some-name',
+      'POST /api/v1/calls',
+      'POST /api/v1/campaigns',
+      'POST /api/v1/bulk/calls',
+      'PATCH /api/v1/agents/:id',
+      'POST /api/v1/campaigns/:id/status',
+    ]) {
       expect(urls).toContain(expected);
     }
   });
@@ -202,13 +230,19 @@ describe('sessions', () => {
 
   it('ends after 30 idle minutes and after 12 hours in all', async () => {
     const idle = await stack.login('viewer');
-    await sql("UPDATE sessions SET last_seen_at = now() - interval '31 minutes' WHERE id_hash = (SELECT id_hash FROM sessions ORDER BY created_at DESC LIMIT 1)");
+    await sql(
+      "UPDATE sessions SET last_seen_at = now() - interval '31 minutes' WHERE id_hash = (SELECT id_hash FROM sessions ORDER BY created_at DESC LIMIT 1)",
+    );
     expect((await idle.request('GET', '/auth/session')).status).toBe(401);
     const recent = await stack.login('viewer');
-    await sql("UPDATE sessions SET last_seen_at = now() - interval '29 minutes' WHERE id_hash = (SELECT id_hash FROM sessions ORDER BY created_at DESC LIMIT 1)");
+    await sql(
+      "UPDATE sessions SET last_seen_at = now() - interval '29 minutes' WHERE id_hash = (SELECT id_hash FROM sessions ORDER BY created_at DESC LIMIT 1)",
+    );
     expect((await recent.request('GET', '/auth/session')).status).toBe(200);
     const old = await stack.login('viewer');
-    await sql("UPDATE sessions SET created_at = now() - interval '12 hours 1 minute' WHERE id_hash = (SELECT id_hash FROM sessions ORDER BY created_at DESC LIMIT 1)");
+    await sql(
+      "UPDATE sessions SET created_at = now() - interval '12 hours 1 minute' WHERE id_hash = (SELECT id_hash FROM sessions ORDER BY created_at DESC LIMIT 1)",
+    );
     expect((await old.request('GET', '/auth/session')).status).toBe(401);
   });
 
@@ -246,11 +280,17 @@ describe('the sign-in rate limit', () => {
   it('stops guessing one account from one address without locking the real user out elsewhere', async () => {
     const attacker = stack.client();
     const statuses: number[] = [];
-    for (let i = 0; i < 7; i += 1) statuses.push((await attacker.request('POST', '/auth/login', { body: { username: 'operator', password: `guess-${i}` }, headers: from('203.0.113.7') })).status);
+    for (let i = 0; i < 7; i += 1)
+      statuses.push(
+        (await attacker.request('POST', '/auth/login', { body: { username: 'operator', password: `guess-${i}` }, headers: from('203.0.113.7') })).status,
+      );
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses.slice(5)).toEqual([429, 429]);
     // Even the right password is refused from that address for now...
-    const blocked = await attacker.request('POST', '/auth/login', { body: { username: 'operator', password: 'switchboard-demo' }, headers: from('203.0.113.7') });
+    const blocked = await attacker.request('POST', '/auth/login', {
+      body: { username: 'operator', password: 'switchboard-demo' },
+      headers: from('203.0.113.7'),
+    });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     // ...while the real user signs in from their own.
@@ -265,7 +305,9 @@ describe('the sign-in rate limit', () => {
       if (res.status === 429) limited += 1;
     }
     expect(limited).toBeGreaterThan(0);
-    expect((await sprayer.request('POST', '/auth/login', { body: { username: 'viewer', password: 'switchboard-demo' }, headers: from('203.0.113.99') })).status).toBe(429);
+    expect(
+      (await sprayer.request('POST', '/auth/login', { body: { username: 'viewer', password: 'switchboard-demo' }, headers: from('203.0.113.99') })).status,
+    ).toBe(429);
     await stack.login('viewer', 'switchboard-demo', from('198.51.100.21'));
   });
 

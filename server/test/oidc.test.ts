@@ -27,7 +27,15 @@ beforeAll(async () => {
   const [bffPort, opPort] = [await freePort(), await freePort()];
   issuer = `http://127.0.0.1:${opPort}`;
   const provider = new Provider(issuer, {
-    clients: [{ client_id: 'switchboard', client_secret: 'switchboard-client-secret', redirect_uris: [`http://127.0.0.1:${bffPort}/auth/oidc/callback`], grant_types: ['authorization_code'], response_types: ['code'] }],
+    clients: [
+      {
+        client_id: 'switchboard',
+        client_secret: 'switchboard-client-secret',
+        redirect_uris: [`http://127.0.0.1:${bffPort}/auth/oidc/callback`],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
     async findAccount(_ctx: unknown, id: string) {
       return { accountId: id, claims: async () => ({ sub: id, preferred_username: id, switchboard_role: ROLES[id] }) };
     },
@@ -37,7 +45,13 @@ beforeAll(async () => {
   op = provider.listen(opPort, '127.0.0.1');
   stack = await startTestStack({
     port: bffPort,
-    env: { PUBLIC_URL: `http://127.0.0.1:${bffPort}`, OIDC_ISSUER: issuer, OIDC_CLIENT_ID: 'switchboard', OIDC_CLIENT_SECRET: 'switchboard-client-secret', OIDC_SCOPES: 'openid profile' },
+    env: {
+      PUBLIC_URL: `http://127.0.0.1:${bffPort}`,
+      OIDC_ISSUER: issuer,
+      OIDC_CLIENT_ID: 'switchboard',
+      OIDC_CLIENT_SECRET: 'switchboard-client-secret',
+      OIDC_SCOPES: 'openid profile',
+    },
   });
 }, 180_000);
 afterAll(async () => {
@@ -46,7 +60,11 @@ afterAll(async () => {
 });
 
 /** Plays the browser: follows redirects with a cookie jar, signs in and consents on the provider's pages. */
-async function signIn(login: string, start = '/auth/oidc/login?redirect=/calls', jar = new Map<string, string>()): Promise<{ status: number; location: string | null; jar: Map<string, string>; body: any }> {
+async function signIn(
+  login: string,
+  start = '/auth/oidc/login?redirect=/calls',
+  jar = new Map<string, string>(),
+): Promise<{ status: number; location: string | null; jar: Map<string, string>; body: any }> {
   let url = new URL(start, stack.url).href;
   let method = 'GET';
   let form: string | undefined;
@@ -121,7 +139,10 @@ describe('OpenID Connect sign-in', () => {
   it('refuses a callback that did not start in this browser or is replayed', async () => {
     const forged = await fetch(`${stack.url}/auth/oidc/callback?code=abc&state=forged`, { redirect: 'manual' });
     expect(forged.status).toBe(400);
-    const forgedWithCookie = await fetch(`${stack.url}/auth/oidc/callback?code=abc&state=forged`, { redirect: 'manual', headers: { cookie: '__Host-sb_oidc=forged' } });
+    const forgedWithCookie = await fetch(`${stack.url}/auth/oidc/callback?code=abc&state=forged`, {
+      redirect: 'manual',
+      headers: { cookie: '__Host-sb_oidc=forged' },
+    });
     expect(forgedWithCookie.status).toBe(400);
   });
 

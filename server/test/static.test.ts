@@ -23,7 +23,13 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'index.html'), INDEX);
   writeFileSync(join(dir, 'assets/index-abc123.js'), ASSET);
   writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  const config = loadConfig({ VOICE_API_BASE_URL: 'http://127.0.0.1:9', VOICE_API_KEY: 'unreachable-key-000', STATIC_DIR: dir, LOG_LEVEL: 'silent', UPSTREAM_TIMEOUT_MS: '500' });
+  const config = loadConfig({
+    VOICE_API_BASE_URL: 'http://127.0.0.1:9',
+    VOICE_API_KEY: 'unreachable-key-000',
+    STATIC_DIR: dir,
+    LOG_LEVEL: 'silent',
+    UPSTREAM_TIMEOUT_MS: '500',
+  });
   app = await buildApp(config, { db: await openDb({}) });
   url = await app.listen({ host: '127.0.0.1', port: 0 });
 }, 180_000);
@@ -63,7 +69,9 @@ describe('the SPA', () => {
       import('node:http').then(({ get }) =>
         get(`${url}/assets/index-abc123.js`, { headers: { 'accept-encoding': 'br' } }, (r) => {
           const chunks: Buffer[] = [];
-          r.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject);
+          r.on('data', (c: Buffer) => chunks.push(c))
+            .on('end', () => resolve(Buffer.concat(chunks)))
+            .on('error', reject);
         }),
       );
     });
@@ -96,12 +104,26 @@ describe('health', () => {
 
 describe('behind TLS', () => {
   it('sends HSTS when PUBLIC_URL is https', async () => {
-    const tls = await buildApp(loadConfig({ VOICE_API_BASE_URL: 'http://127.0.0.1:9', VOICE_API_KEY: 'unreachable-key-000', PUBLIC_URL: 'https://switchboard.example.com', STATIC_DIR: dir, LOG_LEVEL: 'silent' }), { db: await openDb({}) });
+    const tls = await buildApp(
+      loadConfig({
+        VOICE_API_BASE_URL: 'http://127.0.0.1:9',
+        VOICE_API_KEY: 'unreachable-key-000',
+        PUBLIC_URL: 'https://switchboard.example.com',
+        STATIC_DIR: dir,
+        LOG_LEVEL: 'silent',
+      }),
+      { db: await openDb({}) },
+    );
     try {
       const res = await tls.inject({ method: 'GET', url: '/healthz' });
       expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
       // And its origin is allowed for state-changing requests.
-      const login = await tls.inject({ method: 'POST', url: '/auth/login', headers: { origin: 'https://switchboard.example.com', 'x-switchboard': '1', 'content-type': 'application/json' }, payload: { username: 'nobody', password: 'x' } });
+      const login = await tls.inject({
+        method: 'POST',
+        url: '/auth/login',
+        headers: { origin: 'https://switchboard.example.com', 'x-switchboard': '1', 'content-type': 'application/json' },
+        payload: { username: 'nobody', password: 'x' },
+      });
       expect(login.statusCode).toBe(401);
     } finally {
       await tls.close();

@@ -37,7 +37,9 @@ describe('scoped tokens', () => {
   it('makes one upstream token call for 100 concurrent requests for one scope set', async () => {
     const operator = await stack.login('operator');
     await resetStats();
-    const results = await Promise.all(Array.from({ length: 100 }, () => operator.request('POST', '/auth/token', { body: { scope: ['calls:read', 'agents:read'] } })));
+    const results = await Promise.all(
+      Array.from({ length: 100 }, () => operator.request('POST', '/auth/token', { body: { scope: ['calls:read', 'agents:read'] } })),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(100).fill(200));
     expect(new Set(results.map((r) => r.body.token)).size).toBe(1);
     expect((await stats()).tokensIssued).toBe(1);
@@ -73,7 +75,11 @@ describe('exactly-once creates', () => {
     expect(replay.status).toBe(201);
     expect(replay.body.id).toBe(created.id);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
-    const other = await operator.request('POST', '/api/v1/campaigns', { body: campaign('Another body'), token, headers: { 'idempotency-key': 'campaign-key-0001' } });
+    const other = await operator.request('POST', '/api/v1/campaigns', {
+      body: campaign('Another body'),
+      token,
+      headers: { 'idempotency-key': 'campaign-key-0001' },
+    });
     expect(other.status).toBe(422);
     const missing = await operator.request('POST', '/api/v1/campaigns', { body, token });
     expect(missing.status).toBe(400);
@@ -93,10 +99,18 @@ describe('exactly-once creates', () => {
     const token = await operator.token(['calls:write']);
     const agents = (await stack.upstream('GET', '/v1/agents?size=100')).body.content as any[];
     const inbound = agents.find((a) => a.type === 'INBOUND').id;
-    const upstream = await operator.request('POST', '/api/v1/calls', { body: { agentId: inbound, recipient: { phone: '+33612345678' } }, token, headers: { 'idempotency-key': 'call-key-inbound-1' } });
+    const upstream = await operator.request('POST', '/api/v1/calls', {
+      body: { agentId: inbound, recipient: { phone: '+33612345678' } },
+      token,
+      headers: { 'idempotency-key': 'call-key-inbound-1' },
+    });
     expect(upstream.status).toBe(400);
     expect(upstream.body.errors.map((e: any) => e.field)).toContain('agentId');
-    const local = await operator.request('POST', '/api/v1/calls', { body: { agentId: outboundAgent, recipient: { phone: '0612' } }, token, headers: { 'idempotency-key': 'call-key-badphone' } });
+    const local = await operator.request('POST', '/api/v1/calls', {
+      body: { agentId: outboundAgent, recipient: { phone: '0612' } },
+      token,
+      headers: { 'idempotency-key': 'call-key-badphone' },
+    });
     expect(local.status).toBe(400);
     expect(local.body.errors[0].field).toBe('recipient.phone');
     expect(local.body.requestId).toBeTypeOf('string');
@@ -129,7 +143,12 @@ describe('recordings', () => {
     expect(whole.res.headers.get('accept-ranges')).toBe('bytes');
     expect(whole.bytes.equals(audio)).toBe(true);
     const n = audio.length;
-    for (const [range, start, end] of [['bytes=0-99', 0, 99], ['bytes=100-', 100, n - 1], ['bytes=-50', n - 50, n - 1], [`bytes=${n - 10}-${n + 1000}`, n - 10, n - 1]] as const) {
+    for (const [range, start, end] of [
+      ['bytes=0-99', 0, 99],
+      ['bytes=100-', 100, n - 1],
+      ['bytes=-50', n - 50, n - 1],
+      [`bytes=${n - 10}-${n + 1000}`, n - 10, n - 1],
+    ] as const) {
       const part = await get(range);
       expect(part.res.status, range).toBe(206);
       expect(part.res.headers.get('content-range')).toBe(`bytes ${start}-${end}/${n}`);

@@ -66,7 +66,11 @@ export async function startTestStack(opts: StackOptions = {}, keys: [string, str
     const self: Client = {
       cookie,
       async request(method, path, { body, raw, headers = {}, token } = {}) {
-        const init: RequestInit = { method, headers: { ...(self.cookie ? { cookie: self.cookie } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) }, redirect: 'manual' };
+        const init: RequestInit = {
+          method,
+          headers: { ...(self.cookie ? { cookie: self.cookie } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          redirect: 'manual',
+        };
         const h = init.headers as Record<string, string>;
         if (!['GET', 'HEAD'].includes(method)) {
           h['x-switchboard'] = '1';

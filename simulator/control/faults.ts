@@ -36,7 +36,13 @@ export type FaultAction =
   | { kind: 'status'; status: 500 | 503 | 429; retryAfter?: number; latencyMs: number }
   | { kind: 'malformed'; latencyMs: number };
 
-const globToRegExp = (glob: string) => new RegExp(`^${glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`);
+const globToRegExp = (glob: string) =>
+  new RegExp(
+    `^${glob
+      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '.*')
+      .replace(/\?/g, '.')}$`,
+  );
 
 export class FaultRegistry {
   private faults: Fault[] = [];

@@ -9,12 +9,30 @@ import type { SimState } from '../state';
 import { FaultSpec } from './faults';
 import { MadeCallBody, makeCall } from './made-calls';
 
-const ClockChange = z.strictObject({ speed: z.number().min(0).max(100_000).optional(), advanceMinutes: z.number().min(0).max(60 * 24 * 60).optional() });
-const LimitsChange = z.strictObject({ maxConcurrency: z.int().min(0).optional(), dailyQuota: z.int().min(0).optional(), rateLimit: z.number().min(0).optional() });
+const ClockChange = z.strictObject({
+  speed: z.number().min(0).max(100_000).optional(),
+  advanceMinutes: z
+    .number()
+    .min(0)
+    .max(60 * 24 * 60)
+    .optional(),
+});
+const LimitsChange = z.strictObject({
+  maxConcurrency: z.int().min(0).optional(),
+  dailyQuota: z.int().min(0).optional(),
+  rateLimit: z.number().min(0).optional(),
+});
 const KeyBody = z.strictObject({ key: z.string().min(1) });
 const CustomerBody = z.strictObject({ name: z.string().min(1).max(200) });
 
-export function registerControlRoutes(app: FastifyInstance, state: SimState, creds: Credentials, limiter: RateLimiter, controlToken: string, defaultCustomerId: string): void {
+export function registerControlRoutes(
+  app: FastifyInstance,
+  state: SimState,
+  creds: Credentials,
+  limiter: RateLimiter,
+  controlToken: string,
+  defaultCustomerId: string,
+): void {
   const expected = Buffer.from(`Bearer ${controlToken}`);
   app.register(async (control) => {
     control.addHook('onRequest', async (request) => {
@@ -52,7 +70,9 @@ export function registerControlRoutes(app: FastifyInstance, state: SimState, cre
         return reply.code(204).send();
       });
     }
-    control.post('/_sim/calls', async (request, reply) => reply.code(201).send(await makeCall(state, defaultCustomerId, parseOr400(MadeCallBody, request.body))));
+    control.post('/_sim/calls', async (request, reply) =>
+      reply.code(201).send(await makeCall(state, defaultCustomerId, parseOr400(MadeCallBody, request.body))),
+    );
     control.get('/_sim/clock', async () => ({ now: state.clock.now().toISOString(), speed: state.clock.speed }));
     control.post('/_sim/clock', async (request) => {
       const change = parseOr400(ClockChange, request.body ?? {});

@@ -20,7 +20,10 @@ const voices = new Map<number, Float64Array>();
 function voice(f: number): Float64Array {
   let table = voices.get(f);
   if (!table) {
-    table = Float64Array.from({ length: SAMPLE_RATE }, (_, k) => 0.5 * SINE[(f * k) % SAMPLE_RATE]! + 0.25 * SINE[(2 * f * k) % SAMPLE_RATE]! + 0.12 * SINE[(3 * f * k) % SAMPLE_RATE]!);
+    table = Float64Array.from(
+      { length: SAMPLE_RATE },
+      (_, k) => 0.5 * SINE[(f * k) % SAMPLE_RATE]! + 0.25 * SINE[(2 * f * k) % SAMPLE_RATE]! + 0.12 * SINE[(3 * f * k) % SAMPLE_RATE]!,
+    );
     voices.set(f, table);
   }
   return table;

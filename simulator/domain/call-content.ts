@@ -40,14 +40,22 @@ export function buildContent(
   const talked = CONVERSED.includes(status);
   const extracted = talked ? config.extractors.map((e) => ({ name: e.name, ...extract(random, e, profile) })) : [];
   const classes = talked ? config.classifiers.map((c) => ({ name: c.name, value: pick(random, c.values) })) : [];
-  const summaries: Record<string, string> = profile.language === 'fr'
-    ? { talked: "L'agent a mené la conversation jusqu'au bout et noté les informations demandées.", none: "Personne n'a pu être joint." }
-    : { talked: 'The agent completed the conversation and captured the requested details.', none: 'Nobody could be reached.' };
-  const summary = status === 'VOICE_BOX'
-    ? (profile.language === 'fr' ? 'Messagerie vocale : un message a été laissé.' : 'Reached voicemail; a message was left.')
-    : status === 'TRANSFERRED'
-      ? (profile.language === 'fr' ? 'Appel transféré à un conseiller.' : 'The call was transferred to a human colleague.')
-      : talked ? summaries.talked! : summaries.none!;
+  const summaries: Record<string, string> =
+    profile.language === 'fr'
+      ? { talked: "L'agent a mené la conversation jusqu'au bout et noté les informations demandées.", none: "Personne n'a pu être joint." }
+      : { talked: 'The agent completed the conversation and captured the requested details.', none: 'Nobody could be reached.' };
+  const summary =
+    status === 'VOICE_BOX'
+      ? profile.language === 'fr'
+        ? 'Messagerie vocale : un message a été laissé.'
+        : 'Reached voicemail; a message was left.'
+      : status === 'TRANSFERRED'
+        ? profile.language === 'fr'
+          ? 'Appel transféré à un conseiller.'
+          : 'The call was transferred to a human colleague.'
+        : talked
+          ? summaries.talked!
+          : summaries.none!;
   const tags = [...new Set([...segmentationTags, status.toLowerCase().replace(/_/g, '-'), ...(talked && random() < 0.3 ? ['follow-up'] : [])])];
   const watchedVariables: Record<string, string> = talked ? { turns: String(Math.floor(random() * 6) + 3), language: profile.language } : {};
   return {

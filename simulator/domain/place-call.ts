@@ -50,7 +50,7 @@ export function buildCallRow(req: CallRequest, opts: DrawOptions): CallRow {
   const profile = agent.doc.profile;
   const status: CallStatus = opts.status ?? weighted(opts.random, profile.outcomes as Record<Outcome, number>);
   const rejected = status === 'REJECTED_LIMIT_REACHED' || status === 'REJECTED_MAX_CONCURRENCY';
-  const range = rejected ? [0, 0] : DURATIONS[status as Outcome] ?? [30, 120];
+  const range = rejected ? [0, 0] : (DURATIONS[status as Outcome] ?? [30, 120]);
   const duration = between(opts.random, range[0]!, range[1]!);
   const end = new Date(opts.start.getTime() + duration * 1000);
   const type = req.type ?? 'OUTBOUND';

@@ -49,7 +49,11 @@ describe('campaign rules on create', () => {
   it('creates ACTIVE with the retry defaults, slots as submitted, recipients not returned', async () => {
     const res = await api.post('/v1/campaigns', { ...base(), timeSlots: [{ startTime: '12:00', endTime: '15:00' }] });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ status: 'ACTIVE', timeSlots: [{ startTime: '12:00', endTime: '15:00' }], retry: { max: 0, delay: 60, retryOn: ['NO_ANSWER', 'UNREACHABLE'] } });
+    expect(res.body).toMatchObject({
+      status: 'ACTIVE',
+      timeSlots: [{ startTime: '12:00', endTime: '15:00' }],
+      retry: { max: 0, delay: 60, retryOn: ['NO_ANSWER', 'UNREACHABLE'] },
+    });
     expect(res.body.recipients).toBeUndefined();
     expect((await api.get(`/v1/campaigns/${res.body.id}`)).body).toEqual(res.body);
   });
@@ -57,7 +61,16 @@ describe('campaign rules on create', () => {
   it.each([
     ['recipients', { recipients: [] }],
     ['recipients', { recipients: recipients(1001, 0) }],
-    ['timeSlots', { timeSlots: [{ startTime: '10:00', endTime: '10:30' }, { startTime: '11:00', endTime: '11:30' }, { startTime: '14:00', endTime: '15:00' }] }],
+    [
+      'timeSlots',
+      {
+        timeSlots: [
+          { startTime: '10:00', endTime: '10:30' },
+          { startTime: '11:00', endTime: '11:30' },
+          { startTime: '14:00', endTime: '15:00' },
+        ],
+      },
+    ],
     ['timeSlots[0].startTime', { timeSlots: [{ startTime: '09:00', endTime: '10:00' }] }],
     ['timeSlots[0].startTime', { timeSlots: [{ startTime: '20:00', endTime: '20:01' }] }],
     ['timeSlots[0].startTime', { timeSlots: [{ startTime: '13:00', endTime: '14:00' }] }],
@@ -79,7 +92,10 @@ describe('campaign rules on create', () => {
       ...base(),
       recipients: recipients(1000, 0),
       batchSize: 1000,
-      timeSlots: [{ startTime: '09:59', endTime: '10:01' }, { startTime: '19:00', endTime: '20:00' }],
+      timeSlots: [
+        { startTime: '09:59', endTime: '10:01' },
+        { startTime: '19:00', endTime: '20:00' },
+      ],
     });
     expect(res.status).toBe(201);
     await api.post(`/v1/campaigns/${res.body.id}/status`, { status: 'CANCELLED' });
@@ -105,8 +121,14 @@ describe('the scheduler on the controllable clock', { timeout: 120_000 }, () => 
     const startDate = nextMonday(zone);
     const name = `Clip ${Date.now()}`;
     const { body: campaign } = await api.post('/v1/campaigns', {
-      name, agentId, startDate, timezone: zone, batchSize: 7, days: ['MONDAY', 'WEDNESDAY'],
-      timeSlots: [{ startTime: '12:30', endTime: '14:30' }], recipients: recipients(20, 100),
+      name,
+      agentId,
+      startDate,
+      timezone: zone,
+      batchSize: 7,
+      days: ['MONDAY', 'WEDNESDAY'],
+      timeSlots: [{ startTime: '12:30', endTime: '14:30' }],
+      recipients: recipients(20, 100),
     });
     // Move the clock to the start date plus nine days, through two Mondays and Wednesdays.
     const target = DateTime.fromISO(startDate, { zone }).plus({ days: 9 }).toMillis();
@@ -134,8 +156,17 @@ describe('the scheduler on the controllable clock', { timeout: 120_000 }, () => 
     const everyDay = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'];
     const today = DateTime.fromJSDate(sim.state.clock.now(), { zone }).toISODate()!;
     const { body: campaign } = await api.post('/v1/campaigns', {
-      name, agentId, startDate: today, timezone: zone, batchSize: 5, days: everyDay,
-      timeSlots: [{ startTime: '10:00', endTime: '13:00' }, { startTime: '14:00', endTime: '20:00' }], recipients: recipients(40, 300),
+      name,
+      agentId,
+      startDate: today,
+      timezone: zone,
+      batchSize: 5,
+      days: everyDay,
+      timeSlots: [
+        { startTime: '10:00', endTime: '13:00' },
+        { startTime: '14:00', endTime: '20:00' },
+      ],
+      recipients: recipients(40, 300),
     });
     await api.post(`/v1/campaigns/${campaign.id}/status`, { status: 'PAUSED' });
     await control.post('/_sim/clock', { advanceMinutes: 2 * 24 * 60 });
@@ -156,9 +187,18 @@ describe('the scheduler on the controllable clock', { timeout: 120_000 }, () => 
     const everyDay = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'];
     const today = DateTime.fromJSDate(sim.state.clock.now(), { zone }).toISODate()!;
     await api.post('/v1/campaigns', {
-      name, agentId, startDate: today, timezone: zone, batchSize: 1000, days: everyDay,
-      timeSlots: [{ startTime: '10:00', endTime: '13:00' }, { startTime: '14:00', endTime: '20:00' }],
-      recipients: recipients(30, 500), retry: { max: 2, delay: 30, retryOn: ['NO_ANSWER', 'VOICE_BOX', 'UNREACHABLE', 'FAILED', 'REJECTED'] },
+      name,
+      agentId,
+      startDate: today,
+      timezone: zone,
+      batchSize: 1000,
+      days: everyDay,
+      timeSlots: [
+        { startTime: '10:00', endTime: '13:00' },
+        { startTime: '14:00', endTime: '20:00' },
+      ],
+      recipients: recipients(30, 500),
+      retry: { max: 2, delay: 30, retryOn: ['NO_ANSWER', 'VOICE_BOX', 'UNREACHABLE', 'FAILED', 'REJECTED'] },
     });
     await control.post('/_sim/clock', { advanceMinutes: 3 * 24 * 60 });
     const calls = await callsOf(name);
@@ -180,7 +220,12 @@ describe('the scheduler on the controllable clock', { timeout: 120_000 }, () => 
 describe('window arithmetic across DST', () => {
   it('keeps local 10:00 as the opening hour on both sides of a DST change', () => {
     const campaign: any = {
-      doc: { startDate: '2026-03-01', days: ['SATURDAY', 'SUNDAY', 'MONDAY'], timeSlots: [{ startTime: '10:00', endTime: '11:00' }], timezone: 'America/New_York' },
+      doc: {
+        startDate: '2026-03-01',
+        days: ['SATURDAY', 'SUNDAY', 'MONDAY'],
+        timeSlots: [{ startTime: '10:00', endTime: '11:00' }],
+        timezone: 'America/New_York',
+      },
     };
     // US DST began on 2026-03-08 (Sunday): 10:00 is 15:00Z before and 14:00Z after.
     const before = campaignWindowAt(campaign, Date.parse('2026-03-07T12:00:00Z'));

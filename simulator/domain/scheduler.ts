@@ -74,8 +74,13 @@ async function runCampaign(state: SimState, campaign: CampaignRow, ms: number): 
   const local = DateTime.fromMillis(ms, { zone: campaign.doc.timezone });
   const dayStart = new Date(local.startOf('day').toMillis());
   const at = new Date(ms);
-  const { rows: counts } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM calls WHERE campaign_id = $1 AND created >= $2', [campaign.id, dayStart]);
-  const { rows: live } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM calls WHERE customer_id = $1 AND status = 'IN_PROGRESS'`, [campaign.customer_id]);
+  const { rows: counts } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM calls WHERE campaign_id = $1 AND created >= $2', [
+    campaign.id,
+    dayStart,
+  ]);
+  const { rows: live } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM calls WHERE customer_id = $1 AND status = 'IN_PROGRESS'`, [
+    campaign.customer_id,
+  ]);
   const room = Math.min(campaign.doc.batchSize - (counts[0]?.n ?? 0), state.limits.maxConcurrency - (live[0]?.n ?? 0));
   if (room <= 0) return 0;
   const { rows: due } = await db.query<{ idx: number; phone: string; context: Record<string, unknown> | null; tags: string[] | null }>(
@@ -93,17 +98,24 @@ async function runCampaign(state: SimState, campaign: CampaignRow, ms: number): 
     calls.push(
       await placeCall(
         db,
-        { agent, phone: r.phone, context: r.context ?? {}, segmentationTags: r.tags ?? [], campaign: { id: campaign.id, name: campaign.name }, recipientIdx: r.idx },
+        {
+          agent,
+          phone: r.phone,
+          context: r.context ?? {},
+          segmentationTags: r.tags ?? [],
+          campaign: { id: campaign.id, name: campaign.name },
+          recipientIdx: r.idx,
+        },
         at,
         { maxConcurrency: Number.MAX_SAFE_INTEGER, dailyQuota: Number.MAX_SAFE_INTEGER },
       ),
     );
   }
   await insertCalls(db, calls);
-  await db.query(
-    `UPDATE campaign_recipients SET attempts = attempts + 1, state = 'CALLING' WHERE campaign_id = $1 AND idx = ANY($2::int[])`,
-    [campaign.id, due.map((r) => r.idx)],
-  );
+  await db.query(`UPDATE campaign_recipients SET attempts = attempts + 1, state = 'CALLING' WHERE campaign_id = $1 AND idx = ANY($2::int[])`, [
+    campaign.id,
+    due.map((r) => r.idx),
+  ]);
   return calls.length;
 }
 

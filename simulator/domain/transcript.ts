@@ -41,7 +41,8 @@ export function timedTranscript(input: TranscriptInput): TimedEntry[] {
   const ringFor = Math.min(total, status === 'NO_ANSWER' ? Math.max(1, total - 1) : Math.min(6, Math.max(1, total * 0.1)));
   out.push({ action: 'RING', actor: 'UNKNOWN', message: fr ? 'Sonnerie' : 'Ringing', at: 0, length: ringFor });
   let t = ringFor;
-  const hangUp = (actor: TimedEntry['actor']) => out.push({ action: 'HANG_UP', actor, message: fr ? 'Raccroché' : 'Hung up', at: Math.max(t, total - 0.5), length: 0 });
+  const hangUp = (actor: TimedEntry['actor']) =>
+    out.push({ action: 'HANG_UP', actor, message: fr ? 'Raccroché' : 'Hung up', at: Math.max(t, total - 0.5), length: 0 });
 
   if (status === 'NO_ANSWER' || status === 'UNREACHABLE' || status === 'FAILED' || status === 'REJECTED' || status === 'CANCELED' || status === 'FAILOVER') {
     hangUp(status === 'REJECTED' ? 'HUMAN' : 'UNKNOWN');
@@ -49,7 +50,9 @@ export function timedTranscript(input: TranscriptInput): TimedEntry[] {
   }
   if (status === 'VOICE_BOX') {
     out.push({ action: 'ANSWER', actor: 'ANSWERING_MACHINE', message: fr ? 'Messagerie' : 'Voicemail picked up', at: t, length: 0 });
-    const greeting = fr ? 'Vous êtes bien sur la messagerie, laissez un message après le bip.' : 'You have reached my voicemail, please leave a message after the beep.';
+    const greeting = fr
+      ? 'Vous êtes bien sur la messagerie, laissez un message après le bip.'
+      : 'You have reached my voicemail, please leave a message after the beep.';
     out.push({ action: 'HUMAN_SPEAK', actor: 'ANSWERING_MACHINE', message: greeting, at: t + 0.3, length: speechSeconds(greeting) });
     t += 0.3 + speechSeconds(greeting) + 0.2;
     out.push({ action: 'ANSWERING_MACHINE_BEEP', actor: 'ANSWERING_MACHINE', message: 'Beep', at: t, length: 0.6 });
@@ -84,7 +87,13 @@ export function timedTranscript(input: TranscriptInput): TimedEntry[] {
     void random;
   }
   if (status === 'TRANSFERRED') {
-    out.push({ action: 'TRANSFER_CALL', actor: 'AGENT', message: fr ? 'Transfert vers un conseiller' : 'Transferring to a colleague', at: Math.max(t, total - 1.5), length: 0 });
+    out.push({
+      action: 'TRANSFER_CALL',
+      actor: 'AGENT',
+      message: fr ? 'Transfert vers un conseiller' : 'Transferring to a colleague',
+      at: Math.max(t, total - 1.5),
+      length: 0,
+    });
     return out;
   }
   hangUp('HUMAN');
@@ -114,7 +123,13 @@ function spreadTranscript(input: TranscriptInput, count: number): TimedEntry[] {
     const agent = i % 2 === 0;
     const text = agent ? (agentLines[(i / 2) % agentLines.length] ?? '…') : humanLines[((i - 1) / 2) % humanLines.length]!;
     const at = from + i * step;
-    out.push({ action: agent ? 'AGENT_SPEAK' : 'HUMAN_SPEAK', actor: agent ? 'AGENT' : 'HUMAN', message: text, at, length: Math.min(speechSeconds(text), step * 0.85) });
+    out.push({
+      action: agent ? 'AGENT_SPEAK' : 'HUMAN_SPEAK',
+      actor: agent ? 'AGENT' : 'HUMAN',
+      message: text,
+      at,
+      length: Math.min(speechSeconds(text), step * 0.85),
+    });
   }
   if (framed) out.push({ action: 'HANG_UP', actor: 'HUMAN', message: fr ? 'Raccroché' : 'Hung up', at: to, length: 0 });
   return out;

@@ -46,7 +46,11 @@ export async function patchAgent({ state, caller, params, body }: HandlerContext
   if (!agent) throw notFound('Agent');
   const next = { ...agent, ...body };
   await state.db.query('UPDATE agents SET name = $2, active = $3, recordable = $4, archived = $5 WHERE id = $1', [
-    agent.id, next.name, next.active, next.recordable, next.archived,
+    agent.id,
+    next.name,
+    next.active,
+    next.recordable,
+    next.archived,
   ]);
   return toAgent(next);
 }

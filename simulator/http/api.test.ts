@@ -120,7 +120,8 @@ describe('calls', () => {
     const times = body.content.map((c: any) => c.startTime);
     expect(times).toEqual([...times].sort().reverse());
     const statuses = new Set<string>();
-    for (let page = 1; page <= body.totalPages; page += 1) (await api.get(`/v1/calls?size=100&page=${page}`)).body.content.forEach((c: any) => statuses.add(c.status));
+    for (let page = 1; page <= body.totalPages; page += 1)
+      (await api.get(`/v1/calls?size=100&page=${page}`)).body.content.forEach((c: any) => statuses.add(c.status));
     expect(statuses.size).toBe(12);
   });
 
@@ -185,10 +186,16 @@ describe('calls', () => {
 
   it('creates an IN_PROGRESS outbound call that ends with the clock', async () => {
     const agent = outbound();
-    const created = await api.post('/v1/calls', { agentId: agent.id, recipient: { phone: '+14155550199', context: { firstName: 'Ada' }, segmentationTags: ['vip'] } });
+    const created = await api.post('/v1/calls', {
+      agentId: agent.id,
+      recipient: { phone: '+14155550199', context: { firstName: 'Ada' }, segmentationTags: ['vip'] },
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ status: 'IN_PROGRESS', endTime: null, duration: null, tags: ['vip'] });
-    expect(created.body.context).toMatchObject({ firstName: 'Ada', system: { phone: '+14155550199', callId: created.body.id, agentId: agent.id, direction: 'OUTBOUND' } });
+    expect(created.body.context).toMatchObject({
+      firstName: 'Ada',
+      system: { phone: '+14155550199', callId: created.body.id, agentId: agent.id, direction: 'OUTBOUND' },
+    });
     await control.post('/_sim/clock', { advanceMinutes: 10 });
     const after = (await api.get(`/v1/calls/${created.body.id}`)).body;
     expect(after.status).not.toBe('IN_PROGRESS');
@@ -301,4 +308,3 @@ describe('requests the API refuses', () => {
     expect((await api.get('/_sim/stats')).status).toBe(401);
   });
 });
-

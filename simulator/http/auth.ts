@@ -51,12 +51,7 @@ export class Credentials {
 
 const UNAUTHORIZED = () => new ApiError(401, 'No valid authentication: send a valid X-Api-Key or a bearer token.');
 
-export async function authenticate(
-  request: FastifyRequest,
-  creds: Credentials,
-  secret: Uint8Array,
-  options: { apiKeyOnly: boolean },
-): Promise<Caller> {
+export async function authenticate(request: FastifyRequest, creds: Credentials, secret: Uint8Array, options: { apiKeyOnly: boolean }): Promise<Caller> {
   const key = request.headers[HEADERS.apiKey.toLowerCase()];
   if (typeof key === 'string' && key) {
     const customerId = await creds.keyOwner(key);
@@ -71,7 +66,15 @@ export async function authenticate(
       const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
       const customerId = String(payload.sub ?? '');
       if (!(await creds.customerEnabled(customerId))) throw UNAUTHORIZED();
-      return { customerId, scopes: new Set(String(payload.scope ?? '').split(' ').filter(Boolean)), credential: `jwt:${token.slice(-24)}` };
+      return {
+        customerId,
+        scopes: new Set(
+          String(payload.scope ?? '')
+            .split(' ')
+            .filter(Boolean),
+        ),
+        credential: `jwt:${token.slice(-24)}`,
+      };
     } catch (error) {
       if (error instanceof ApiError) throw error;
       throw UNAUTHORIZED();

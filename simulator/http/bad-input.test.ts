@@ -20,7 +20,16 @@ let campaignId: string;
 let callId: string;
 const tally = new Tally();
 const UNKNOWN = '5f0c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
-const NON_UUIDS = ['123', 'not-a-uuid', '5f0c1a2b3c4d4e5f8a9b0c1d2e3f4a5b', '5f0c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5', '..%2F..%2Fetc%2Fpasswd', '%00', "1'%20OR%20'1'='1", 'zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz'];
+const NON_UUIDS = [
+  '123',
+  'not-a-uuid',
+  '5f0c1a2b3c4d4e5f8a9b0c1d2e3f4a5b',
+  '5f0c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5',
+  '..%2F..%2Fetc%2Fpasswd',
+  '%00',
+  "1'%20OR%20'1'='1",
+  'zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz',
+];
 
 const phones = (n: number, base: number) => Array.from({ length: n }, (_, i) => ({ phone: `+1415777${String(base + i).padStart(4, '0')}` }));
 const inAWeek = () => new Date(sim.state.clock.nowMs() + 7 * 86_400_000).toISOString().slice(0, 10);
@@ -97,14 +106,15 @@ afterAll(async () => {
 });
 
 describe('every body route: malformed, empty, oversized, wrong content type, prototype keys', () => {
-  const routes = () => [
-    ['POST', '/v1/auth/token'],
-    ['PATCH', `/v1/agents/${agentId}`],
-    ['POST', '/v1/calls'],
-    ['POST', '/v1/campaigns'],
-    ['POST', `/v1/campaigns/${campaignId}/status`],
-    ['POST', '/v1/bulk/calls'],
-  ] as const;
+  const routes = () =>
+    [
+      ['POST', '/v1/auth/token'],
+      ['PATCH', `/v1/agents/${agentId}`],
+      ['POST', '/v1/calls'],
+      ['POST', '/v1/campaigns'],
+      ['POST', `/v1/campaigns/${campaignId}/status`],
+      ['POST', '/v1/bulk/calls'],
+    ] as const;
 
   it('malformed JSON is a 400 that says so', async () => {
     for (const [method, path] of routes()) {
@@ -175,19 +185,40 @@ describe('POST /v1/auth/token', () => {
       [{ 'X-Api-Key': DEFAULT_SIM_API_KEY.slice(0, -1) }, 401],
       [{ Authorization: `Bearer ${bearer}` }, 403],
     ];
-    for (const [headers, status] of cases) await refused('token-auth', () => client(sim.url, headers).post('/v1/auth/token', { scope: ['calls:read'] }), status);
+    for (const [headers, status] of cases)
+      await refused('token-auth', () => client(sim.url, headers).post('/v1/auth/token', { scope: ['calls:read'] }), status);
     for (const token of ['', 'garbage', forged, none, `${bearer}x`]) {
-      await refused('bearer-forged', () => client(sim.url, { Authorization: `Bearer ${token}` }).post('/v1/calls', { agentId, recipient: { phone: '+14155550100' } }), 401);
+      await refused(
+        'bearer-forged',
+        () => client(sim.url, { Authorization: `Bearer ${token}` }).post('/v1/calls', { agentId, recipient: { phone: '+14155550100' } }),
+        401,
+      );
     }
   });
 });
 
 describe('agents', () => {
   it.each([
-    ['size=101', 'size'], ['size=0', 'size'], ['size=-1', 'size'], ['size=1.5', 'size'], ['size=abc', 'size'], ['size=', 'size'],
-    ['page=0', 'page'], ['page=-3', 'page'], ['page=2.5', 'page'], ['page=x', 'page'], ['page=1&page=2', 'page'],
-    ['sort=name', 'sort'], ['sort=name,asc', 'sort'], ['sort=name,ASC,extra', 'sort'], ['sort=id;DROP TABLE agents,ASC', 'sort'], ['sort=', 'sort'],
-    ['type=inbound', 'type'], ['type=', 'type'], ['secret=1', 'secret'], ['agentId=' + UNKNOWN, 'agentId'],
+    ['size=101', 'size'],
+    ['size=0', 'size'],
+    ['size=-1', 'size'],
+    ['size=1.5', 'size'],
+    ['size=abc', 'size'],
+    ['size=', 'size'],
+    ['page=0', 'page'],
+    ['page=-3', 'page'],
+    ['page=2.5', 'page'],
+    ['page=x', 'page'],
+    ['page=1&page=2', 'page'],
+    ['sort=name', 'sort'],
+    ['sort=name,asc', 'sort'],
+    ['sort=name,ASC,extra', 'sort'],
+    ['sort=id;DROP TABLE agents,ASC', 'sort'],
+    ['sort=', 'sort'],
+    ['type=inbound', 'type'],
+    ['type=', 'type'],
+    ['secret=1', 'secret'],
+    ['agentId=' + UNKNOWN, 'agentId'],
   ])('GET /v1/agents?%s is a 400 on %s', async (query, field) => {
     await refused('agent-list-query', () => api.get(`/v1/agents?${query}`), 400, [field]);
   });
@@ -230,11 +261,26 @@ describe('agents', () => {
 
 describe('calls', () => {
   it.each([
-    ['size=101', 'size'], ['size=0', 'size'], ['page=0', 'page'], ['sort=startTime', 'sort'], ['sort=context,ASC', 'sort'],
-    ['agentId=abc', 'agentId'], ['agentId=', 'agentId'], ['phone=0612345678', 'phone'], ['phone=%2B1', 'phone'], ['phone=', 'phone'],
-    ['campaignName=', 'campaignName'], ['from=2026-01-01', 'to'], ['to=2026-01-01', 'from'], ['from=2026-02-01&to=2026-01-01', 'from'],
-    ['from=2026-02-30&to=2026-03-01', 'from'], ['from=2026-01-01&to=2026-1-2', 'to'], ['from=01/01/2026&to=2026-01-02', 'from'],
-    ['from=2026-01-01T00:00:00Z&to=2026-01-02', 'from'], ['status=COMPLETED', 'status'], ['type=INBOUND', 'type'],
+    ['size=101', 'size'],
+    ['size=0', 'size'],
+    ['page=0', 'page'],
+    ['sort=startTime', 'sort'],
+    ['sort=context,ASC', 'sort'],
+    ['agentId=abc', 'agentId'],
+    ['agentId=', 'agentId'],
+    ['phone=0612345678', 'phone'],
+    ['phone=%2B1', 'phone'],
+    ['phone=', 'phone'],
+    ['campaignName=', 'campaignName'],
+    ['from=2026-01-01', 'to'],
+    ['to=2026-01-01', 'from'],
+    ['from=2026-02-01&to=2026-01-01', 'from'],
+    ['from=2026-02-30&to=2026-03-01', 'from'],
+    ['from=2026-01-01&to=2026-1-2', 'to'],
+    ['from=01/01/2026&to=2026-01-02', 'from'],
+    ['from=2026-01-01T00:00:00Z&to=2026-01-02', 'from'],
+    ['status=COMPLETED', 'status'],
+    ['type=INBOUND', 'type'],
   ])('GET /v1/calls?%s is a 400 on %s', async (query, field) => {
     await refused('call-list-query', () => api.get(`/v1/calls?${query}`), 400, [field]);
   });
@@ -275,7 +321,11 @@ describe('calls', () => {
   });
 
   it('refuses one error per offending field when several are wrong', async () => {
-    const res = await refused('call-create-body', () => api.post('/v1/calls', { agentId: 'x', recipient: { phone: 'y', segmentationTags: [2] }, more: 1 }), 400);
+    const res = await refused(
+      'call-create-body',
+      () => api.post('/v1/calls', { agentId: 'x', recipient: { phone: 'y', segmentationTags: [2] }, more: 1 }),
+      400,
+    );
     expect(res.body.errors.map((e: any) => e.field).sort()).toEqual(['agentId', 'more', 'recipient.phone', 'recipient.segmentationTags[0]']);
     expect(res.body.errors.find((e: any) => e.field === 'recipient.phone').rejectedValue).toBe('y');
   });
@@ -385,11 +435,14 @@ describe('campaigns: boundaries and every field', () => {
     await refused('campaign-body', () => api.post('/v1/campaigns', body), 400, [field]);
   });
 
-  it.each(['name', 'agentId', 'startDate', 'timeSlots', 'batchSize', 'days', 'recipients', 'timezone'])('a campaign without %s is a 400 on it', async (field) => {
-    const body: Record<string, unknown> = campaign();
-    delete body[field];
-    await refused('campaign-missing-field', () => api.post('/v1/campaigns', body), 400, [field]);
-  });
+  it.each(['name', 'agentId', 'startDate', 'timeSlots', 'batchSize', 'days', 'recipients', 'timezone'])(
+    'a campaign without %s is a 400 on it',
+    async (field) => {
+      const body: Record<string, unknown> = campaign();
+      delete body[field];
+      await refused('campaign-missing-field', () => api.post('/v1/campaigns', body), 400, [field]);
+    },
+  );
 
   it.each([
     ['1 recipient', { recipients: phones(1, 100) }],

@@ -27,7 +27,9 @@ export async function bulkCalls({ state, caller, body }: HandlerContext<unknown,
     const { live } = await usage(state.db, caller.customerId, now);
     const free = Math.max(0, state.limits.maxConcurrency - live);
     if (body.recipients.length > free) {
-      throw new ApiError(429, `Only ${free} concurrent call slots are free; the request has ${body.recipients.length} recipients. Nothing was created.`, [], { 'Retry-After': '30' });
+      throw new ApiError(429, `Only ${free} concurrent call slots are free; the request has ${body.recipients.length} recipients. Nothing was created.`, [], {
+        'Retry-After': '30',
+      });
     }
     const rows: CallRow[] = [];
     for (const r of body.recipients) {

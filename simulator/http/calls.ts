@@ -12,7 +12,13 @@ import { badRequest, notFound } from './errors';
 import { pageOf } from './paging';
 
 const CALL_COLUMNS: Record<string, string> = {
-  startTime: 'start_time', endTime: 'end_time', duration: 'duration', status: 'status', phone: 'phone', type: 'type', created: 'created',
+  startTime: 'start_time',
+  endTime: 'end_time',
+  duration: 'duration',
+  status: 'status',
+  phone: 'phone',
+  type: 'type',
+  created: 'created',
 };
 
 /**
@@ -95,7 +101,10 @@ export async function callableAgent(state: SimState, customerId: string, agentId
 
 export async function campaignRef(state: SimState, customerId: string, campaignId: string | undefined) {
   if (!campaignId) return null;
-  const { rows } = await state.db.query<{ id: string; name: string }>('SELECT id, name FROM campaigns WHERE id = $1 AND customer_id = $2', [campaignId, customerId]);
+  const { rows } = await state.db.query<{ id: string; name: string }>('SELECT id, name FROM campaigns WHERE id = $1 AND customer_id = $2', [
+    campaignId,
+    customerId,
+  ]);
   if (!rows[0]) throw badRequest([{ field: 'campaignId', rejectedValue: campaignId, message: 'No campaign with this id.' }]);
   return rows[0];
 }
@@ -137,7 +146,10 @@ export async function getTranscript({ state, caller, params }: HandlerContext<{ 
   const entries = transcriptEntries(input);
   if (row.status !== 'IN_PROGRESS') return entries;
   // A live call: what has been said so far.
-  const now = state.clock.now().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const now = state.clock
+    .now()
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z');
   return entries.filter((e) => e.time <= now && e.action !== 'HANG_UP' && e.action !== 'TRANSFER_CALL');
 }
 

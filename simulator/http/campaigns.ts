@@ -29,7 +29,13 @@ export async function createCampaign({ state, caller, body: input }: HandlerCont
   const doc = { startDate: body.startDate, timeSlots: body.timeSlots, batchSize: body.batchSize, days: body.days, retry, timezone: body.timezone };
   await state.db.transaction(async (tx) => {
     await tx.query('INSERT INTO campaigns (id, customer_id, name, agent_id, status, doc, created) VALUES ($1,$2,$3,$4,$5,$6,$7)', [
-      id, caller.customerId, body.name, agent.id, 'ACTIVE', JSON.stringify(doc), now,
+      id,
+      caller.customerId,
+      body.name,
+      agent.id,
+      'ACTIVE',
+      JSON.stringify(doc),
+      now,
     ]);
     // One statement for all recipients, from arrays (1,000 rows stay one round trip).
     await tx.query(

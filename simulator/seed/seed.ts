@@ -52,7 +52,14 @@ export async function seed(db: Db, options: SeedOptions): Promise<{ customerId: 
   }));
   for (const a of agents) {
     await db.query('INSERT INTO agents (id, customer_id, name, type, active, recordable, archived, doc) VALUES ($1,$2,$3,$4,$5,$6,$7,$8)', [
-      a.id, a.customer_id, a.name, a.type, a.active, a.recordable, a.archived, JSON.stringify(a.doc),
+      a.id,
+      a.customer_id,
+      a.name,
+      a.type,
+      a.active,
+      a.recordable,
+      a.archived,
+      JSON.stringify(a.doc),
     ]);
   }
 
@@ -111,14 +118,23 @@ export async function seed(db: Db, options: SeedOptions): Promise<{ customerId: 
       const startDate = new Date(nowMs - 60 * 24 * 3600 * 1000).toISOString().slice(0, 10);
       const doc = {
         startDate,
-        timeSlots: [{ startTime: '10:00', endTime: '12:30' }, { startTime: '14:00', endTime: '18:00' }],
+        timeSlots: [
+          { startTime: '10:00', endTime: '12:30' },
+          { startTime: '14:00', endTime: '18:00' },
+        ],
         batchSize: 200,
         days: ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY'],
         retry: { max: 2, delay: 120, retryOn: ['NO_ANSWER', 'UNREACHABLE'] },
         timezone: c.agent.doc.profile.language === 'fr' ? 'Europe/Paris' : 'America/Los_Angeles',
       };
       await tx.query('INSERT INTO campaigns (id, customer_id, name, agent_id, status, doc, created) VALUES ($1,$2,$3,$4,$5,$6,$7)', [
-        c.id, customerId, c.name, c.agent.id, c.status, JSON.stringify(doc), new Date(nowMs - 60 * 24 * 3600 * 1000),
+        c.id,
+        customerId,
+        c.name,
+        c.agent.id,
+        c.status,
+        JSON.stringify(doc),
+        new Date(nowMs - 60 * 24 * 3600 * 1000),
       ]);
     }
   });

@@ -133,26 +133,66 @@ export const STORED_CALL_COLUMNS = 'id, customer_id, agent_id, status, start_tim
 /** How a live call will read once the clock reaches its planned end (what the scheduler writes then). */
 function finishedView(row: CallRow): CallRow {
   const end = row.planned_end ?? row.start_time;
-  return { ...row, status: row.planned_status ?? row.status, end_time: end, duration: Math.max(0, Math.round((end.getTime() - row.start_time.getTime()) / 1000)) };
+  return {
+    ...row,
+    status: row.planned_status ?? row.status,
+    end_time: end,
+    duration: Math.max(0, Math.round((end.getTime() - row.start_time.getTime()) / 1000)),
+  };
 }
 
 /** Column list for inserting calls, in the order `callValues` yields. */
 export const CALL_COLUMNS = [
-  'id', 'customer_id', 'agent_id', 'phone', 'type', 'status', 'start_time', 'end_time', 'duration', 'created',
-  'campaign_id', 'campaign_name', 'recipient_idx', 'planned_status', 'planned_end', 'body', 'pending', 'transcript_entries',
+  'id',
+  'customer_id',
+  'agent_id',
+  'phone',
+  'type',
+  'status',
+  'start_time',
+  'end_time',
+  'duration',
+  'created',
+  'campaign_id',
+  'campaign_name',
+  'recipient_idx',
+  'planned_status',
+  'planned_end',
+  'body',
+  'pending',
+  'transcript_entries',
 ] as const;
 
 export function callValues(row: CallRow): unknown[] {
   const live = row.status === 'IN_PROGRESS';
   return [
-    row.id, row.customer_id, row.agent_id, row.phone, row.type, row.status, row.start_time, row.end_time, row.duration, row.created,
-    row.campaign_id, row.campaign_name, row.recipient_idx, row.planned_status, row.planned_end,
-    JSON.stringify(toCall(row)), live ? JSON.stringify(toCall(finishedView(row))) : null, row.doc.transcriptEntries ?? null,
+    row.id,
+    row.customer_id,
+    row.agent_id,
+    row.phone,
+    row.type,
+    row.status,
+    row.start_time,
+    row.end_time,
+    row.duration,
+    row.created,
+    row.campaign_id,
+    row.campaign_name,
+    row.recipient_idx,
+    row.planned_status,
+    row.planned_end,
+    JSON.stringify(toCall(row)),
+    live ? JSON.stringify(toCall(finishedView(row))) : null,
+    row.doc.transcriptEntries ?? null,
   ];
 }
 
 /** Inserts many calls with multi-row statements. */
-export async function insertCalls(db: { query: (sql: string, p?: readonly unknown[]) => Promise<unknown> }, rows: readonly CallRow[], chunk = 400): Promise<void> {
+export async function insertCalls(
+  db: { query: (sql: string, p?: readonly unknown[]) => Promise<unknown> },
+  rows: readonly CallRow[],
+  chunk = 400,
+): Promise<void> {
   const width = CALL_COLUMNS.length;
   for (let start = 0; start < rows.length; start += chunk) {
     const part = rows.slice(start, start + chunk);

@@ -137,11 +137,22 @@ describe('apiRequest', () => {
   });
 
   it('carries field errors and the request id; a 504 on a write has an unknown outcome', async () => {
-    const body = { timestamp: 'x', status: 400, message: 'Some fields are not valid.', errors: [{ field: 'name', rejectedValue: '', message: 'Give the agent a name.' }], requestId: 'req-1' };
+    const body = {
+      timestamp: 'x',
+      status: 400,
+      message: 'Some fields are not valid.',
+      errors: [{ field: 'name', rejectedValue: '', message: 'Give the agent a name.' }],
+      requestId: 'req-1',
+    };
     const { client } = scripted((req) => (req.url === '/auth/token' ? ok({}) : err(400, body)));
     const e = await client.apiRequest('PATCH', '/v1/agents/0f8fad5b-d9cb-469f-a165-70867728950e', { body: { name: '' } }).catch((x) => x);
     expect(isApiError(e)).toBe(true);
-    expect(e).toMatchObject({ status: 400, message: 'Some fields are not valid.', requestId: 'req-1', fieldErrors: [{ field: 'name', message: 'Give the agent a name.' }] });
+    expect(e).toMatchObject({
+      status: 400,
+      message: 'Some fields are not valid.',
+      requestId: 'req-1',
+      fieldErrors: [{ field: 'name', message: 'Give the agent a name.' }],
+    });
 
     const gw = scripted((req) => (req.url === '/auth/token' ? ok({}) : err(504)));
     await expect(gw.client.apiRequest('POST', '/v1/calls', { body: {} })).rejects.toMatchObject({ status: 504, kind: 'unknown-outcome' });
@@ -149,7 +160,9 @@ describe('apiRequest', () => {
 
   it("reads the BFF's outcome header on a failed write: unknown, or certainly not applied", async () => {
     const answer = (status: number, outcome?: string) =>
-      scripted((req) => (req.url === '/auth/token' ? ok({}) : err(status, { message: 'failed', errors: [] }, outcome ? { 'X-Switchboard-Outcome': outcome } : {}))).client;
+      scripted((req) =>
+        req.url === '/auth/token' ? ok({}) : err(status, { message: 'failed', errors: [] }, outcome ? { 'X-Switchboard-Outcome': outcome } : {}),
+      ).client;
     await expect(answer(502, 'unknown').apiRequest('POST', '/v1/calls', { body: {} })).rejects.toMatchObject({ status: 502, kind: 'unknown-outcome' });
     await expect(answer(409, 'unknown').apiRequest('POST', '/v1/campaigns', { body: {} })).rejects.toMatchObject({ status: 409, kind: 'unknown-outcome' });
     await expect(answer(502, 'not-applied').apiRequest('POST', '/v1/calls', { body: {} })).rejects.toMatchObject({ status: 502, kind: 'http' });

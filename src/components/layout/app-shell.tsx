@@ -15,17 +15,30 @@ const NAV = [
   { href: '/campaigns', label: 'Campaigns' },
 ] as const;
 
-const navLink = cn(
-  'rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
-  focusRing,
-);
+const navLink = cn('rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800', focusRing);
 const navActive = 'bg-slate-100 font-semibold text-slate-950 dark:bg-slate-800 dark:text-white';
 
 /** The frame of every signed-in page: navigation, the actions the role allows, the user. */
-export function AppShell({ session, onSignOut, signingOut, children }: { session: SessionInfo; onSignOut: () => void; signingOut?: boolean; children: ReactNode }) {
+export function AppShell({
+  session,
+  onSignOut,
+  signingOut,
+  children,
+}: {
+  session: SessionInfo;
+  onSignOut: () => void;
+  signingOut?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className={cn('sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 dark:focus:bg-slate-900', focusRing)}>
+      <a
+        href="#main"
+        className={cn(
+          'sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 dark:focus:bg-slate-900',
+          focusRing,
+        )}
+      >
         Skip to content
       </a>
       <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">

@@ -5,7 +5,19 @@ import { type MouseEvent, type ReactNode } from 'react';
  * A client-side link to a path given as a string (`/calls?agentId=...`), for targets other
  * features own, whose typed routes this code cannot name. Modified clicks open as usual.
  */
-export function HrefLink({ href, className, children, activeClassName, exact }: { href: string; className?: string; activeClassName?: string; exact?: boolean; children: ReactNode }) {
+export function HrefLink({
+  href,
+  className,
+  children,
+  activeClassName,
+  exact,
+}: {
+  href: string;
+  className?: string;
+  activeClassName?: string;
+  exact?: boolean;
+  children: ReactNode;
+}) {
   const router = useRouter();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const target = href.split('?')[0] ?? href;
@@ -16,7 +28,12 @@ export function HrefLink({ href, className, children, activeClassName, exact }: 
     router.history.push(href);
   }
   return (
-    <a href={href} onClick={onClick} className={[className, active ? activeClassName : ''].filter(Boolean).join(' ')} aria-current={active && activeClassName ? 'page' : undefined}>
+    <a
+      href={href}
+      onClick={onClick}
+      className={[className, active ? activeClassName : ''].filter(Boolean).join(' ')}
+      aria-current={active && activeClassName ? 'page' : undefined}
+    >
       {children}
     </a>
   );

@@ -13,7 +13,8 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
     queryErrorResetBoundary.reset();
   }, [queryErrorResetBoundary]);
 
-  const title = isApiError(error) && error.status === 404 ? 'Not found' : isApiError(error) && error.status === 403 ? 'Not allowed' : 'This page could not be loaded';
+  const title =
+    isApiError(error) && error.status === 404 ? 'Not found' : isApiError(error) && error.status === 403 ? 'Not allowed' : 'This page could not be loaded';
   return (
     <div className="py-6">
       <ErrorState

@@ -44,7 +44,10 @@ export function UpstreamBanner() {
   });
   if (state === 'up') return null;
   return (
-    <div role="alert" className="border-b border-amber-400 bg-amber-50 px-4 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+    <div
+      role="alert"
+      className="border-b border-amber-400 bg-amber-50 px-4 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+    >
       <p className="mx-auto max-w-screen-2xl">
         {state === 'down' ? (
           <>

@@ -29,7 +29,19 @@ export interface ComboboxProps {
 }
 
 /** A searchable single choice: type to filter, arrows to move, Enter to pick, Escape to close. */
-export function Combobox({ label, options, value, onValueChange, placeholder, emptyText = 'Nothing matches.', disabled, hideLabel, id, className, ...aria }: ComboboxProps) {
+export function Combobox({
+  label,
+  options,
+  value,
+  onValueChange,
+  placeholder,
+  emptyText = 'Nothing matches.',
+  disabled,
+  hideLabel,
+  id,
+  className,
+  ...aria
+}: ComboboxProps) {
   const fallbackId = useId();
   const inputId = id ?? fallbackId;
   const selected = options.find((o) => o.value === value) ?? null;
@@ -48,7 +60,10 @@ export function Combobox({ label, options, value, onValueChange, placeholder, em
         </label>
         <BaseCombobox.InputGroup className="relative">
           <BaseCombobox.Input id={inputId} placeholder={placeholder} className={cn(controlBase, 'pr-9')} {...aria} />
-          <BaseCombobox.Trigger aria-label={`Show ${label} options`} className="absolute inset-y-0 right-0 flex w-8 items-center justify-center text-slate-500 dark:text-slate-400">
+          <BaseCombobox.Trigger
+            aria-label={`Show ${label} options`}
+            className="absolute inset-y-0 right-0 flex w-8 items-center justify-center text-slate-500 dark:text-slate-400"
+          >
             ▾
           </BaseCombobox.Trigger>
         </BaseCombobox.InputGroup>

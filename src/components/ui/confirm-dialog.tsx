@@ -22,7 +22,18 @@ export interface ConfirmDialogProps {
  * Asks before an action that is hard to undo. role="alertdialog"; focus starts on Cancel, so a
  * stray Enter never confirms.
  */
-export function ConfirmDialog({ open, onOpenChange, trigger, title, description, confirmLabel, cancelLabel = 'Cancel', destructive, pending, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  trigger,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  destructive,
+  pending,
+  onConfirm,
+}: ConfirmDialogProps) {
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange ? (next) => onOpenChange(next) : undefined}>
       {trigger ? <AlertDialog.Trigger render={trigger} /> : null}

@@ -21,7 +21,11 @@ export function CopyButton({ value, label, className }: { value: string; label?:
       type="button"
       onClick={copy}
       aria-label={`Copy ${label ?? value}`}
-      className={cn('inline-flex items-center gap-1.5 rounded px-1.5 py-0.5 font-mono text-sm hover:bg-slate-100 dark:hover:bg-slate-800', focusRing, className)}
+      className={cn(
+        'inline-flex items-center gap-1.5 rounded px-1.5 py-0.5 font-mono text-sm hover:bg-slate-100 dark:hover:bg-slate-800',
+        focusRing,
+        className,
+      )}
     >
       <span>{value}</span>
       <span aria-hidden="true" className="text-xs text-slate-500 dark:text-slate-400">

@@ -37,11 +37,13 @@ export function Pagination({ page, totalPages, totalElements, size, onPageChange
             Rows per page
             {/* A native select: light on list pages, and every platform's own accessible picker. */}
             <select value={size} onChange={(e) => onSizeChange(Number(e.target.value))} className={cn(controlBase, 'h-8 w-20 px-2')}>
-              {[...new Set([...sizes, size])].sort((a, b) => a - b).map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
+              {[...new Set([...sizes, size])]
+                .sort((a, b) => a - b)
+                .map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
             </select>
           </label>
         ) : null}

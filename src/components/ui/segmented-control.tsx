@@ -10,7 +10,19 @@ export interface SegmentedOption<V extends string> {
  * A few mutually exclusive choices shown side by side: native radio buttons (arrow keys move,
  * one tab stop), light enough for a list's toolbar.
  */
-export function SegmentedControl<V extends string>({ label, value, options, onValueChange, className }: { label: string; value: V; options: readonly SegmentedOption<V>[]; onValueChange: (value: V) => void; className?: string }) {
+export function SegmentedControl<V extends string>({
+  label,
+  value,
+  options,
+  onValueChange,
+  className,
+}: {
+  label: string;
+  value: V;
+  options: readonly SegmentedOption<V>[];
+  onValueChange: (value: V) => void;
+  className?: string;
+}) {
   const name = useId();
   return (
     <fieldset className={cn('flex items-center gap-2', className)}>
@@ -25,7 +37,14 @@ export function SegmentedControl<V extends string>({ label, value, options, onVa
               'has-focus-visible:outline-2 has-focus-visible:outline-offset-1 has-focus-visible:outline-blue-600 dark:has-focus-visible:outline-blue-400',
             )}
           >
-            <input type="radio" name={name} value={o.value} checked={value === o.value} onChange={() => onValueChange(o.value)} className="absolute inset-0 m-0 cursor-pointer appearance-none rounded opacity-0" />
+            <input
+              type="radio"
+              name={name}
+              value={o.value}
+              checked={value === o.value}
+              onChange={() => onValueChange(o.value)}
+              className="absolute inset-0 m-0 cursor-pointer appearance-none rounded opacity-0"
+            />
             {o.label}
           </label>
         ))}

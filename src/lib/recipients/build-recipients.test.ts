@@ -59,7 +59,9 @@ describe('buildRecipients', () => {
   });
 
   it('the issue scenario: 5 good, 2 impossible, 1 duplicate → 3 problems, 5 recipients', () => {
-    const text = ['phone', '+33612345671', '+33612345672', '+33612345673', '+33612345674', '+33612345675', '12', '+3361234567890123', '+33612345672'].join('\n');
+    const text = ['phone', '+33612345671', '+33612345672', '+33612345673', '+33612345674', '+33612345675', '12', '+3361234567890123', '+33612345672'].join(
+      '\n',
+    );
     const table = parseTable(text);
     const built = buildRecipients(table, guessMapping(table, 'FR'), { defaultCountry: 'FR' });
     expect(built.recipients).toHaveLength(5);

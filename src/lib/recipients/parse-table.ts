@@ -64,9 +64,7 @@ export function parseTable(text: string, options: ParseOptions = {}): ParsedTabl
     cells: Array.from({ length: width }, (_, i) => r.cells[i] ?? ''),
   }));
 
-  const errors = result.errors
-    .filter((e) => e.code !== 'UndetectableDelimiter')
-    .map((e) => ({ line: lineOfRow[e.row ?? 0] ?? 1, message: e.message }));
+  const errors = result.errors.filter((e) => e.code !== 'UndetectableDelimiter').map((e) => ({ line: lineOfRow[e.row ?? 0] ?? 1, message: e.message }));
   return { headers, rows, delimiter, hasHeader, hadBom, errors };
 }
 

@@ -32,7 +32,10 @@ export function isCountryCode(code: string): code is CountryCode {
  * A default country from the browser's language ("fr-FR" → FR, "en-US" → US); `fallback` when the
  * language names no region.
  */
-export function guessDefaultCountry(languages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages, fallback: CountryCode = 'US'): CountryCode {
+export function guessDefaultCountry(
+  languages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages,
+  fallback: CountryCode = 'US',
+): CountryCode {
   for (const language of languages) {
     const region = language.split(/[-_]/)[1]?.toUpperCase();
     if (region && isCountryCode(region)) return region;

@@ -13,7 +13,10 @@ type Snapshot = [QueryKey, unknown][];
 
 /** Applies the patch to the cached detail and to every cached list page holding the agent. */
 export function applyOptimistic(queryClient: QueryClient, id: string, patch: AgentPatch): Snapshot {
-  const snapshot: Snapshot = [...queryClient.getQueriesData({ queryKey: agentKeys.lists() }), [agentKeys.detail(id), queryClient.getQueryData(agentKeys.detail(id))]];
+  const snapshot: Snapshot = [
+    ...queryClient.getQueriesData({ queryKey: agentKeys.lists() }),
+    [agentKeys.detail(id), queryClient.getQueryData(agentKeys.detail(id))],
+  ];
   queryClient.setQueryData<Agent>(agentKeys.detail(id), (old) => (old ? { ...old, ...patch } : old));
   queryClient.setQueriesData<PageOf<Agent>>({ queryKey: agentKeys.lists() }, (old) =>
     old ? { ...old, content: old.content.map((a) => (a.id === id ? { ...a, ...patch } : a)) } : old,

@@ -68,7 +68,11 @@ export function AgentDetail({ agent }: { agent: Agent }) {
       </Section>
 
       <Section title={`Extractors (${countExtractors(extractors)})`}>
-        {extractors.length ? <ExtractorTree extractors={extractors} /> : <EmptyState title="No extractors" description="This agent extracts no data from its calls." />}
+        {extractors.length ? (
+          <ExtractorTree extractors={extractors} />
+        ) : (
+          <EmptyState title="No extractors" description="This agent extracts no data from its calls." />
+        )}
       </Section>
 
       <Section title={`Classifiers (${classifiers.length})`}>

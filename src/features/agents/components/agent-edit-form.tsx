@@ -36,7 +36,11 @@ export function AgentEditFormView({ agent, canEdit, onDone }: { agent: Agent; ca
 
   // A session ending mid-edit: what was typed comes back after signing in again.
   const { user } = useSession();
-  const restored = useKeepOnSessionEnd(`agent-edit:${agent.id}`, user, useCallback(() => getValues(), [getValues]));
+  const restored = useKeepOnSessionEnd(
+    `agent-edit:${agent.id}`,
+    user,
+    useCallback(() => getValues(), [getValues]),
+  );
   useEffect(() => {
     if (!restored) return;
     for (const field of FIELDS) setValue(field, restored[field], { shouldDirty: true });

@@ -16,7 +16,12 @@ const COLUMNS: Column<Agent>[] = [
       </Link>
     ),
   },
-  { id: 'type', header: 'Type', sortable: true, cell: (a) => <Badge tone={a.type === 'INBOUND' ? 'violet' : 'blue'}>{a.type === 'INBOUND' ? 'Inbound' : 'Outbound'}</Badge> },
+  {
+    id: 'type',
+    header: 'Type',
+    sortable: true,
+    cell: (a) => <Badge tone={a.type === 'INBOUND' ? 'violet' : 'blue'}>{a.type === 'INBOUND' ? 'Inbound' : 'Outbound'}</Badge>,
+  },
   { id: 'flags', header: 'Flags', cell: (a) => <AgentFlags agent={a} /> },
   { id: 'active', header: 'Active', sortable: true, cell: (a) => (a.active ? 'Yes' : 'No') },
   { id: 'recordable', header: 'Records', sortable: true, cell: (a) => (a.recordable ? 'Yes' : 'No') },
@@ -24,11 +29,23 @@ const COLUMNS: Column<Agent>[] = [
   {
     id: 'numbers',
     header: 'Numbers',
-    cell: (a) => <span className="font-mono text-xs">{a.telephonyConfiguration.phoneNumbers.length ? a.telephonyConfiguration.phoneNumbers.join(', ') : '—'}</span>,
+    cell: (a) => (
+      <span className="font-mono text-xs">{a.telephonyConfiguration.phoneNumbers.length ? a.telephonyConfiguration.phoneNumbers.join(', ') : '—'}</span>
+    ),
   },
 ];
 
-export function AgentsTable({ agents, sort, onSortChange, onOpen }: { agents: readonly Agent[]; sort: SortState; onSortChange: (s: SortState) => void; onOpen: (a: Agent) => void }) {
+export function AgentsTable({
+  agents,
+  sort,
+  onSortChange,
+  onOpen,
+}: {
+  agents: readonly Agent[];
+  sort: SortState;
+  onSortChange: (s: SortState) => void;
+  onOpen: (a: Agent) => void;
+}) {
   return (
     <DataTable
       caption="Agents"

@@ -9,5 +9,7 @@ const TYPE_OPTIONS = [
 ] as const satisfies readonly { value: TypeChoice; label: string }[];
 
 export function AgentTypeFilter({ type, onTypeChange }: { type: AgentType | undefined; onTypeChange: (type: AgentType | undefined) => void }) {
-  return <SegmentedControl<TypeChoice> label="Type" value={type ?? 'ALL'} options={TYPE_OPTIONS} onValueChange={(v) => onTypeChange(v === 'ALL' ? undefined : v)} />;
+  return (
+    <SegmentedControl<TypeChoice> label="Type" value={type ?? 'ALL'} options={TYPE_OPTIONS} onValueChange={(v) => onTypeChange(v === 'ALL' ? undefined : v)} />
+  );
 }

@@ -33,9 +33,7 @@ function ExtractorGroup({ extractor, depth }: { extractor: Extractor; depth: num
           ▶
         </span>
         <span className="font-mono text-sm font-semibold">{extractor.name}</span>
-        <span className="text-xs text-slate-600 dark:text-slate-400">
-          group · {countExtractors(children)} inside
-        </span>
+        <span className="text-xs text-slate-600 dark:text-slate-400">group · {countExtractors(children)} inside</span>
       </Collapsible.Trigger>
       {extractor.description ? <p className="ml-5 text-sm text-slate-600 dark:text-slate-400">{extractor.description}</p> : null}
       <Collapsible.Panel>

@@ -16,7 +16,14 @@ const agent: Agent = {
   telephonyConfiguration: { sipConnection: { did: '+3215000000' }, phoneNumbers: ['+32470000000'] },
   configuration: {
     extractors: [
-      { name: 'renewal', description: '', extractors: [{ name: 'plan', description: '' }, { name: 'payment', description: '', extractors: [{ name: 'method', description: '' }] }] },
+      {
+        name: 'renewal',
+        description: '',
+        extractors: [
+          { name: 'plan', description: '' },
+          { name: 'payment', description: '', extractors: [{ name: 'method', description: '' }] },
+        ],
+      },
       { name: 'email', description: '' },
     ],
     classifiers: [],
@@ -26,8 +33,18 @@ const agent: Agent = {
 describe('agents search params', () => {
   it('fills defaults and falls back on anything invalid', () => {
     expect(parseAgentsSearch({})).toEqual({ page: 1, size: LIMITS.pageSize.default, sort: 'name,ASC' });
-    expect(parseAgentsSearch({ type: 'SIDEWAYS', page: '-3', size: '500', sort: 'password,ASC' })).toEqual({ type: undefined, page: 1, size: LIMITS.pageSize.default, sort: 'name,ASC' });
-    expect(parseAgentsSearch({ type: 'INBOUND', page: '2', size: '100', sort: 'recordable,DESC' })).toEqual({ type: 'INBOUND', page: 2, size: 100, sort: 'recordable,DESC' });
+    expect(parseAgentsSearch({ type: 'SIDEWAYS', page: '-3', size: '500', sort: 'password,ASC' })).toEqual({
+      type: undefined,
+      page: 1,
+      size: LIMITS.pageSize.default,
+      sort: 'name,ASC',
+    });
+    expect(parseAgentsSearch({ type: 'INBOUND', page: '2', size: '100', sort: 'recordable,DESC' })).toEqual({
+      type: 'INBOUND',
+      page: 2,
+      size: 100,
+      sort: 'recordable,DESC',
+    });
   });
 
   it('maps to the upstream query with the contract names', () => {

@@ -22,7 +22,10 @@ const LIVE_REFRESH_MS = 5_000;
 
 export function CallReviewPage({ callId }: { callId: string }) {
   // A live call refreshes until it ends; its transcript grows and its recording appears then.
-  const { data: call } = useSuspenseQuery({ ...callQueryOptions(callId), refetchInterval: (q) => (q.state.data?.status === 'IN_PROGRESS' ? LIVE_REFRESH_MS : false) });
+  const { data: call } = useSuspenseQuery({
+    ...callQueryOptions(callId),
+    refetchInterval: (q) => (q.state.data?.status === 'IN_PROGRESS' ? LIVE_REFRESH_MS : false),
+  });
   const live = call.status === 'IN_PROGRESS';
   const transcript = useQuery({ ...transcriptQueryOptions(callId), refetchInterval: live ? LIVE_REFRESH_MS : false });
   const queryClient = useQueryClient();

@@ -59,7 +59,11 @@ export function CallsFilters({ search, agents, onApply }: { search: CallsSearch;
   }
 
   return (
-    <form onSubmit={submit} aria-label="Filter calls" className="grid gap-4 rounded-lg border border-slate-200 p-4 sm:grid-cols-2 lg:grid-cols-4 dark:border-slate-800">
+    <form
+      onSubmit={submit}
+      aria-label="Filter calls"
+      className="grid gap-4 rounded-lg border border-slate-200 p-4 sm:grid-cols-2 lg:grid-cols-4 dark:border-slate-800"
+    >
       <Combobox
         label="Agent"
         options={agents.map((a) => ({ value: a.id, label: a.name, hint: a.type === 'OUTBOUND' ? 'Outbound' : 'Inbound' }))}
@@ -75,7 +79,12 @@ export function CallsFilters({ search, agents, onApply }: { search: CallsSearch;
           <label htmlFor="calls-phone-country" className="text-sm font-medium">
             Country
           </label>
-          <NativeSelect id="calls-phone-country" value={country} onChange={(e) => setCountry(e.target.value)} options={COUNTRIES.map((c) => ({ value: c, label: c }))} />
+          <NativeSelect
+            id="calls-phone-country"
+            value={country}
+            onChange={(e) => setCountry(e.target.value)}
+            options={COUNTRIES.map((c) => ({ value: c, label: c }))}
+          />
         </div>
       </div>
       <Field label="Campaign name" description="The exact name.">
@@ -85,9 +94,23 @@ export function CallsFilters({ search, agents, onApply }: { search: CallsSearch;
         <legend className="text-sm font-medium">Started between (UTC dates)</legend>
         {/* Wraps rather than overflowing its grid column on narrower screens (1024–1280 wide). */}
         <div className="flex flex-wrap items-center gap-2">
-          <Input type="date" aria-label="From date" value={from} onChange={(e) => setFrom(e.target.value)} aria-invalid={!!errors.dates} aria-describedby={errors.dates ? 'calls-dates-error' : undefined} />
+          <Input
+            type="date"
+            aria-label="From date"
+            value={from}
+            onChange={(e) => setFrom(e.target.value)}
+            aria-invalid={!!errors.dates}
+            aria-describedby={errors.dates ? 'calls-dates-error' : undefined}
+          />
           <span aria-hidden="true">–</span>
-          <Input type="date" aria-label="To date" value={to} onChange={(e) => setTo(e.target.value)} aria-invalid={!!errors.dates} aria-describedby={errors.dates ? 'calls-dates-error' : undefined} />
+          <Input
+            type="date"
+            aria-label="To date"
+            value={to}
+            onChange={(e) => setTo(e.target.value)}
+            aria-invalid={!!errors.dates}
+            aria-describedby={errors.dates ? 'calls-dates-error' : undefined}
+          />
         </div>
         {errors.dates ? (
           <p id="calls-dates-error" className="text-sm font-medium text-red-700 dark:text-red-400">

@@ -111,7 +111,17 @@ export function CallsListPage({ search, onSearch, canPlaceCalls }: { search: Cal
             <EmptyState
               title={filtered ? 'No call matches these filters' : 'No calls yet'}
               description={filtered ? 'Widen the dates or clear a filter.' : 'Calls appear here once agents place or take them.'}
-              action={filtered ? <Button onClick={() => onSearch({ ...search, agentId: undefined, phone: undefined, campaignName: undefined, from: undefined, to: undefined, page: 1 })}>Clear filters</Button> : undefined}
+              action={
+                filtered ? (
+                  <Button
+                    onClick={() =>
+                      onSearch({ ...search, agentId: undefined, phone: undefined, campaignName: undefined, from: undefined, to: undefined, page: 1 })
+                    }
+                  >
+                    Clear filters
+                  </Button>
+                ) : undefined
+              }
             />
           ) : data ? (
             <>
@@ -133,7 +143,12 @@ export function CallsListPage({ search, onSearch, canPlaceCalls }: { search: Cal
                 </div>
                 <div className="flex items-center gap-2">
                   <label htmlFor="calls-page-size">Rows per page</label>
-                  <NativeSelect id="calls-page-size" value={String(search.size)} onChange={(e) => onSearch({ ...search, size: Number(e.target.value), page: 1 })} options={PAGE_SIZES.map((s) => ({ value: s, label: s }))} />
+                  <NativeSelect
+                    id="calls-page-size"
+                    value={String(search.size)}
+                    onChange={(e) => onSearch({ ...search, size: Number(e.target.value), page: 1 })}
+                    options={PAGE_SIZES.map((s) => ({ value: s, label: s }))}
+                  />
                 </div>
               </nav>
             </>

@@ -60,7 +60,12 @@ export function CallsTable({ calls, sort, agentName, onSort }: CallsTableProps) 
               const active = col.sort === current.property;
               const nextDir = active && current.direction === 'ASC' ? 'DESC' : 'ASC';
               return (
-                <th key={col.label} scope="col" aria-sort={active ? (current.direction === 'ASC' ? 'ascending' : 'descending') : undefined} className="px-3 py-2 font-medium">
+                <th
+                  key={col.label}
+                  scope="col"
+                  aria-sort={active ? (current.direction === 'ASC' ? 'ascending' : 'descending') : undefined}
+                  className="px-3 py-2 font-medium"
+                >
                   {col.sort ? (
                     <button type="button" className={cn('inline-flex items-center gap-1 rounded', focusRing)} onClick={() => onSort(`${col.sort},${nextDir}`)}>
                       {col.label}
@@ -87,7 +92,11 @@ export function CallsTable({ calls, sort, agentName, onSort }: CallsTableProps) 
                 if ((e.target as HTMLElement).closest('a')) return;
                 void navigate({ to: '/calls/$callId', params: { callId: call.id } });
               }}
-              className={cn('cursor-pointer border-t border-slate-200 hover:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-900', focusRing, '-outline-offset-2')}
+              className={cn(
+                'cursor-pointer border-t border-slate-200 hover:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-900',
+                focusRing,
+                '-outline-offset-2',
+              )}
             >
               <td className="px-3 py-2 whitespace-nowrap">
                 <Link to="/calls/$callId" params={{ callId: call.id }} tabIndex={-1} className="hover:underline">

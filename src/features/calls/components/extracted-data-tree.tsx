@@ -24,10 +24,17 @@ function Node({ name, value }: { name: string; value: JsonValue }) {
       <li>
         <details className="group">
           <summary className="cursor-pointer rounded font-medium select-none">
-            {name} <span className="text-xs font-normal text-slate-600 dark:text-slate-400">({Array.isArray(value) ? `${entries.length} items` : `${entries.length} fields`})</span>
+            {name}{' '}
+            <span className="text-xs font-normal text-slate-600 dark:text-slate-400">
+              ({Array.isArray(value) ? `${entries.length} items` : `${entries.length} fields`})
+            </span>
           </summary>
           <ul className="ml-4 flex flex-col gap-1 border-l border-slate-200 pl-3 dark:border-slate-700">
-            {entries.length === 0 ? <li className="text-slate-600 dark:text-slate-400">Empty</li> : entries.map(([k, v]) => <Node key={k} name={k} value={v} />)}
+            {entries.length === 0 ? (
+              <li className="text-slate-600 dark:text-slate-400">Empty</li>
+            ) : (
+              entries.map(([k, v]) => <Node key={k} name={k} value={v} />)
+            )}
           </ul>
         </details>
       </li>

@@ -7,7 +7,11 @@ import { type SelectHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 import { controlBase } from '@/components/ui/styles';
 
-export function NativeSelect({ options, className, ...props }: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children'> & { options: readonly { value: string; label: string }[] }) {
+export function NativeSelect({
+  options,
+  className,
+  ...props
+}: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children'> & { options: readonly { value: string; label: string }[] }) {
   return (
     <select className={cn(controlBase, 'pr-8', className)} {...props}>
       {options.map((o) => (

@@ -51,7 +51,10 @@ export function PlaceBulkCalls({ country }: { country: CountryCode }) {
 
   const table = useMemo(() => (text.trim() ? parseTable(text) : null), [text]);
   const activeMapping = table ? (mapping && mapping.roles.length === table.headers.length ? mapping : guessMapping(table, country)) : null;
-  const built = useMemo(() => (table && activeMapping ? buildRecipients(table, activeMapping, { defaultCountry: country, max: Number.MAX_SAFE_INTEGER }) : null), [table, activeMapping, country]);
+  const built = useMemo(
+    () => (table && activeMapping ? buildRecipients(table, activeMapping, { defaultCountry: country, max: Number.MAX_SAFE_INTEGER }) : null),
+    [table, activeMapping, country],
+  );
   const problemsOfMapping = activeMapping ? mappingProblems(activeMapping) : [];
   const toSend = built ? (limit !== null ? built.recipients.slice(0, limit) : built.recipients) : [];
   const outbound = (agents.data ?? []).filter((a) => a.type === 'OUTBOUND' && a.active && !a.archived);
@@ -132,10 +135,19 @@ export function PlaceBulkCalls({ country }: { country: CountryCode }) {
                   aria-label={`Use of column ${header}`}
                   value={activeMapping.roles[i] ?? 'context'}
                   options={ROLES}
-                  onValueChange={(role) => setMapping({ ...activeMapping, roles: activeMapping.roles.map((r, j) => (j === i ? role : role === 'phone' && r === 'phone' ? 'context' : r)) })}
+                  onValueChange={(role) =>
+                    setMapping({
+                      ...activeMapping,
+                      roles: activeMapping.roles.map((r, j) => (j === i ? role : role === 'phone' && r === 'phone' ? 'context' : r)),
+                    })
+                  }
                 />
                 {activeMapping.roles[i] === 'context' ? (
-                  <Input aria-label={`Variable name for column ${header}`} value={activeMapping.keys[i] ?? ''} onChange={(e) => setMapping({ ...activeMapping, keys: activeMapping.keys.map((k, j) => (j === i ? e.target.value : k)) })} />
+                  <Input
+                    aria-label={`Variable name for column ${header}`}
+                    value={activeMapping.keys[i] ?? ''}
+                    onChange={(e) => setMapping({ ...activeMapping, keys: activeMapping.keys.map((k, j) => (j === i ? e.target.value : k)) })}
+                  />
                 ) : null}
               </div>
             ))}
@@ -154,7 +166,8 @@ export function PlaceBulkCalls({ country }: { country: CountryCode }) {
             Check
           </h2>
           <p role="status" data-testid="bulk-summary">
-            {built.recipients.length} ready to call · {built.problems.length} {built.problems.length === 1 ? 'problem' : 'problems'} ({built.duplicates} {built.duplicates === 1 ? 'duplicate' : 'duplicates'}) of {built.total} rows
+            {built.recipients.length} ready to call · {built.problems.length} {built.problems.length === 1 ? 'problem' : 'problems'} ({built.duplicates}{' '}
+            {built.duplicates === 1 ? 'duplicate' : 'duplicates'}) of {built.total} rows
           </p>
           {built.problems.length > 0 ? (
             <table className="w-full max-w-3xl text-left text-sm">
@@ -196,12 +209,27 @@ export function PlaceBulkCalls({ country }: { country: CountryCode }) {
           <h2 id="send-heading" className="font-semibold">
             Send
           </h2>
-          <Combobox label="Outbound agent" options={outbound.map((a) => ({ value: a.id, label: a.name }))} value={agentId} onValueChange={setAgentId} placeholder="Choose an agent" aria-invalid={!!agentError} />
+          <Combobox
+            label="Outbound agent"
+            options={outbound.map((a) => ({ value: a.id, label: a.name }))}
+            value={agentId}
+            onValueChange={setAgentId}
+            placeholder="Choose an agent"
+            aria-invalid={!!agentError}
+          />
           {agentError ? <p className="text-sm font-medium text-red-700 dark:text-red-400">{agentError}</p> : null}
           <Field label="Campaign (optional)">
-            <Select value={campaignId} onValueChange={setCampaignId} options={[{ value: 'none', label: 'No campaign' }, ...(campaigns.data ?? []).map((c) => ({ value: c.id, label: c.name }))]} />
+            <Select
+              value={campaignId}
+              onValueChange={setCampaignId}
+              options={[{ value: 'none', label: 'No campaign' }, ...(campaigns.data ?? []).map((c) => ({ value: c.id, label: c.name }))]}
+            />
           </Field>
-          {limit !== null ? <p className="text-sm">Sending only the first {limit} of {built.recipients.length}.</p> : null}
+          {limit !== null ? (
+            <p className="text-sm">
+              Sending only the first {limit} of {built.recipients.length}.
+            </p>
+          ) : null}
           <Button variant="primary" className="self-start" disabled={sending || toSend.length === 0} onClick={send}>
             {sending ? 'Sending…' : `Place ${toSend.length} ${toSend.length === 1 ? 'call' : 'calls'}`}
           </Button>
@@ -231,7 +259,9 @@ function OutcomePanel({ outcome, onSendFewer }: { outcome: Outcome; onSendFewer:
       {tooMany ? (
         <div role="alert" className="flex flex-col items-start gap-2 text-red-800 dark:text-red-300">
           <p>{tooManyMessage(tooMany.remaining, tooMany.sent)}</p>
-          {tooMany.remaining !== undefined && tooMany.remaining > 0 ? <Button onClick={() => onSendFewer(outcome.placedCount + tooMany.remaining!)}>Send only {tooMany.remaining} now</Button> : null}
+          {tooMany.remaining !== undefined && tooMany.remaining > 0 ? (
+            <Button onClick={() => onSendFewer(outcome.placedCount + tooMany.remaining!)}>Send only {tooMany.remaining} now</Button>
+          ) : null}
         </div>
       ) : null}
       {outcome.error ? (

@@ -86,14 +86,28 @@ export function PlaceOneCall({ country }: { country: CountryCode }) {
         <Input name="phone" value={phone} onChange={(e) => setPhone(e.target.value)} autoComplete="off" />
       </Field>
       <Field label="Campaign (optional)" error={fieldError(serverError, 'campaignId')}>
-        <Select value={campaignId} onValueChange={setCampaignId} options={[{ value: 'none', label: 'No campaign' }, ...(campaigns.data ?? []).map((c) => ({ value: c.id, label: c.name }))]} />
+        <Select
+          value={campaignId}
+          onValueChange={setCampaignId}
+          options={[{ value: 'none', label: 'No campaign' }, ...(campaigns.data ?? []).map((c) => ({ value: c.id, label: c.name }))]}
+        />
       </Field>
       <fieldset className="flex flex-col gap-2">
         <legend className="text-sm font-medium">Context variables</legend>
         {rows.map((row, i) => (
           <div key={i} className="flex items-center gap-2">
-            <Input aria-label={`Variable ${i + 1} name`} placeholder="name" value={row.key} onChange={(e) => setRows(rows.map((r, j) => (j === i ? { ...r, key: e.target.value } : r)))} />
-            <Input aria-label={`Variable ${i + 1} value`} placeholder="value" value={row.value} onChange={(e) => setRows(rows.map((r, j) => (j === i ? { ...r, value: e.target.value } : r)))} />
+            <Input
+              aria-label={`Variable ${i + 1} name`}
+              placeholder="name"
+              value={row.key}
+              onChange={(e) => setRows(rows.map((r, j) => (j === i ? { ...r, key: e.target.value } : r)))}
+            />
+            <Input
+              aria-label={`Variable ${i + 1} value`}
+              placeholder="value"
+              value={row.value}
+              onChange={(e) => setRows(rows.map((r, j) => (j === i ? { ...r, value: e.target.value } : r)))}
+            />
             <Button size="sm" variant="ghost" aria-label={`Remove variable ${i + 1}`} onClick={() => setRows(rows.filter((_, j) => j !== i))}>
               ✕
             </Button>

@@ -44,7 +44,14 @@ export function TranscriptTimeline({ items, activeIndex, onSeek, playing }: Tran
           Transcript
         </h2>
         <div className="flex items-center gap-2">
-          <Input type="search" aria-label="Find in transcript" placeholder="Find in transcript" value={query} onChange={(e) => setQuery(e.target.value)} className="w-48" />
+          <Input
+            type="search"
+            aria-label="Find in transcript"
+            placeholder="Find in transcript"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            className="w-48"
+          />
           <Button size="sm" onClick={copy} disabled={items.length === 0}>
             Copy transcript
           </Button>
@@ -72,7 +79,19 @@ export function TranscriptTimeline({ items, activeIndex, onSeek, playing }: Tran
   );
 }
 
-function VirtualLines({ items, activeIndex, matches, onSeek, playing }: { items: TimelineItem[]; activeIndex: number; matches: Set<number>; onSeek?: (s: number) => void; playing: boolean }) {
+function VirtualLines({
+  items,
+  activeIndex,
+  matches,
+  onSeek,
+  playing,
+}: {
+  items: TimelineItem[];
+  activeIndex: number;
+  matches: Set<number>;
+  onSeek?: (s: number) => void;
+  playing: boolean;
+}) {
   const parent = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({ count: items.length, getScrollElement: () => parent.current, estimateSize: () => 56, overscan: 12 });
   useEffect(() => {
@@ -86,7 +105,15 @@ function VirtualLines({ items, activeIndex, matches, onSeek, playing }: { items:
         {virtualizer.getVirtualItems().map((v) => {
           const item = items[v.index]!;
           return (
-            <li key={item.index} data-index={v.index} ref={virtualizer.measureElement} className="absolute left-0 w-full" style={{ transform: `translateY(${v.start}px)` }} aria-setsize={items.length} aria-posinset={v.index + 1}>
+            <li
+              key={item.index}
+              data-index={v.index}
+              ref={virtualizer.measureElement}
+              className="absolute left-0 w-full"
+              style={{ transform: `translateY(${v.start}px)` }}
+              aria-setsize={items.length}
+              aria-posinset={v.index + 1}
+            >
               <Line item={item} active={item.index === activeIndex} match={matches.has(item.index)} onSeek={onSeek} follow={false} />
             </li>
           );
@@ -128,7 +155,14 @@ function Line({ item, active, match, onSeek, follow }: { item: TimelineItem; act
     match && 'outline-dashed outline-2 outline-violet-500',
     focusRing,
   );
-  const state = { 'data-kind': item.kind, 'data-action': item.entry.action, 'data-time': item.entry.time, 'data-offset': item.offsetSeconds, 'data-active': active ? 'true' : undefined, 'aria-current': active ? ('true' as const) : undefined };
+  const state = {
+    'data-kind': item.kind,
+    'data-action': item.entry.action,
+    'data-time': item.entry.time,
+    'data-offset': item.offsetSeconds,
+    'data-active': active ? 'true' : undefined,
+    'aria-current': active ? ('true' as const) : undefined,
+  };
   if (!onSeek) {
     return (
       <div className={classes} {...state}>
@@ -138,7 +172,14 @@ function Line({ item, active, match, onSeek, follow }: { item: TimelineItem; act
     );
   }
   return (
-    <button ref={ref} type="button" className={classes} onClick={() => onSeek(item.offsetSeconds)} {...state} aria-label={`${formatOffset(item.offsetSeconds)} ${who ?? item.entry.action}: ${item.entry.message}. Play from here.`}>
+    <button
+      ref={ref}
+      type="button"
+      className={classes}
+      onClick={() => onSeek(item.offsetSeconds)}
+      {...state}
+      aria-label={`${formatOffset(item.offsetSeconds)} ${who ?? item.entry.action}: ${item.entry.message}. Play from here.`}
+    >
       {time}
       {body}
     </button>

@@ -9,7 +9,13 @@ describe('call details', () => {
         extractedData: {},
         extractors: [
           { name: 'intent', value: ['buy'] },
-          { name: 'address', value: [{ name: 'city', value: ['Paris'] }, { name: 'zip', value: ['75001'] }] },
+          {
+            name: 'address',
+            value: [
+              { name: 'city', value: ['Paris'] },
+              { name: 'zip', value: ['75001'] },
+            ],
+          },
           { name: 'items', value: ['a', 'b'] },
         ],
       }),

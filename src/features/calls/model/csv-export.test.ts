@@ -67,7 +67,11 @@ describe('exportAllPages', () => {
       { signal: new AbortController().signal, onProgress: (d, t) => progress.push([d, t]), agentName: () => 'Ann' },
     );
     expect(asked).toEqual([1, 2, 3]);
-    expect(progress).toEqual([[1, 3], [2, 3], [3, 3]]);
+    expect(progress).toEqual([
+      [1, 3],
+      [2, 3],
+      [3, 3],
+    ]);
     const lines = csv.trimEnd().split('\r\n');
     expect(lines).toHaveLength(5);
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['c1', 'c2', 'c3', 'c4']);

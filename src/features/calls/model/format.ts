@@ -13,7 +13,12 @@ export function formatLocalTime(utc: string | null | undefined): string {
 export function formatUtc(utc: string | null | undefined): string {
   if (!utc) return '';
   const ms = Date.parse(utc);
-  return Number.isNaN(ms) ? utc : `${new Date(ms).toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, '')} UTC`;
+  return Number.isNaN(ms)
+    ? utc
+    : `${new Date(ms)
+        .toISOString()
+        .replace('T', ' ')
+        .replace(/\.\d{3}Z$/, '')} UTC`;
 }
 
 /** m:ss, or an em dash while the call has no duration yet. */

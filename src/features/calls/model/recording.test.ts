@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { decodeRecording, sniffAudioMime } from './recording';
 
-const wav = new Uint8Array([...'RIFF'].map((c) => c.charCodeAt(0)).concat([0, 0, 0, 0], [...'WAVE'].map((c) => c.charCodeAt(0)), [1, 2, 3]));
+const wav = new Uint8Array(
+  [...'RIFF']
+    .map((c) => c.charCodeAt(0))
+    .concat(
+      [0, 0, 0, 0],
+      [...'WAVE'].map((c) => c.charCodeAt(0)),
+      [1, 2, 3],
+    ),
+);
 const b64 = btoa(String.fromCharCode(...wav));
 
 describe('sniffAudioMime', () => {

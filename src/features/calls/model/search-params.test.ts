@@ -11,10 +11,27 @@ describe('parseCallsSearch', () => {
   });
   it('falls back per field on nonsense instead of failing', () => {
     const s = parseCallsSearch({ page: '0', size: '500', sort: 'bogus,UP', phone: '0612', agentId: 'x', from: '2026-13-01', to: '2026-01-02' });
-    expect(s).toEqual({ page: 1, size: 20, sort: 'startTime,DESC', agentId: undefined, phone: undefined, campaignName: undefined, from: undefined, to: undefined });
+    expect(s).toEqual({
+      page: 1,
+      size: 20,
+      sort: 'startTime,DESC',
+      agentId: undefined,
+      phone: undefined,
+      campaignName: undefined,
+      from: undefined,
+      to: undefined,
+    });
   });
   it('keeps valid filters and coerces numbers', () => {
-    const s = parseCallsSearch({ page: '3', size: '100', sort: 'duration,ASC', phone: '+33612345678', campaignName: 'Spring', from: '2026-01-01', to: '2026-01-31' });
+    const s = parseCallsSearch({
+      page: '3',
+      size: '100',
+      sort: 'duration,ASC',
+      phone: '+33612345678',
+      campaignName: 'Spring',
+      from: '2026-01-01',
+      to: '2026-01-31',
+    });
     expect(s).toMatchObject({ page: 3, size: 100, sort: 'duration,ASC', phone: '+33612345678', campaignName: 'Spring', from: '2026-01-01', to: '2026-01-31' });
   });
   it('drops a lone or reversed date end, since the upstream needs both in order', () => {
@@ -55,7 +72,21 @@ describe('parseCallsSearch without zod', () => {
     fc.boolean(),
     fc.constant(null),
     fc.array(fc.integer({ min: 0, max: 9 }), { maxLength: 2 }),
-    fc.constantFrom('', ' 3', '3.0', '1e2', '0x10', '2026-02-29', '2028-02-29', '2026-01-31', '+14155550100', '+0123456', 'duration,ASC', 'phone,DESC', 'x,ASC'),
+    fc.constantFrom(
+      '',
+      ' 3',
+      '3.0',
+      '1e2',
+      '0x10',
+      '2026-02-29',
+      '2028-02-29',
+      '2026-01-31',
+      '+14155550100',
+      '+0123456',
+      'duration,ASC',
+      'phone,DESC',
+      'x,ASC',
+    ),
     fc.uuid(),
   );
   const raw = fc.dictionary(fc.constantFrom('page', 'size', 'sort', 'agentId', 'phone', 'campaignName', 'from', 'to', 'other'), value, { maxKeys: 8 });

@@ -14,7 +14,12 @@ const entries = [
 ];
 
 describe('normaliseTranscript', () => {
-  it.each([['array', entries], ['entries', { entries }], ['content', { content: entries }], ['items', { items: entries }]])('accepts the %s shape', (_n, payload) => {
+  it.each([
+    ['array', entries],
+    ['entries', { entries }],
+    ['content', { content: entries }],
+    ['items', { items: entries }],
+  ])('accepts the %s shape', (_n, payload) => {
     expect(normaliseTranscript(payload)).toEqual(entries);
   });
   it('sorts by time, stable, and tolerates other ISO forms, unknown actors and missing messages', () => {
@@ -78,10 +83,21 @@ describe('normaliseTranscript without zod', () => {
     payload
       .map((raw, i) => ({ parsed: LooseEntry.safeParse(raw), i }))
       .filter((p) => p.parsed.success)
-      .map(({ parsed, i }) => ({ entry: { ...parsed.data!, time: new Date(Date.parse(parsed.data!.time)).toISOString().replace(/\.\d{3}Z$/, 'Z') }, ms: Date.parse(parsed.data!.time), i }))
+      .map(({ parsed, i }) => ({
+        entry: { ...parsed.data!, time: new Date(Date.parse(parsed.data!.time)).toISOString().replace(/\.\d{3}Z$/, 'Z') },
+        ms: Date.parse(parsed.data!.time),
+        i,
+      }))
       .sort((a, b) => a.ms - b.ms || a.i - b.i)
       .map(({ entry }) => entry);
-  const field = fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.constantFrom(...TranscriptAction.options, ...TranscriptActor.options, '2026-01-01T10:00:00Z', '2026-01-01T11:00:05.250+01:00', 'yesterday'));
+  const field = fc.oneof(
+    fc.string(),
+    fc.integer(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.constant(undefined),
+    fc.constantFrom(...TranscriptAction.options, ...TranscriptActor.options, '2026-01-01T10:00:00Z', '2026-01-01T11:00:05.250+01:00', 'yesterday'),
+  );
   const entry = fc.oneof(
     fc.record({ action: field, time: field, actor: field, message: field }, { requiredKeys: [] }),
     fc.constantFrom(null, 3, 'RING', [], [{ action: 'RING' }]),

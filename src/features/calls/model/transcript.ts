@@ -82,7 +82,9 @@ export function transcriptToText(items: TimelineItem[]): string {
   return items
     .map((item) => {
       const at = formatOffset(item.offsetSeconds);
-      return item.kind === 'turn' ? `[${at}] ${item.speaker}: ${item.entry.message}` : `[${at}] — ${item.entry.action}${item.entry.message ? ` ${item.entry.message}` : ''}`;
+      return item.kind === 'turn'
+        ? `[${at}] ${item.speaker}: ${item.entry.message}`
+        : `[${at}] — ${item.entry.action}${item.entry.message ? ` ${item.entry.message}` : ''}`;
     })
     .join('\n');
 }

@@ -34,7 +34,6 @@ export interface Forecast {
   lastCallBy: Date;
 }
 
-
 /** Null when nothing can be forecast (no recipients, no weekday, no window, bad zone). */
 export function forecast(input: ForecastInput): Forecast | null {
   const windows = effectiveWindows(input.timeSlots);

@@ -38,7 +38,9 @@ describe('local-time safety check', () => {
     expect(w!.country).toBe('US');
     expect(w!.count).toBe(3);
     // Hawaii (UTC-10) to New York (UTC-5).
-    expect(w!.text).toMatch(/^3 United States numbers would be called between 00:00–03:00 and 05:00–08:00, depending on the zone their time \(\d+ time zones\)\.$/);
+    expect(w!.text).toMatch(
+      /^3 United States numbers would be called between 00:00–03:00 and 05:00–08:00, depending on the zone their time \(\d+ time zones\)\.$/,
+    );
   });
   it('says when some of a country’s zones share the campaign clock', () => {
     const [w] = localTimeWarnings({

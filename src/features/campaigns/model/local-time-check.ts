@@ -24,7 +24,6 @@ export interface LocalTimeWarning {
   text: string;
 }
 
-
 function plural(n: number, one: string, many = `${one}s`): string {
   return `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 }
@@ -74,7 +73,9 @@ export function localTimeWarnings(input: LocalTimeInput): LocalTimeWarning[] {
     for (const zone of differing) {
       const offset = atWallClock(day, windows[0]!.startTime).setZone(zone).offset;
       if (renderings.has(offset)) continue;
-      const text = windows.map((w) => `${atWallClock(day, w.startTime).setZone(zone).toFormat('HH:mm')}–${atWallClock(day, w.endTime).setZone(zone).toFormat('HH:mm')}`).join(' and ');
+      const text = windows
+        .map((w) => `${atWallClock(day, w.startTime).setZone(zone).toFormat('HH:mm')}–${atWallClock(day, w.endTime).setZone(zone).toFormat('HH:mm')}`)
+        .join(' and ');
       renderings.set(offset, text);
     }
     const localHours = [...renderings.entries()].sort((a, b) => a[0] - b[0]).map(([, t]) => t);

@@ -28,7 +28,11 @@ describe('basics', () => {
       agentId: '',
       timezone: 'Mars/Olympus',
     });
-    expect(messages(r)).toEqual(['name: Give the campaign a name.', 'agentId: Pick an agent.', 'timezone: Must be an IANA time zone name, such as Europe/Paris.']);
+    expect(messages(r)).toEqual([
+      'name: Give the campaign a name.',
+      'agentId: Pick an agent.',
+      'timezone: Must be an IANA time zone name, such as Europe/Paris.',
+    ]);
   });
   it('refuses a name past the limit', () => {
     const r = basicsSchema.safeParse({

@@ -55,12 +55,10 @@ function AgentsPage() {
       {data.content.length === 0 ? (
         <EmptyState
           title={search.type || search.page > 1 ? 'No agents match' : 'No agents yet'}
-          description={search.type || search.page > 1 ? 'No agent on this page matches the filter.' : 'Agents appear here once they exist in your Voice API account.'}
-          action={
-            search.type || search.page > 1 ? (
-              <Button onClick={() => setSearch({ type: undefined, page: 1 })}>Show all agents</Button>
-            ) : undefined
+          description={
+            search.type || search.page > 1 ? 'No agent on this page matches the filter.' : 'Agents appear here once they exist in your Voice API account.'
           }
+          action={search.type || search.page > 1 ? <Button onClick={() => setSearch({ type: undefined, page: 1 })}>Show all agents</Button> : undefined}
         />
       ) : (
         <div className="flex flex-col gap-3">

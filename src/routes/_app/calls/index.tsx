@@ -10,7 +10,10 @@ export const Route = createFileRoute('/_app/calls/')({
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>
     // A failed read is shown by the page (with a retry), not by a route error.
-    Promise.all([context.queryClient.ensureQueryData(callsListQueryOptions(deps)).catch(() => undefined), context.queryClient.prefetchQuery(agentsQueryOptions())]),
+    Promise.all([
+      context.queryClient.ensureQueryData(callsListQueryOptions(deps)).catch(() => undefined),
+      context.queryClient.prefetchQuery(agentsQueryOptions()),
+    ]),
   component: CallsRoute,
 });
 

@@ -6,7 +6,10 @@ import { CampaignDetailPage } from '@/features/campaigns/components/pages/campai
 
 export const Route = createFileRoute('/_app/campaigns/$campaignId')({
   loader: ({ context, params }) =>
-    Promise.all([context.queryClient.ensureQueryData(campaignQueryOptions(params.campaignId)), context.queryClient.prefetchQuery(outboundAgentsQueryOptions())]),
+    Promise.all([
+      context.queryClient.ensureQueryData(campaignQueryOptions(params.campaignId)),
+      context.queryClient.prefetchQuery(outboundAgentsQueryOptions()),
+    ]),
   pendingComponent: () => (
     <div role="status">
       <span className="sr-only">Loading campaign…</span>

@@ -10,7 +10,10 @@ export const Route = createFileRoute('/_app/campaigns/')({
   validateSearch: (raw: Partial<CampaignsSearch> & SearchSchemaInput) => parseCampaignsSearch(raw),
   loaderDeps: ({ search }) => ({ page: search.page, size: search.size }),
   loader: ({ context, deps }) =>
-    Promise.all([context.queryClient.ensureQueryData(registryQueryOptions(deps.page, deps.size)), context.queryClient.prefetchQuery(outboundAgentsQueryOptions())]),
+    Promise.all([
+      context.queryClient.ensureQueryData(registryQueryOptions(deps.page, deps.size)),
+      context.queryClient.prefetchQuery(outboundAgentsQueryOptions()),
+    ]),
   pendingComponent: () => <TableSkeleton label="Loading campaigns" />,
   errorComponent: RouteError,
   component: CampaignsRoute,

@@ -16,7 +16,10 @@ export const Route = createFileRoute('/_app/campaigns/new')({
     if (session && !can(session, 'campaigns:write')) throw redirect({ to: '/campaigns', search: { page: 1, size: 20 } });
   },
   loader: ({ context }) =>
-    Promise.all([context.queryClient.ensureQueryData(draftQueryOptions(NEW_CAMPAIGN_DRAFT)), context.queryClient.ensureQueryData(outboundAgentsQueryOptions())]),
+    Promise.all([
+      context.queryClient.ensureQueryData(draftQueryOptions(NEW_CAMPAIGN_DRAFT)),
+      context.queryClient.ensureQueryData(outboundAgentsQueryOptions()),
+    ]),
   pendingComponent: () => (
     <div role="status">
       <span className="sr-only">Loading the draft…</span>
@@ -37,7 +40,9 @@ function NewCampaignRoute() {
         step={step}
         onStep={(s) => void navigate({ search: { step: s } })}
         onCreated={(ids) =>
-          void (ids.length === 1 ? navigate({ to: '/campaigns/$campaignId', params: { campaignId: ids[0]! } }) : navigate({ to: '/campaigns', search: { page: 1, size: 20 } }))
+          void (ids.length === 1
+            ? navigate({ to: '/campaigns/$campaignId', params: { campaignId: ids[0]! } })
+            : navigate({ to: '/campaigns', search: { page: 1, size: 20 } }))
         }
       />
     </div>

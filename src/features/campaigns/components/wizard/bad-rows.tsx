@@ -42,7 +42,15 @@ function FixRow({ problem, onFix, onRemove }: { problem: RowProblem; onFix: (lin
   );
 }
 
-export function BadRows({ problems, onFix, onRemove }: { problems: readonly RowProblem[]; onFix: (line: number, phone: string) => void; onRemove: (line: number) => void }) {
+export function BadRows({
+  problems,
+  onFix,
+  onRemove,
+}: {
+  problems: readonly RowProblem[];
+  onFix: (line: number, phone: string) => void;
+  onRemove: (line: number) => void;
+}) {
   if (problems.length === 0) return null;
   return (
     <section aria-labelledby="bad-rows-title" className="mt-4">

@@ -157,7 +157,14 @@ export function CampaignWizard({ step, onStep, onCreated }: { step: WizardStep; 
       <div key={generation}>
         {step === 'basics' ? <MemoBasics values={draft.basics} onChange={onBasics} onNext={next} serverErrors={errorsOf('basics')} /> : null}
         {step === 'schedule' ? (
-          <MemoSchedule values={draft.schedule} timezone={draft.basics.timezone} onChange={onSchedule} onNext={next} onBack={back} serverErrors={errorsOf('schedule')} />
+          <MemoSchedule
+            values={draft.schedule}
+            timezone={draft.basics.timezone}
+            onChange={onSchedule}
+            onNext={next}
+            onBack={back}
+            serverErrors={errorsOf('schedule')}
+          />
         ) : null}
         {step === 'retry' ? <MemoRetry values={draft.retry} onChange={onRetry} onNext={next} onBack={back} serverErrors={errorsOf('retry')} /> : null}
         {step === 'recipients' ? (

@@ -22,7 +22,9 @@ export function StepNav({ current, flagged, onStep }: { current: WizardStep; fla
               onClick={() => onStep(step)}
               className={cn(
                 'rounded-md border px-3 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700',
-                step === current ? 'border-blue-700 bg-blue-50 font-semibold text-blue-900 dark:bg-blue-950 dark:text-blue-100' : 'border-slate-300 dark:border-slate-600',
+                step === current
+                  ? 'border-blue-700 bg-blue-50 font-semibold text-blue-900 dark:bg-blue-950 dark:text-blue-100'
+                  : 'border-slate-300 dark:border-slate-600',
                 flagged.has(step) && 'border-red-700 text-red-800 dark:text-red-300',
               )}
             >

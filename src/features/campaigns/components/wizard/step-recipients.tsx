@@ -93,7 +93,8 @@ export function StepRecipients(props: StepRecipientsProps) {
         <>
           <p className="mt-4 text-sm">
             {draft.fileName ? `${draft.fileName}: ` : 'Pasted: '}
-            {draft.rows.length.toLocaleString('en')} rows, separated by “{draft.delimiter === '\t' ? 'tab' : draft.delimiter}”, {draft.hasHeader ? 'with' : 'without'} a header.
+            {draft.rows.length.toLocaleString('en')} rows, separated by “{draft.delimiter === '\t' ? 'tab' : draft.delimiter}”,{' '}
+            {draft.hasHeader ? 'with' : 'without'} a header.
           </p>
           <label className="mt-2 flex items-center gap-2 text-sm">
             <input type="checkbox" checked={draft.hasHeader} onChange={(e) => onChange(withHeader(draft, e.target.checked))} /> The first row is a header

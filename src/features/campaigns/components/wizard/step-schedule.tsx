@@ -57,7 +57,11 @@ export function StepSchedule(props: {
       </h2>
       <p className="text-sm text-slate-600 dark:text-slate-400">Times are in {timezone}.</p>
       <div className="mt-4 grid max-w-2xl gap-5">
-        <Field label="Start date" description={`Today or later in ${timezone} (today there: ${todayIn(timezone)}).`} error={errors.startDate?.message ?? serverError('startDate')}>
+        <Field
+          label="Start date"
+          description={`Today or later in ${timezone} (today there: ${todayIn(timezone)}).`}
+          error={errors.startDate?.message ?? serverError('startDate')}
+        >
           <Input type="date" {...register('startDate')} />
         </Field>
 
