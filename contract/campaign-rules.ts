@@ -2,12 +2,12 @@
 import type { CampaignStatus } from './enums';
 import { todayIn } from './timezone';
 
-/** gaps.md: `startDate` is today or later in the campaign's timezone. */
+/** docs/api-assumptions.md: `startDate` is today or later in the campaign's timezone. */
 export function isStartDateAllowed(startDate: string, timezone: string, now: Date = new Date()): boolean {
   return startDate >= todayIn(timezone, now);
 }
 
-/** gaps.md: ACTIVE <-> PAUSED; ACTIVE or PAUSED -> CANCELLED (final); the current status is a no-op. */
+/** docs/api-assumptions.md: ACTIVE <-> PAUSED; ACTIVE or PAUSED -> CANCELLED (final); the current status is a no-op. */
 export function canChangeCampaignStatus(from: CampaignStatus, to: CampaignStatus): boolean {
   if (from === to) return true;
   return from !== 'CANCELLED';

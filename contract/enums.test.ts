@@ -45,7 +45,7 @@ describe('enums of the spec', () => {
     expect(AgentPatch.safeParse({ recordable: 'yes' }).success).toBe(false);
   });
 
-  it('campaign status transitions follow gaps.md', () => {
+  it('campaign status transitions follow docs/api-assumptions.md', () => {
     expect(canChangeCampaignStatus('ACTIVE', 'PAUSED')).toBe(true);
     expect(canChangeCampaignStatus('PAUSED', 'ACTIVE')).toBe(true);
     expect(canChangeCampaignStatus('PAUSED', 'CANCELLED')).toBe(true);

@@ -23,7 +23,7 @@ export const CallStatus = z
   .meta({ id: 'CallStatus' });
 export type CallStatus = z.infer<typeof CallStatus>;
 
-/** gaps.md: the statuses a live call can end in; a terminal status never changes. */
+/** docs/api-assumptions.md: the statuses a live call can end in; a terminal status never changes. */
 export const TERMINAL_CALL_STATUSES = [
   'COMPLETED',
   'NO_ANSWER',
@@ -36,7 +36,7 @@ export const TERMINAL_CALL_STATUSES = [
   'CANCELED',
 ] as const satisfies readonly CallStatus[];
 
-/** gaps.md: statuses given at creation to calls refused for limits. */
+/** docs/api-assumptions.md: statuses given at creation to calls refused for limits. */
 export const LIMIT_REJECTION_STATUSES = ['REJECTED_LIMIT_REACHED', 'REJECTED_MAX_CONCURRENCY'] as const satisfies readonly CallStatus[];
 
 export const TranscriptAction = z.enum(TRANSCRIPT_ACTIONS).meta({ id: 'TranscriptAction' });
@@ -51,7 +51,7 @@ export type CampaignStatus = z.infer<typeof CampaignStatus>;
 export const Weekday = z.enum(['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY']).meta({ id: 'Weekday' });
 export type Weekday = z.infer<typeof Weekday>;
 
-/** gaps.md: the outcomes a campaign may retry on. */
+/** docs/api-assumptions.md: the outcomes a campaign may retry on. */
 export const RetryOn = z.enum(['NO_ANSWER', 'VOICE_BOX', 'UNREACHABLE', 'FAILED', 'REJECTED']).meta({ id: 'RetryOnStatus' });
 export type RetryOn = z.infer<typeof RetryOn>;
 export const DEFAULT_RETRY_ON: readonly RetryOn[] = ['NO_ANSWER', 'UNREACHABLE'];

@@ -103,7 +103,7 @@ describe('limits of the spec', () => {
     expect(fields(CampaignCreate.safeParse(input), input)).toEqual(['recipients[2].phone']);
   });
 
-  it('bounds retry and defaults it per gaps.md', () => {
+  it('bounds retry and defaults it per docs/api-assumptions.md', () => {
     const parsed = CampaignCreate.parse(campaign({ retry: {} }));
     expect(parsed.retry).toEqual({ max: 0, delay: 60, retryOn: ['NO_ANSWER', 'UNREACHABLE'] });
     for (const retry of [{ max: 11 }, { max: -1 }, { delay: 0 }, { delay: 1441 }, { retryOn: ['COMPLETED'] }]) {

@@ -1,5 +1,5 @@
 /**
- * Query parameters of the list routes. Their names are the gaps.md decision: kept here only, so a
+ * Query parameters of the list routes. Their names are the docs/api-assumptions.md decision: kept here only, so a
  * real upstream that chose other names is a one-line change (QUERY_PARAM_NAMES).
  */
 import { z } from 'zod';
@@ -55,5 +55,5 @@ export const CallListQuery = z
   });
 export type CallListQuery = z.infer<typeof CallListQuery>;
 
-/** Path parameters: `{id}` must be a UUID (gaps.md: else 400 on `id`). */
+/** Path parameters: `{id}` must be a UUID (docs/api-assumptions.md: else 400 on `id`). */
 export const IdParams = z.strictObject({ id: Uuid });

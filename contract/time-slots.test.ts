@@ -11,7 +11,7 @@ const slot = fc
 const inWindow = (m: number) => CALLING_WINDOWS.some((w) => m >= toMinutes(w.startTime) && m < toMinutes(w.endTime));
 
 describe('time-slot clipping', () => {
-  it('clips the examples of gaps.md', () => {
+  it('clips the examples of docs/api-assumptions.md', () => {
     expect(clipSlot({ startTime: '12:00', endTime: '15:00' })).toEqual([
       { startTime: '12:00', endTime: '13:00' },
       { startTime: '14:00', endTime: '15:00' },

@@ -53,7 +53,7 @@ export const Agent = z
   .meta({ id: 'Agent' });
 export type Agent = z.infer<typeof Agent>;
 
-/** PATCH /v1/agents/{id}: every field optional, at least one, no unknown fields (gaps.md). */
+/** PATCH /v1/agents/{id}: every field optional, at least one, no unknown fields (docs/api-assumptions.md). */
 export const AgentPatch = z
   .strictObject({
     name: z

@@ -21,7 +21,7 @@ export const ExtractorResult: z.ZodType<ExtractorResult> = z
 
 export const ClassifierResult = z.object({ name: z.string(), value: z.string() }).meta({ id: 'ClassifierResult' });
 
-/** gaps.md: `context.system` holds phone, callId, agentId and direction. */
+/** docs/api-assumptions.md: `context.system` holds phone, callId, agentId and direction. */
 export const SystemVariables = z
   .object({
     phone: z.string().optional(),

@@ -4,7 +4,7 @@ import { LIMITS } from '../limits';
 import { Call } from './call';
 import { Recipient } from './recipient';
 
-/** POST /v1/calls: agentId and recipient.phone required, campaignId optional (gaps.md). */
+/** POST /v1/calls: agentId and recipient.phone required, campaignId optional (docs/api-assumptions.md). */
 export const CallCreate = z
   .strictObject({
     agentId: Uuid,
@@ -14,7 +14,7 @@ export const CallCreate = z
   .meta({ id: 'CallCreate' });
 export type CallCreate = z.infer<typeof CallCreate>;
 
-/** POST /v1/bulk/calls: 1..1000 recipients (gaps.md). */
+/** POST /v1/bulk/calls: 1..1000 recipients (docs/api-assumptions.md). */
 export const BulkCallCreate = z
   .strictObject({
     agentId: Uuid,
@@ -27,6 +27,6 @@ export const BulkCallCreate = z
   .meta({ id: 'BulkCallCreate' });
 export type BulkCallCreate = z.infer<typeof BulkCallCreate>;
 
-/** gaps.md: 201 `{ calls: [Call, ...] }` in recipient order. Consumers must not depend on it. */
+/** docs/api-assumptions.md: 201 `{ calls: [Call, ...] }` in recipient order. Consumers must not depend on it. */
 export const BulkCallResult = z.object({ calls: z.array(Call) }).meta({ id: 'BulkCallResult' });
 export type BulkCallResult = z.infer<typeof BulkCallResult>;

@@ -56,7 +56,7 @@ export const CampaignName = z
   .min(LIMITS.campaignName.min, { error: 'Give the campaign a name.' })
   .max(LIMITS.campaignName.max, { error: `Keep the name to ${LIMITS.campaignName.max} characters.` });
 
-/** The retry policy as sent: every field optional, defaults per gaps.md. */
+/** The retry policy as sent: every field optional, defaults per docs/api-assumptions.md. */
 export const RetryInput = z
   .strictObject({
     max: z.int().min(LIMITS.retryMax.min).max(LIMITS.retryMax.max).default(LIMITS.retryMax.default),

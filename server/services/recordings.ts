@@ -1,5 +1,5 @@
 /**
- * Recordings as real audio: the upstream answers a JSON string (gaps.md: base64; tolerated too:
+ * Recordings as real audio: the upstream answers a JSON string (docs/api-assumptions.md: base64; tolerated too:
  * a data: URI or an http(s) URL). The container is sniffed from the first bytes, never trusted
  * from a header.
  */

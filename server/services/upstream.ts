@@ -112,7 +112,7 @@ export class Upstream {
         throw new UpstreamError('malformed', 'The Voice API sent a token response that is not JSON.', false);
       }
       if (typeof body.token !== 'string') throw new UpstreamError('malformed', 'The Voice API sent no token.', false);
-      // gaps.md: trust the JWT's exp when present, else expiresIn as seconds.
+      // docs/api-assumptions.md: trust the JWT's exp when present, else expiresIn as seconds.
       const expiresAt = jwtExp(body.token) ?? Date.now() + (typeof body.expiresIn === 'number' ? body.expiresIn : 900) * 1000;
       return { token: body.token, expiresAt };
     }

@@ -101,7 +101,7 @@ describe('campaign rules on create', () => {
     await api.post(`/v1/campaigns/${res.body.id}/status`, { status: 'CANCELLED' });
   });
 
-  it('follows the status transitions of gaps.md', async () => {
+  it('follows the status transitions of docs/api-assumptions.md', async () => {
     const { body } = await api.post('/v1/campaigns', base());
     const to = (status: string) => api.post(`/v1/campaigns/${body.id}/status`, { status });
     expect((await to('PAUSED')).body.status).toBe('PAUSED');

@@ -83,7 +83,7 @@ export async function getCall({ state, caller, params }: HandlerContext<{ id: st
   return new JsonText((await findCall(state, caller.customerId, params.id)).body);
 }
 
-/** gaps.md: the agent of a new call must be OUTBOUND, active and not archived. */
+/** docs/api-assumptions.md: the agent of a new call must be OUTBOUND, active and not archived. */
 export async function callableAgent(state: SimState, customerId: string, agentId: string): Promise<AgentRow> {
   const agent = await findAgent(state.db, customerId, agentId);
   const problem = !agent

@@ -35,7 +35,7 @@ export function jwtExpSeconds(token: string): number | null {
   }
 }
 
-/** gaps.md: trust the JWT's `exp` when present, else `expiresIn` as seconds (default 900). */
+/** docs/api-assumptions.md: trust the JWT's `exp` when present, else `expiresIn` as seconds (default 900). */
 export function tokenExpiresAt(token: Pick<Token, 'token'> & { expiresIn?: number }, now: number): number {
   const exp = jwtExpSeconds(token.token);
   if (exp !== null) return exp * 1000;

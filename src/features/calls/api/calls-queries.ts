@@ -42,7 +42,7 @@ export function callFromLists(queryClient: QueryClient, id: string): { data: Cal
 export const transcriptQueryOptions = (id: string) =>
   queryOptions({
     queryKey: callKeys.transcript(id),
-    // gaps.md: the array may come wrapped; normalise once, where it enters.
+    // docs/api-assumptions.md: the array may come wrapped; normalise once, where it enters.
     queryFn: ({ signal }) => apiRequest<unknown>('GET', `/v1/calls/${id}/transcript`, { signal }).then((r) => normaliseTranscript(r.data)),
   });
 

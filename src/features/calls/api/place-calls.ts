@@ -17,7 +17,7 @@ export interface CallRateLimit {
   remaining?: number;
 }
 
-/** gaps.md: both X-CallRateLimit-* headers come on every answer of the bulk route, errors included. */
+/** docs/api-assumptions.md: both X-CallRateLimit-* headers come on every answer of the bulk route, errors included. */
 export function readCallRateLimit(headers: Headers | undefined): CallRateLimit {
   const num = (name: string) => {
     const v = headers?.get(name);
@@ -28,7 +28,7 @@ export function readCallRateLimit(headers: Headers | undefined): CallRateLimit {
 }
 
 export interface BulkResult {
-  /** Calls created, when the body lists them (gaps.md: do not depend on it). */
+  /** Calls created, when the body lists them (docs/api-assumptions.md: do not depend on it). */
   calls: Call[];
   rate: CallRateLimit;
   status: number;

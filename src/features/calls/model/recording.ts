@@ -1,5 +1,5 @@
 /**
- * The recording payload may be base64, a data: URI or a URL (gaps.md). The SPA normally streams from
+ * The recording payload may be base64, a data: URI or a URL (docs/api-assumptions.md). The SPA normally streams from
  * the BFF's /bff/recordings/:callId; this helper covers payloads read directly.
  */
 export type RecordingSource = { kind: 'url'; url: string } | { kind: 'bytes'; bytes: Uint8Array; mimeType: string };
@@ -23,7 +23,7 @@ function base64ToBytes(b64: string): Uint8Array {
   return out;
 }
 
-/** gaps.md: trust the bytes over a declared type; the declared one only when the bytes say nothing. */
+/** docs/api-assumptions.md: trust the bytes over a declared type; the declared one only when the bytes say nothing. */
 function pickMime(bytes: Uint8Array, declared: string | undefined): string {
   const sniffed = sniffAudioMime(bytes);
   return sniffed !== 'application/octet-stream' || !declared ? sniffed : declared;

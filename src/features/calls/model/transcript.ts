@@ -1,5 +1,5 @@
 /**
- * Normalises a transcript payload into a timeline. gaps.md allows the transcript as a bare array or
+ * Normalises a transcript payload into a timeline. docs/api-assumptions.md allows the transcript as a bare array or
  * wrapped in an object under `entries`, `content` or `items`; malformed entries are skipped rather
  * than failing the whole review screen.
  */
