@@ -1,6 +1,6 @@
 import type { CallStatus } from '@contract/enums';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
-import { CALL_STATUS_BADGES, type BadgeTone as StatusTone } from '../model/status-badge';
+import { CALL_STATUS_BADGES, type BadgeTone as StatusTone } from './call-status';
 
 const TONE: Record<StatusTone, BadgeTone> = { info: 'blue', success: 'green', warning: 'amber', danger: 'red', neutral: 'neutral' };
 

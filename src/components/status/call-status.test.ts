@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CallStatus } from '@contract/enums';
-import { CALL_STATUS_BADGES } from './status-badge';
+import { CALL_STATUS_BADGES } from './call-status';
 
 describe('CALL_STATUS_BADGES', () => {
   it('gives every status a distinct, readable label', () => {

@@ -20,3 +20,8 @@ export const CALL_STATUS_BADGES: Record<CallStatus, { label: string; tone: Badge
   REJECTED_LIMIT_REACHED: { label: 'Rejected: daily limit', tone: 'danger' },
   REJECTED_MAX_CONCURRENCY: { label: 'Rejected: concurrency', tone: 'danger' },
 };
+
+/** A call status in words ('In progress', not IN_PROGRESS). */
+export function callStatusLabel(status: CallStatus): string {
+  return CALL_STATUS_BADGES[status]?.label ?? String(status);
+}

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { Agent } from '@contract/schemas/agent';
 import { Badge } from '@/components/ui/badge';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -7,9 +8,12 @@ import { AgentFlags } from './agent-flags';
 import { ExtractorTree } from './extractor-tree';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  // An id from useId, not from the title: a title such as "Extractors (3)" has spaces, and an
+  // aria-labelledby with a space names two ids, neither of which exists.
+  const id = useId();
   return (
-    <section aria-labelledby={`section-${title}`} className="rounded-lg border border-slate-200 p-4 dark:border-slate-800">
-      <h2 id={`section-${title}`} className="mb-3 text-base font-semibold">
+    <section aria-labelledby={id} className="rounded-lg border border-slate-200 p-4 dark:border-slate-800">
+      <h2 id={id} className="mb-3 text-base font-semibold">
         {title}
       </h2>
       {children}

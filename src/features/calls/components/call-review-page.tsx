@@ -13,7 +13,7 @@ import { agentsQueryOptions, callQueryOptions, transcriptQueryOptions } from '..
 import { classifications, extractedTree, splitContext } from '../model/call-details';
 import { formatDuration, formatLocalTime, formatUtc } from '../model/format';
 import { activeIndexAt, toTimeline } from '../model/transcript';
-import { CallStatusBadge } from './call-status-badge';
+import { CallStatusBadge } from '@/components/status/call-status-badge';
 import { ExtractedDataTree } from './extracted-data-tree';
 import { NoRecording, RecordingPlayer } from './recording-player';
 import { TranscriptTimeline } from './transcript-timeline';

@@ -9,7 +9,7 @@ import type { Call } from '@contract/schemas/call';
 import { cn } from '@/lib/cn';
 import { focusRing } from '@/components/ui/styles';
 import { formatDuration, formatLocalTime, formatUtc } from '../model/format';
-import { CallStatusBadge } from './call-status-badge';
+import { CallStatusBadge } from '@/components/status/call-status-badge';
 
 type SortProperty = 'startTime' | 'phone' | 'type' | 'status' | 'duration';
 

@@ -67,13 +67,15 @@ export function TranscriptTimeline({ items, activeIndex, onSeek, playing }: Tran
       ) : items.length > VIRTUALISE_OVER ? (
         <VirtualLines items={items} activeIndex={activeIndex} matches={matches} onSeek={onSeek} playing={playing} />
       ) : (
-        <ol aria-label="Transcript entries" className="flex max-h-[32rem] flex-col gap-1 overflow-y-auto">
-          {items.map((item) => (
-            <li key={item.index}>
-              <Line item={item} active={item.index === activeIndex} match={matches.has(item.index)} onSeek={onSeek} follow={playing} />
-            </li>
-          ))}
-        </ol>
+        <ScrollBox className="max-h-[32rem] overflow-y-auto">
+          <ol aria-label="Transcript entries" className="flex flex-col gap-1">
+            {items.map((item) => (
+              <li key={item.index}>
+                <Line item={item} active={item.index === activeIndex} match={matches.has(item.index)} onSeek={onSeek} follow={playing} />
+              </li>
+            ))}
+          </ol>
+        </ScrollBox>
       )}
     </section>
   );
@@ -100,7 +102,7 @@ function VirtualLines({
   // The scroll box is a div around the list, so the list holds only its items (a sizer element
   // inside an <ol> breaks its list semantics for assistive technology).
   return (
-    <div ref={parent} className="relative max-h-[32rem] overflow-y-auto" style={{ contain: 'strict', height: '32rem' }}>
+    <ScrollBox ref={parent} className="relative max-h-[32rem] overflow-y-auto" style={{ contain: 'strict', height: '32rem' }}>
       <ol aria-label="Transcript entries" className="relative" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((v) => {
           const item = items[v.index]!;
@@ -119,6 +121,19 @@ function VirtualLines({
           );
         })}
       </ol>
+    </ScrollBox>
+  );
+}
+
+/**
+ * The transcript's scroll box. Without a recording the lines are text, not buttons, so nothing
+ * inside takes focus: the box itself does (a named region), so the keyboard can scroll it.
+ */
+function ScrollBox({ ref, className, style, children }: { ref?: React.Ref<HTMLDivElement>; className: string; style?: React.CSSProperties; children: React.ReactNode }) {
+  return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard
+    <div ref={ref} role="region" aria-label="Transcript, scrollable" tabIndex={0} className={cn(className, focusRing)} style={style}>
+      {children}
     </div>
   );
 }

@@ -1,14 +1,13 @@
 /** A campaign's calls counted by status, as bars with their numbers (the numbers are the content). */
 import type { CallStatus } from '@contract/enums';
 import type { Call } from '@contract/schemas/call';
+import { callStatusLabel } from '@/components/status/call-status';
 
 export function countByStatus(calls: readonly Pick<Call, 'status'>[]): [CallStatus, number][] {
   const counts = new Map<CallStatus, number>();
   for (const c of calls) counts.set(c.status, (counts.get(c.status) ?? 0) + 1);
   return [...counts.entries()].sort((a, b) => b[1] - a[1]);
 }
-
-const label = (s: string) => s.charAt(0) + s.slice(1).toLowerCase().replaceAll('_', ' ');
 
 export function CallsByStatusChart({ calls, total }: { calls: readonly Call[]; total: number }) {
   const rows = countByStatus(calls);
@@ -22,7 +21,7 @@ export function CallsByStatusChart({ calls, total }: { calls: readonly Call[]; t
           {rows.map(([status, n]) => (
             <tr key={status}>
               <th scope="row" className="w-40 py-0.5 text-left font-normal">
-                {label(status)}
+                {callStatusLabel(status)}
               </th>
               <td className="py-0.5">
                 <div className="flex items-center gap-2">

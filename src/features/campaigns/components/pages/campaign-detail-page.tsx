@@ -1,6 +1,7 @@
 /** One campaign: every field, the effective windows, its status with actions, progress and calls. */
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { effectiveWindows } from '@contract/time-slots';
+import { CallStatusBadge } from '@/components/status/call-status-badge';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { campaignCallsQueryOptions, campaignQueryOptions, outboundAgentsQueryOptions } from '../../api/campaign-queries';
@@ -49,7 +50,9 @@ function CampaignCalls({ name }: { name: string }) {
                     </a>
                   </td>
                   <td className="font-mono">{c.phone}</td>
-                  <td>{c.status}</td>
+                  <td>
+                    <CallStatusBadge status={c.status} />
+                  </td>
                   <td>{c.duration === null ? '—' : `${c.duration} s`}</td>
                 </tr>
               ))}
