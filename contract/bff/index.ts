@@ -1,0 +1,309 @@
+/**
+ * The call index's BFF API: query and answer shapes of GET /bff/index/{calls,insights,campaigns,
+ * status}. Names and limits come from index-values.ts (plain data the SPA's first chunk reads);
+ * the upstream pieces (CallStatus, Call, formats, sort properties) from the upstream contract.
+ * Every answer carries `indexedAt`: the upstream is fully reflected up to that instant.
+ */
+import { z } from 'zod';
+import { CallStatus, TranscriptActor } from '../enums';
+import { E164, Guid, IsoDate, UtcTimestamp, Uuid } from '../formats';
+import { LIMITS } from '../limits';
+import { CALL_SORT_PROPERTIES, DEFAULT_CALL_SORT, sortPattern } from '../query-params';
+import { Call } from '../schemas/call';
+import { STATUS_GROUPS } from '../status-groups';
+import { isIanaZone } from '../timezone';
+import { INDEX_LIMITS, INSIGHTS_BUCKETS } from './index-values';
+
+export * from './index-values';
+
+// ---------- pieces ----------
+
+/** C0 controls but tab, newline and carriage return, and DEL. */
+function hasControlCharacter(s: string): boolean {
+  for (let i = 0; i < s.length; i += 1) {
+    const c = s.charCodeAt(i);
+    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || c === 0x7f) return true;
+  }
+  return false;
+}
+
+/** Free text from a URL: bounded, and no control characters (PostgreSQL text cannot hold NUL). */
+function text(max: number, what: string) {
+  return z
+    .string()
+    .max(max, { error: `${what} is at most ${max} characters.` })
+    .refine((s) => !hasControlCharacter(s), { error: `${what} may not contain control characters.` });
+}
+
+/** A query value that may arrive once or repeated; always an array. */
+function many<T extends z.ZodType>(item: T, max: number, what: string, splitCommas = false) {
+  return z.preprocess(
+    (v) => {
+      if (v === undefined || v === '') return undefined;
+      const list = (Array.isArray(v) ? v : [v]).map(String);
+      return splitCommas ? list.flatMap((s) => s.split(',')).filter((s) => s !== '') : list;
+    },
+    z
+      .array(item)
+      .max(max, { error: `At most ${max} ${what}.` })
+      .optional(),
+  );
+}
+
+const QueryBool = z.enum(['true', 'false'], { error: 'Must be true or false.' }).transform((v) => v === 'true');
+
+const Seconds = (max: number) =>
+  z.coerce
+    .number({ error: 'Must be a whole number of seconds.' })
+    .int({ error: 'Must be a whole number of seconds.' })
+    .min(0, { error: 'Must be 0 or more.' })
+    .max(max, { error: `Must be at most ${max}.` });
+
+export const Tz = z
+  .string()
+  .max(64)
+  .refine(isIanaZone, { error: 'Must be an IANA time zone name, such as Europe/Paris or UTC.' })
+  .default('UTC')
+  .meta({ description: 'IANA zone that dates and buckets are read in.' });
+
+/** `name=value`, split at the first `=`. */
+function pair(what: string, nameRule: (name: string) => boolean, nameHelp: string) {
+  return text(INDEX_LIMITS.filterValueMaxLength, `A ${what} filter`)
+    .refine((s) => s.indexOf('=') > 0 && nameRule(s.slice(0, s.indexOf('='))), { error: `Write a ${what} filter as ${nameHelp}=value.` })
+    .transform((s) => ({ name: s.slice(0, s.indexOf('=')), value: s.slice(s.indexOf('=') + 1) }));
+}
+
+export const ClassifierFilter = pair('classifier', (n) => n.trim() !== '', 'name');
+export type ClassifierFilter = z.output<typeof ClassifierFilter>;
+
+/** `path=value`; the path's segments are joined by dots (groups of extractors nest). */
+export const ExtractedFilter = pair(
+  'extracted',
+  (n) => n.split('.').length <= INDEX_LIMITS.extractedPathMaxDepth && n.split('.').every((seg) => seg.trim() !== ''),
+  'path.to.field',
+).transform((p) => ({ path: p.name.split('.'), value: p.value }));
+export type ExtractedFilter = z.output<typeof ExtractedFilter>;
+
+/** Dates (inclusive, in tz) and exact instants must agree with each other; shared by both queries. */
+function checkRange(q: { from?: string; to?: string; startedFrom?: string; startedBefore?: string }, ctx: z.RefinementCtx, required: boolean) {
+  if (q.from && !q.to) ctx.addIssue({ code: 'custom', path: ['to'], input: q.to, message: '`to` is required when `from` is set.' });
+  if (q.to && !q.from) ctx.addIssue({ code: 'custom', path: ['from'], input: q.from, message: '`from` is required when `to` is set.' });
+  if (required && !q.from && !q.to) ctx.addIssue({ code: 'custom', path: ['from'], input: q.from, message: 'Give a date range: `from` and `to`.' });
+  if (q.from && q.to && q.from > q.to) ctx.addIssue({ code: 'custom', path: ['from'], input: q.from, message: '`from` must not be after `to`.' });
+  if (q.startedFrom && q.startedBefore && q.startedFrom >= q.startedBefore)
+    ctx.addIssue({ code: 'custom', path: ['startedFrom'], input: q.startedFrom, message: '`startedFrom` must be before `startedBefore`.' });
+}
+
+const upstreamFilters = {
+  agentId: Uuid.optional(),
+  phone: E164.optional(),
+  campaignName: text(LIMITS.campaignName.max, 'A campaign name').min(1).optional(),
+  from: IsoDate.optional().meta({ description: 'Inclusive date on startTime, in tz. Requires to.' }),
+  to: IsoDate.optional().meta({ description: 'Inclusive date on startTime, in tz. Requires from.' }),
+  tz: Tz,
+  startedFrom: UtcTimestamp.optional().meta({ description: 'startTime at or after this instant (UTC).' }),
+  startedBefore: UtcTimestamp.optional().meta({ description: 'startTime before this instant (UTC).' }),
+};
+
+// ---------- GET /bff/index/calls ----------
+
+/** The calls search: every upstream filter, the index's own, and the upstream list's paging and sort. */
+export const IndexSearchQuery = z
+  .strictObject({
+    page: z.coerce.number().int({ error: 'Page must be a whole number.' }).min(LIMITS.page.min, { error: 'Pages start at 1.' }).default(LIMITS.page.default),
+    size: z.coerce
+      .number()
+      .int({ error: 'Size must be a whole number.' })
+      .min(LIMITS.pageSize.min, { error: `Size must be at least ${LIMITS.pageSize.min}.` })
+      .max(LIMITS.pageSize.max, { error: `Size must be at most ${LIMITS.pageSize.max}.` })
+      .default(LIMITS.pageSize.default),
+    sort: z
+      .string()
+      .regex(sortPattern(CALL_SORT_PROPERTIES), { error: `Sort as <property>,ASC or <property>,DESC with property one of ${CALL_SORT_PROPERTIES.join(', ')}.` })
+      .default(DEFAULT_CALL_SORT),
+    ...upstreamFilters,
+    status: many(CallStatus, 12, 'statuses', true),
+    hasRecording: QueryBool.optional(),
+    minDuration: Seconds(INDEX_LIMITS.durationMax).optional(),
+    maxDuration: Seconds(INDEX_LIMITS.durationMax).optional(),
+    classifier: many(ClassifierFilter, INDEX_LIMITS.repeatedFiltersMax, 'classifier filters'),
+    extracted: many(ExtractedFilter, INDEX_LIMITS.repeatedFiltersMax, 'extracted filters'),
+    tag: many(text(INDEX_LIMITS.filterValueMaxLength, 'A tag').min(1), INDEX_LIMITS.repeatedFiltersMax, 'tags'),
+    answeringMachine: QueryBool.optional(),
+    transfer: QueryBool.optional(),
+    hangUpWithin: Seconds(INDEX_LIMITS.hangUpWithinMax).optional(),
+    q: text(INDEX_LIMITS.qMaxLength, 'The search text').optional().meta({ description: 'Web-search syntax: words, "a phrase", -word, OR.' }),
+  })
+  .superRefine((q, ctx) => {
+    checkRange(q, ctx, false);
+    if (q.minDuration !== undefined && q.maxDuration !== undefined && q.minDuration > q.maxDuration)
+      ctx.addIssue({ code: 'custom', path: ['minDuration'], input: q.minDuration, message: '`minDuration` must not exceed `maxDuration`.' });
+  });
+/** What the server works with (parsed: arrays, booleans, numbers, split pairs). */
+export type IndexSearch = z.output<typeof IndexSearchQuery>;
+/** What a URL carries. */
+export type IndexSearchInput = z.input<typeof IndexSearchQuery>;
+
+/** A run of snippet text; `match` marks the words the search found. Plain text: never HTML. */
+export const SnippetPart = z.object({ text: z.string(), match: z.boolean() });
+export type SnippetPart = z.infer<typeof SnippetPart>;
+
+/** Where the search text was found: the transcript line (index into the transcript array) and its time. */
+export const TranscriptHit = z.object({
+  line: z.int().min(0),
+  time: UtcTimestamp,
+  actor: TranscriptActor,
+  snippet: z.array(SnippetPart),
+});
+export type TranscriptHit = z.infer<typeof TranscriptHit>;
+
+/** A Call as the upstream sent it, plus what the index adds. */
+export const IndexCallRow = Call.extend({
+  /** The registry campaign the call was attributed to, when known. */
+  campaignName: z.string().nullable(),
+  /** Present when `q` was set. */
+  hit: TranscriptHit.optional(),
+});
+export type IndexCallRow = z.infer<typeof IndexCallRow>;
+
+const IndexedAt = z.string().nullable().meta({ description: 'ISO instant up to which the upstream is fully reflected; null before the first complete sync.' });
+
+export const IndexCallPage = z.object({
+  content: z.array(IndexCallRow),
+  size: z.int(),
+  page: z.int(),
+  totalElements: z.int(),
+  totalPages: z.int(),
+  indexedAt: IndexedAt,
+});
+export type IndexCallPage = z.infer<typeof IndexCallPage>;
+
+// ---------- GET /bff/index/insights ----------
+
+export const InsightsQuery = z
+  .strictObject({
+    ...upstreamFilters,
+    /** Default: hour when the range spans at most INDEX_LIMITS.hourlyMaxDays days, else day. */
+    bucket: z.enum(INSIGHTS_BUCKETS).optional(),
+  })
+  .omit({ phone: true })
+  .superRefine((q, ctx) => {
+    checkRange(q, ctx, !q.startedFrom && !q.startedBefore);
+    if (q.from && q.to && (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 + 1 > INDEX_LIMITS.insightsMaxDays)
+      ctx.addIssue({ code: 'custom', path: ['to'], input: q.to, message: `A range is at most ${INDEX_LIMITS.insightsMaxDays} days.` });
+  });
+export type InsightsSearch = z.output<typeof InsightsQuery>;
+export type InsightsSearchInput = z.input<typeof InsightsQuery>;
+
+const Count = z.int().min(0);
+const Share = z.number().min(0).max(1).nullable().meta({ description: 'Of the ended calls (in progress left out); null when none ended.' });
+export const GroupCounts = z.object(Object.fromEntries(STATUS_GROUPS.map((g) => [g, Count])) as Record<(typeof STATUS_GROUPS)[number], typeof Count>);
+export type GroupCounts = z.infer<typeof GroupCounts>;
+
+/** The figures shown for the whole range and for each agent and campaign. */
+export const Figures = z.object({
+  total: Count,
+  groups: GroupCounts,
+  reachedShare: Share,
+  noAnswerShare: Share,
+  failureShare: Share,
+  /** Of reached calls, seconds; null when none. */
+  avgReachedSeconds: z.number().nullable(),
+  p90ReachedSeconds: z.number().nullable(),
+});
+export type Figures = z.infer<typeof Figures>;
+
+export const SeriesPoint = z.object({
+  /** Bucket start (UTC instant); the bucket ends where the next starts. */
+  start: UtcTimestamp,
+  end: UtcTimestamp,
+  /** The bucket as the zone reads it: `YYYY-MM-DD` or `YYYY-MM-DDTHH:00`. */
+  label: z.string(),
+  groups: GroupCounts,
+});
+export type SeriesPoint = z.infer<typeof SeriesPoint>;
+
+/** Reached calls by duration; bounds inclusive, in seconds (maxSeconds null: open-ended). */
+export const DurationBucket = z.object({ minSeconds: Count, maxSeconds: Count.nullable(), count: Count });
+export type DurationBucket = z.infer<typeof DurationBucket>;
+
+export const ClassifierBreakdown = z.object({ name: z.string(), values: z.array(z.object({ value: z.string(), count: Count })) });
+export type ClassifierBreakdown = z.infer<typeof ClassifierBreakdown>;
+
+export const AgentFigures = Figures.extend({ agentId: Guid });
+export type AgentFigures = z.infer<typeof AgentFigures>;
+export const CampaignFigures = Figures.extend({ campaignName: z.string(), campaignId: Guid.nullable() });
+export type CampaignFigures = z.infer<typeof CampaignFigures>;
+
+export const Insights = z.object({
+  indexedAt: IndexedAt,
+  range: z.object({
+    from: IsoDate.nullable(),
+    to: IsoDate.nullable(),
+    tz: z.string(),
+    bucket: z.enum(INSIGHTS_BUCKETS),
+    /** The UTC window the range covers (start inclusive, end exclusive). */
+    start: UtcTimestamp,
+    end: UtcTimestamp,
+  }),
+  totals: Figures,
+  /** Calls IN_PROGRESS now, for the agent/campaign filters, whatever the range. */
+  inProgressNow: Count,
+  series: z.array(SeriesPoint),
+  durations: z.array(DurationBucket),
+  classifiers: z.array(ClassifierBreakdown),
+  agents: z.array(AgentFigures),
+  campaigns: z.array(CampaignFigures),
+});
+export type Insights = z.infer<typeof Insights>;
+
+// ---------- GET /bff/index/campaigns ----------
+
+export const CampaignProgressQuery = z.strictObject({
+  /** Registry campaign ids; absent: every campaign in the registry. */
+  id: many(Uuid, INDEX_LIMITS.campaignIdsMax, 'campaign ids'),
+});
+export type CampaignProgressSearch = z.output<typeof CampaignProgressQuery>;
+
+export const CampaignProgress = z.object({
+  campaignId: Guid,
+  campaignName: z.string(),
+  /** Calls of the campaign in the index (all time: the backfill window bounds it). */
+  calls: Count,
+  groups: GroupCounts,
+  /** Distinct phone numbers called so far. */
+  recipientsCalled: Count,
+  /** Recipients the campaign was created with, when the registry knows it. */
+  recipients: Count.nullable(),
+  lastCallAt: UtcTimestamp.nullable(),
+});
+export type CampaignProgress = z.infer<typeof CampaignProgress>;
+
+export const CampaignProgressList = z.object({ content: z.array(CampaignProgress), indexedAt: IndexedAt });
+export type CampaignProgressList = z.infer<typeof CampaignProgressList>;
+
+// ---------- GET /bff/index/status ----------
+
+export const IndexState = z.enum(['starting', 'backfilling', 'live', 'degraded', 'disabled']);
+export type IndexState = z.infer<typeof IndexState>;
+
+export const IndexStatus = z.object({
+  state: IndexState,
+  indexedAt: IndexedAt,
+  /** Seconds between now and indexedAt; null before the first complete sync. */
+  lagSeconds: z.number().nullable(),
+  /** When the last sync pass finished without error. */
+  lastSuccessAt: z.string().nullable(),
+  calls: Count,
+  transcripts: Count,
+  /** Ended calls whose transcript is not indexed yet. */
+  transcriptsPending: Count,
+  backfill: z.object({ windowDays: z.int(), since: IsoDate, complete: z.boolean() }),
+  /** The last failure, kept until a pass succeeds; no personal data. */
+  lastError: z
+    .object({ at: z.string(), kind: z.enum(['rate-limited', 'upstream-error', 'timeout', 'unreachable', 'malformed', 'internal']), message: z.string() })
+    .nullable(),
+  /** Whether some instance holds the sync lock now, and whether it is this one. */
+  syncer: z.object({ active: z.boolean(), thisInstance: z.boolean() }),
+});
+export type IndexStatus = z.infer<typeof IndexStatus>;
