@@ -1,6 +1,6 @@
 /** Every enum of the Voice API v1. */
 import { z } from 'zod';
-import { AGENT_TYPES, TRANSCRIPT_ACTIONS, TRANSCRIPT_ACTORS } from './enum-values';
+import { AGENT_TYPES, TRANSCRIPT_ACTIONS, TRANSCRIPT_ACTORS } from './enums.plain';
 
 export const AgentType = z.enum(AGENT_TYPES).meta({ id: 'AgentType' });
 export type AgentType = z.infer<typeof AgentType>;

@@ -4,7 +4,7 @@ import { E164, IsoDate, TimeOfDay, UtcTimestamp, Uuid, toUtcTimestamp } from './
 import { IdParams } from './queries';
 import { Timezone } from './schemas/campaign';
 import { formatPath } from './errors';
-import { E164_PATTERN } from './phone-format';
+import { E164_PATTERN } from './formats.plain';
 
 describe('formats of the spec', () => {
   it.each(['+14155550100', '+33612345678', '+442071838750'])('E.164 accepts %s', (v) => expect(E164.safeParse(v).success).toBe(true));

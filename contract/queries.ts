@@ -6,11 +6,11 @@ import { z } from 'zod';
 import { AgentType } from './enums';
 import { E164, IsoDate, Uuid } from './formats';
 import { LIMITS } from './limits';
-import { AGENT_SORT_PROPERTIES, CALL_SORT_PROPERTIES, DEFAULT_AGENT_SORT, DEFAULT_CALL_SORT, sortPattern } from './query-params';
+import { AGENT_SORT_PROPERTIES, CALL_SORT_PROPERTIES, DEFAULT_AGENT_SORT, DEFAULT_CALL_SORT, SORT_DIRECTIONS, sortPattern } from './queries.plain';
 
-export { AGENT_SORT_PROPERTIES, CALL_SORT_PROPERTIES, DEFAULT_AGENT_SORT, DEFAULT_CALL_SORT, parseSort, QUERY_PARAM_NAMES } from './query-params';
+export { AGENT_SORT_PROPERTIES, CALL_SORT_PROPERTIES, DEFAULT_AGENT_SORT, DEFAULT_CALL_SORT, parseSort, QUERY_PARAM_NAMES } from './queries.plain';
 
-export const SortDirection = z.enum(['ASC', 'DESC']);
+export const SortDirection = z.enum(SORT_DIRECTIONS);
 export type SortDirection = z.infer<typeof SortDirection>;
 
 function sortParam<const P extends readonly [string, ...string[]]>(properties: P, fallback: string) {
@@ -30,6 +30,9 @@ const paging = {
     .max(LIMITS.pageSize.max, { error: `Size must be at most ${LIMITS.pageSize.max}.` })
     .default(LIMITS.pageSize.default),
 };
+
+/** Page and size as every paged list takes them (the Voice API's and the BFF's own). */
+export const PageQuery = z.object(paging);
 
 export const AgentListQuery = z.strictObject({
   ...paging,

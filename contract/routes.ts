@@ -1,7 +1,7 @@
 /**
- * The twelve routes of the Voice API v1 (route-table.ts) with their inputs and success responses
+ * The twelve routes of the Voice API v1 (routes.plain.ts) with their inputs and success responses
  * as schemas. The simulator, the BFF's proxy allow-list and the OpenAPI document are generated
- * from this table; the SPA reads the schema-free route-table.ts for token scoping.
+ * from this table; the SPA reads the schema-free routes.plain.ts for token scoping.
  */
 import type { z } from 'zod';
 import { AgentListQuery, CallListQuery, IdParams } from './queries';
@@ -12,10 +12,10 @@ import { Campaign, CampaignCreate, CampaignStatusChange } from './schemas/campai
 import { Page } from './schemas/page';
 import { Token, TokenRequest } from './schemas/token';
 import { Recording, Transcript } from './schemas/transcript';
-import { matchRouteName, ROUTE_TABLE, type RouteInfo, type RouteName } from './route-table';
+import { matchRouteName, ROUTE_TABLE, type RouteInfo, type RouteName } from './routes.plain';
 
-export type { HttpMethod, RouteName } from './route-table';
-export { ROUTE_NAMES, toColonPath } from './route-table';
+export type { HttpMethod, RouteName } from './routes.plain';
+export { ROUTE_NAMES, toColonPath } from './routes.plain';
 
 /** A route of the table with its inputs and success response as schemas. */
 export interface RouteDef extends RouteInfo {

@@ -3,9 +3,11 @@ import { z } from 'zod';
 import { JsonValue } from '../json';
 import { Scope } from '../enums';
 import { Guid } from '../formats';
+import { PageQuery } from '../queries';
+import { Page } from '../schemas/page';
 import { Role } from './roles';
 
-export { BFF_HEADERS, CSRF_HEADER_VALUE, IDEMPOTENT_UPSTREAM_PATHS } from './headers';
+export { BFF_HEADERS, CSRF_HEADER_VALUE, IDEMPOTENT_UPSTREAM_PATHS } from './http.plain';
 
 export const LoginRequest = z.strictObject({
   username: z.string().trim().min(1, { error: 'Enter your username.' }).max(100),
@@ -30,13 +32,7 @@ export const RegistryEntry = z.object({
 });
 export type RegistryEntry = z.infer<typeof RegistryEntry>;
 
-export const RegistryPage = z.object({
-  content: z.array(RegistryEntry),
-  page: z.int(),
-  size: z.int(),
-  totalElements: z.int(),
-  totalPages: z.int(),
-});
+export const RegistryPage = Page(RegistryEntry);
 export type RegistryPage = z.infer<typeof RegistryPage>;
 
 /** Draft names: a short slug, per user. */
@@ -67,9 +63,7 @@ export const SavedViewBody = z.strictObject({ search: z.record(z.string(), JsonV
 export const DraftBody = z.strictObject({ data: JsonValue });
 
 /** GET /bff/audit query: paged, filtered by user, action, outcome and a UTC time range. */
-export const AuditQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+export const AuditQuery = PageQuery.extend({
   user: z.string().max(100).optional(),
   action: z.string().max(100).optional(),
   outcome: z.string().max(100).optional(),
@@ -77,11 +71,5 @@ export const AuditQuery = z.object({
   to: z.iso.datetime().optional(),
 });
 export type AuditQuery = z.infer<typeof AuditQuery>;
-export const AuditPage = z.object({
-  content: z.array(AuditEntry),
-  page: z.int(),
-  size: z.int(),
-  totalElements: z.int(),
-  totalPages: z.int(),
-});
+export const AuditPage = Page(AuditEntry);
 export type AuditPage = z.infer<typeof AuditPage>;

@@ -4,16 +4,14 @@
  * views, and the audit log for admins. Every query is parameterised.
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { type z } from 'zod';
 import { AuditQuery, DRAFT_MAX_BYTES, DraftBody, DraftName, SavedViewBody, SavedViewName } from '../../contract/bff/http';
 import { toValidationErrors } from '../../contract/errors';
+import { PageQuery } from '../../contract/queries';
+import { pageOf } from '../../contract/schemas/page';
 import type { Ctx } from '../context';
 import { HttpError, requireSession } from '../http';
 
-const Paging = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
-});
 const DRAFT_DAYS = 7;
 
 function parse<S extends z.ZodType>(schema: S, input: unknown, field?: string): z.infer<S> {
@@ -22,13 +20,6 @@ function parse<S extends z.ZodType>(schema: S, input: unknown, field?: string): 
   return result.data;
 }
 
-const page = <T>(content: T[], total: number, q: { page: number; size: number }) => ({
-  content,
-  page: q.page,
-  size: q.size,
-  totalElements: total,
-  totalPages: Math.ceil(total / q.size),
-});
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 export function workspacePlugin(app: FastifyInstance, ctx: Ctx): void {
@@ -36,16 +27,16 @@ export function workspacePlugin(app: FastifyInstance, ctx: Ctx): void {
 
   app.get('/bff/campaigns', async (request) => {
     await requireSession(request, ctx);
-    const q = parse(Paging, request.query);
+    const q = parse(PageQuery, request.query);
     const { rows } = await db.query<{ id: string; name: string; agent_id: string; created_by: string; created_at: Date; total: number }>(
       'SELECT *, count(*) OVER ()::int AS total FROM campaigns ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2',
       [q.size, (q.page - 1) * q.size],
     );
     const total = rows[0]?.total ?? (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM campaigns')).rows[0]!.n;
-    return page(
+    return pageOf(
       rows.map((r) => ({ id: r.id, name: r.name, agentId: r.agent_id, createdBy: r.created_by, createdAt: iso(r.created_at) })),
-      total,
       q,
+      total,
     );
   });
 
@@ -144,7 +135,7 @@ export function workspacePlugin(app: FastifyInstance, ctx: Ctx): void {
       [q.user ?? null, q.action ?? null, q.outcome?.replace(/[\\%_]/g, '\\$&') ?? null, q.from ?? null, q.to ?? null, q.size, (q.page - 1) * q.size],
     );
     const total = rows[0]?.total ?? 0;
-    return page(
+    return pageOf(
       rows.map((r) => ({
         id: Number(r.id),
         at: iso(r.at),
@@ -156,8 +147,8 @@ export function workspacePlugin(app: FastifyInstance, ctx: Ctx): void {
         status: r.status,
         requestId: r.request_id,
       })),
-      total,
       q,
+      total,
     );
   });
 }

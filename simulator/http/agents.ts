@@ -4,7 +4,7 @@ import type { Queryable } from '../../common/db';
 import { toAgent, type AgentRow } from '../store/rows';
 import type { HandlerContext } from './context';
 import { notFound } from './errors';
-import { pageOf } from './paging';
+import { pageOf } from '../../contract/schemas/page';
 
 const AGENT_COLUMNS: Record<string, string> = { name: 'name', type: 'type', active: 'active', recordable: 'recordable', archived: 'archived' };
 

@@ -1,3 +1,4 @@
+import { whyNotCallable } from '../../contract/agent-rules.plain';
 import { parseSort, type CallListQuery } from '../../contract/queries';
 import type { CallCreate } from '../../contract/schemas/calls-create';
 import { timedTranscript, transcriptEntries } from '../domain/transcript';
@@ -9,7 +10,7 @@ import { insertCalls, STORED_CALL_COLUMNS, toCall, type AgentRow, type StoredCal
 import { findAgent } from './agents';
 import { JsonText, type HandlerContext } from './context';
 import { badRequest, notFound } from './errors';
-import { pageOf } from './paging';
+import { pageOf } from '../../contract/schemas/page';
 
 const CALL_COLUMNS: Record<string, string> = {
   startTime: 'start_time',
@@ -86,17 +87,10 @@ export async function getCall({ state, caller, params }: HandlerContext<{ id: st
 /** docs/api-assumptions.md: the agent of a new call must be OUTBOUND, active and not archived. */
 export async function callableAgent(state: SimState, customerId: string, agentId: string): Promise<AgentRow> {
   const agent = await findAgent(state.db, customerId, agentId);
-  const problem = !agent
-    ? 'No agent with this id.'
-    : agent.type !== 'OUTBOUND'
-      ? 'The agent must be an OUTBOUND agent.'
-      : !agent.active
-        ? 'The agent is not active.'
-        : agent.archived
-          ? 'The agent is archived.'
-          : null;
+  if (!agent) throw badRequest([{ field: 'agentId', rejectedValue: agentId, message: 'No agent with this id.' }]);
+  const problem = whyNotCallable(agent);
   if (problem) throw badRequest([{ field: 'agentId', rejectedValue: agentId, message: problem }]);
-  return agent!;
+  return agent;
 }
 
 export async function campaignRef(state: SimState, customerId: string, campaignId: string | undefined) {

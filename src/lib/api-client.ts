@@ -4,10 +4,10 @@
  * Writes carry the CSRF header; creates an Idempotency-Key. Reads that get 429 wait and retry
  * (bounded, jittered); writes are never retried silently. Every failure is an ApiError.
  */
-import { BFF_HEADERS, CSRF_HEADER_VALUE, IDEMPOTENT_UPSTREAM_PATHS } from '@contract/bff/headers';
+import { BFF_HEADERS, CSRF_HEADER_VALUE, IDEMPOTENT_UPSTREAM_PATHS } from '@contract/bff/http.plain';
 import type { Scope } from '@contract/enums';
 import { HEADERS } from '@contract/limits';
-import { matchRouteInfo as matchRoute } from '@contract/route-table';
+import { matchRouteInfo as matchRoute } from '@contract/routes.plain';
 import type { ValidationError } from '@contract/schemas/error';
 import type { Token } from '@contract/schemas/token';
 import { ApiError, type ApiErrorKind } from './api-error';

@@ -1,10 +1,10 @@
 /**
  * Readers of URL search params that never throw: a value that does not fit becomes the fallback.
  * Written without zod on purpose: every route's `validateSearch` runs in the first chunk, and zod
- * there cost ~26 KB gzip before the first row. They keep the contract's rules: the same regexes as
- * zod's checks (from zod's own regex module, which weighs a few hundred bytes), the same coercion.
+ * there cost ~26 KB gzip before the first row (docs/decisions, "two weights"). They keep the
+ * contract's rules: the same regexes as zod's checks (contract/formats.plain.ts), the same coercion.
  */
-import { regexes } from 'zod/v4/core';
+import { E164_PATTERN, ISO_DATE_PATTERN, UUID_PATTERN } from '@contract/formats.plain';
 
 /** As z.coerce.number().int().min(min).max(max) with .catch(fallback) and .default(fallback). */
 export function intParam(raw: unknown, min: number, max: number, fallback: number): number {
@@ -38,5 +38,5 @@ export function booleanParam(raw: unknown): boolean | undefined {
   return typeof raw === 'boolean' ? raw : undefined;
 }
 
-/** The contract's formats (contract/formats.ts): Uuid is z.uuid(), E164 z.e164(), IsoDate z.iso.date(). */
-export const PATTERNS = { uuid: regexes.uuid(), e164: regexes.e164, isoDate: regexes.date } as const;
+/** The contract's formats, by the regexes zod's own checks use (contract/formats.plain.ts). */
+export const PATTERNS = { uuid: UUID_PATTERN, e164: E164_PATTERN, isoDate: ISO_DATE_PATTERN } as const;

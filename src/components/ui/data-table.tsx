@@ -1,8 +1,7 @@
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import type { SortDirection } from '@contract/queries.plain';
 import { cn } from '@/lib/cn';
 import { focusRing } from './styles';
-
-export type SortDirection = 'ASC' | 'DESC';
 
 export interface SortState {
   property: string;

@@ -7,7 +7,7 @@
  */
 import { parsePhoneNumberWithError, ParseError, validatePhoneNumberLength, type CountryCode } from 'libphonenumber-js/min';
 import { getCountries } from 'libphonenumber-js/min';
-import { E164_PATTERN } from '@contract/phone-format';
+import { E164_PATTERN } from '@contract/formats.plain';
 
 export type { CountryCode };
 

@@ -1,6 +1,6 @@
 /** The agents list's state in the URL: type filter, page, page size, sort. */
 import { LIMITS } from '@contract/limits';
-import { AGENT_SORT_PROPERTIES, AGENT_TYPES, DEFAULT_AGENT_SORT, parseSort, QUERY_PARAM_NAMES, sortPattern, type SortDirection } from '@contract/query-params';
+import { AGENT_SORT_PROPERTIES, AGENT_TYPES, DEFAULT_AGENT_SORT, parseSort, QUERY_PARAM_NAMES, sortPattern, type SortDirection } from '@contract/queries.plain';
 import { intParam, matchParam, oneOfParam } from '@/lib/search-params';
 
 export const AGENT_PAGE_SIZES = [10, 20, 50, LIMITS.pageSize.max] as const;

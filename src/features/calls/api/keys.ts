@@ -8,7 +8,5 @@ export const callKeys = {
   details: () => [...callKeys.all, 'detail'] as const,
   detail: (id: string) => [...callKeys.details(), id] as const,
   transcript: (id: string) => [...callKeys.detail(id), 'transcript'] as const,
-  /** Agents as the calls screens need them (names for ids, OUTBOUND ones for placing calls). */
-  agents: () => [...callKeys.all, 'agents'] as const,
   views: () => [...callKeys.all, 'views'] as const,
 };

@@ -9,7 +9,8 @@ import type { JsonValue } from '@contract/json';
 import { Badge } from '@/components/ui/badge';
 import { ErrorState } from '@/components/ui/error-state';
 import { callKeys } from '../api/keys';
-import { agentsQueryOptions, callQueryOptions, transcriptQueryOptions } from '../api/calls-queries';
+import { allAgentsQueryOptions } from '@/lib/shared-queries/agents';
+import { callQueryOptions, transcriptQueryOptions } from '../api/calls-queries';
 import { classifications, extractedTree, splitContext } from '../model/call-details';
 import { formatDuration, formatLocalTime, formatUtc } from '../model/format';
 import { activeIndexAt, toTimeline } from '../model/transcript';
@@ -35,7 +36,7 @@ export function CallReviewPage({ callId }: { callId: string }) {
     if (wasLive.current && !live) void queryClient.invalidateQueries({ queryKey: callKeys.transcript(callId) });
     wasLive.current = live;
   }, [live, callId, queryClient]);
-  const agents = useQuery(agentsQueryOptions());
+  const agents = useQuery(allAgentsQueryOptions());
   const audioRef = useRef<HTMLAudioElement>(null);
   const [time, setTime] = useState(0);
   const [playing, setPlaying] = useState(false);

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Combobox } from '@/components/ui/combobox';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import type { AgentSummary } from '../api/calls-queries';
+import type { AgentSummary } from '@/lib/shared-queries/agents';
 import { NativeSelect } from './native-select';
 import { DATE_PRESETS, presetRange } from '../model/date-presets';
 import type { CallsSearch } from '../model/search-params';

@@ -12,7 +12,8 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { TableSkeleton } from '@/components/ui/skeleton';
-import { agentsQueryOptions, callsListQueryOptions } from '../api/calls-queries';
+import { allAgentsQueryOptions } from '@/lib/shared-queries/agents';
+import { callsListQueryOptions } from '../api/calls-queries';
 import type { CallsSearch } from '../model/search-params';
 import { CallsTable } from './calls-table';
 import { ExportCalls } from './export-calls';
@@ -66,7 +67,7 @@ export function CallsListPage({ search, onSearch, canPlaceCalls }: { search: Cal
   useEffect(() => {
     if (search.page < totalPages) void queryClient.prefetchQuery(callsListQueryOptions({ ...search, page: search.page + 1 }));
   }, [queryClient, search, totalPages]);
-  const agents = useQuery(agentsQueryOptions());
+  const agents = useQuery(allAgentsQueryOptions());
   const names = useMemo(() => new Map((agents.data ?? []).map((a) => [a.id, a.name])), [agents.data]);
   const agentName = useCallback((id: string) => names.get(id) ?? (agents.isPending ? '…' : 'Unknown agent'), [names, agents.isPending]);
 

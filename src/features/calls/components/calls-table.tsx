@@ -4,7 +4,7 @@
  */
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef, type KeyboardEvent } from 'react';
-import { parseSort } from '@contract/query-params';
+import { parseSort } from '@contract/queries.plain';
 import type { Call } from '@contract/schemas/call';
 import { cn } from '@/lib/cn';
 import { focusRing } from '@/components/ui/styles';

@@ -15,7 +15,8 @@ import { Combobox } from '@/components/ui/combobox';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { agentsQueryOptions, campaignChoicesQueryOptions } from '../api/calls-queries';
+import { allAgentsQueryOptions, callableAgents } from '@/lib/shared-queries/agents';
+import { campaignChoicesQueryOptions } from '@/lib/shared-queries/campaign-registry';
 import { placeBulk, readCallRateLimit, type CallRateLimit } from '../api/place-calls';
 import { tooManyMessage } from '../model/rate-limit-message';
 import { createSubmissionKeys } from '../model/submission-key';
@@ -36,8 +37,8 @@ interface Outcome {
 }
 
 export function PlaceBulkCalls({ country }: { country: CountryCode }) {
-  const agents = useQuery(agentsQueryOptions());
-  const campaigns = useQuery(campaignChoicesQueryOptions());
+  const agents = useQuery({ ...allAgentsQueryOptions(), select: callableAgents });
+  const campaigns = useQuery({ ...campaignChoicesQueryOptions(), select: (page) => page.content });
   const keys = useRef(createSubmissionKeys());
   const [text, setText] = useState('');
   const [fileName, setFileName] = useState<string>();
@@ -57,7 +58,7 @@ export function PlaceBulkCalls({ country }: { country: CountryCode }) {
   );
   const problemsOfMapping = activeMapping ? mappingProblems(activeMapping) : [];
   const toSend = built ? (limit !== null ? built.recipients.slice(0, limit) : built.recipients) : [];
-  const outbound = (agents.data ?? []).filter((a) => a.type === 'OUTBOUND' && a.active && !a.archived);
+  const outbound = agents.data ?? [];
 
   function load(next: string, name?: string) {
     setText(next);

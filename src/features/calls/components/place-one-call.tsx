@@ -11,7 +11,8 @@ import { Combobox } from '@/components/ui/combobox';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { agentsQueryOptions, campaignChoicesQueryOptions } from '../api/calls-queries';
+import { allAgentsQueryOptions, callableAgents } from '@/lib/shared-queries/agents';
+import { campaignChoicesQueryOptions } from '@/lib/shared-queries/campaign-registry';
 import { placeCall } from '../api/place-calls';
 import { createSubmissionKeys } from '../model/submission-key';
 
@@ -27,8 +28,8 @@ const Form = z.object({
 
 export function PlaceOneCall({ country }: { country: CountryCode }) {
   const navigate = useNavigate();
-  const agents = useQuery(agentsQueryOptions());
-  const campaigns = useQuery(campaignChoicesQueryOptions());
+  const agents = useQuery({ ...allAgentsQueryOptions(), select: callableAgents });
+  const campaigns = useQuery({ ...campaignChoicesQueryOptions(), select: (page) => page.content });
   const keys = useRef(createSubmissionKeys());
   const [agentId, setAgentId] = useState<string | null>(null);
   const [phone, setPhone] = useState('');
@@ -41,7 +42,7 @@ export function PlaceOneCall({ country }: { country: CountryCode }) {
     onSuccess: (call) => void navigate({ to: '/calls/$callId', params: { callId: call.id } }),
   });
 
-  const outbound = (agents.data ?? []).filter((a) => a.type === 'OUTBOUND' && a.active && !a.archived);
+  const outbound = agents.data ?? [];
 
   /** `fresh`: a new attempt after an unknown outcome (a new Idempotency-Key; the old one answers 409). */
   function submit(event?: FormEvent, fresh = false) {

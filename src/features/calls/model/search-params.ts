@@ -2,7 +2,7 @@
  * The calls list's URL search params. They mirror the upstream CallListQuery (the contract is the
  * source of truth) so a view is just its URL; `toUpstreamQuery` maps them to the upstream's names.
  */
-import { CALL_SORT_PROPERTIES, DEFAULT_CALL_SORT, QUERY_PARAM_NAMES, sortPattern } from '@contract/query-params';
+import { CALL_SORT_PROPERTIES, DEFAULT_CALL_SORT, QUERY_PARAM_NAMES, sortPattern } from '@contract/queries.plain';
 import { LIMITS } from '@contract/limits';
 import { intParam, matchParam, PATTERNS, textParam } from '@/lib/search-params';
 

@@ -3,7 +3,7 @@
  * wrapped in an object under `entries`, `content` or `items`; malformed entries are skipped rather
  * than failing the whole review screen.
  */
-import { TRANSCRIPT_ACTIONS, TRANSCRIPT_ACTORS } from '@contract/enum-values';
+import { TRANSCRIPT_ACTIONS, TRANSCRIPT_ACTORS } from '@contract/enums.plain';
 import { toUtcTimestamp } from '@contract/timestamps';
 import type { TranscriptEntry } from '@contract/schemas/transcript';
 import { formatOffset } from './format';

@@ -1,21 +1,12 @@
-/** Reads: the BFF's registry, one campaign's live state, its calls, and the agents a campaign may use. */
+/** Reads: one campaign's live state and its calls (the registry and the agents: src/lib/shared-queries). */
 import { queryOptions } from '@tanstack/react-query';
-import type { RegistryPage } from '@contract/bff/http';
 import { LIMITS } from '@contract/limits';
-import { QUERY_PARAM_NAMES } from '@contract/query-params';
-import type { Agent } from '@contract/schemas/agent';
+import { QUERY_PARAM_NAMES } from '@contract/queries.plain';
 import type { Call } from '@contract/schemas/call';
 import type { Campaign } from '@contract/schemas/campaign';
 import type { PageOf } from '@contract/schemas/page';
-import { apiRequest, bffRequest } from '@/lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { campaignKeys } from './keys';
-
-export function registryQueryOptions(page: number, size: number) {
-  return queryOptions({
-    queryKey: campaignKeys.registry(page, size),
-    queryFn: () => bffRequest<RegistryPage>('GET', `/bff/campaigns?page=${page}&size=${size}`),
-  });
-}
 
 export function campaignQueryOptions(id: string) {
   return queryOptions({
@@ -57,33 +48,4 @@ export function campaignCallsQueryOptions(name: string) {
     },
     refetchInterval: 15_000,
   });
-}
-
-/** Every outbound agent (all pages); the wizard offers only the active, unarchived ones. */
-export function outboundAgentsQueryOptions() {
-  return queryOptions({
-    queryKey: campaignKeys.outboundAgents(),
-    queryFn: async ({ signal }) => {
-      const agents: Agent[] = [];
-      for (let page = LIMITS.page.min; page < LIMITS.page.min + 20; page += 1) {
-        const query = new URLSearchParams({
-          [QUERY_PARAM_NAMES.agentType]: 'OUTBOUND',
-          [QUERY_PARAM_NAMES.page]: String(page),
-          [QUERY_PARAM_NAMES.size]: String(LIMITS.pageSize.max),
-        });
-        const { data } = await apiRequest<PageOf<Agent>>('GET', '/v1/agents', {
-          query,
-          signal,
-        });
-        agents.push(...data.content);
-        if (page >= data.totalPages) break;
-      }
-      return agents;
-    },
-    staleTime: 60_000,
-  });
-}
-
-export function isCallableAgent(agent: Agent): boolean {
-  return agent.type === 'OUTBOUND' && agent.active && !agent.archived;
 }

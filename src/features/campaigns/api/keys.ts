@@ -1,9 +1,10 @@
 /** Query keys of the campaigns feature; mutations invalidate by prefix. */
+import { campaignsRoot } from '@/lib/shared-queries/keys';
+
 export const campaignKeys = {
-  all: ['campaigns'] as const,
-  registry: (page: number, size: number) => [...campaignKeys.all, 'registry', { page, size }] as const,
+  /** Shared with src/lib/shared-queries/campaign-registry.ts: invalidating it reaches "Place call" too. */
+  all: campaignsRoot,
   detail: (id: string) => [...campaignKeys.all, 'detail', id] as const,
   calls: (name: string) => [...campaignKeys.all, 'calls', name] as const,
-  outboundAgents: () => [...campaignKeys.all, 'outbound-agents'] as const,
   draft: (name: string) => [...campaignKeys.all, 'draft', name] as const,
 };

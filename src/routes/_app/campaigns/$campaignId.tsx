@@ -1,15 +1,13 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { RouteError } from '@/components/layout/route-error';
 import { Skeleton } from '@/components/ui/skeleton';
-import { campaignQueryOptions, outboundAgentsQueryOptions } from '@/features/campaigns/api/campaign-queries';
+import { campaignQueryOptions } from '@/features/campaigns/api/campaign-queries';
+import { allAgentsQueryOptions } from '@/lib/shared-queries/agents';
 import { CampaignDetailPage } from '@/features/campaigns/components/pages/campaign-detail-page';
 
 export const Route = createFileRoute('/_app/campaigns/$campaignId')({
   loader: ({ context, params }) =>
-    Promise.all([
-      context.queryClient.ensureQueryData(campaignQueryOptions(params.campaignId)),
-      context.queryClient.prefetchQuery(outboundAgentsQueryOptions()),
-    ]),
+    Promise.all([context.queryClient.ensureQueryData(campaignQueryOptions(params.campaignId)), context.queryClient.prefetchQuery(allAgentsQueryOptions())]),
   pendingComponent: () => (
     <div role="status">
       <span className="sr-only">Loading campaign…</span>

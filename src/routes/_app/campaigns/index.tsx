@@ -1,7 +1,8 @@
 import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
 import { RouteError } from '@/components/layout/route-error';
 import { TableSkeleton } from '@/components/ui/skeleton';
-import { outboundAgentsQueryOptions, registryQueryOptions } from '@/features/campaigns/api/campaign-queries';
+import { allAgentsQueryOptions } from '@/lib/shared-queries/agents';
+import { registryQueryOptions } from '@/lib/shared-queries/campaign-registry';
 import { CampaignsListPage } from '@/features/campaigns/components/pages/campaigns-list-page';
 import { parseCampaignsSearch, type CampaignsSearch } from '@/features/campaigns/model/search-params';
 import { useCan } from '@/lib/session';
@@ -10,10 +11,7 @@ export const Route = createFileRoute('/_app/campaigns/')({
   validateSearch: (raw: Partial<CampaignsSearch> & SearchSchemaInput) => parseCampaignsSearch(raw),
   loaderDeps: ({ search }) => ({ page: search.page, size: search.size }),
   loader: ({ context, deps }) =>
-    Promise.all([
-      context.queryClient.ensureQueryData(registryQueryOptions(deps.page, deps.size)),
-      context.queryClient.prefetchQuery(outboundAgentsQueryOptions()),
-    ]),
+    Promise.all([context.queryClient.ensureQueryData(registryQueryOptions(deps.page, deps.size)), context.queryClient.prefetchQuery(allAgentsQueryOptions())]),
   pendingComponent: () => <TableSkeleton label="Loading campaigns" />,
   errorComponent: RouteError,
   component: CampaignsRoute,

@@ -1,7 +1,7 @@
 import { createFileRoute, redirect, type SearchSchemaInput } from '@tanstack/react-router';
 import { RouteError } from '@/components/layout/route-error';
 import { Skeleton } from '@/components/ui/skeleton';
-import { outboundAgentsQueryOptions } from '@/features/campaigns/api/campaign-queries';
+import { allAgentsQueryOptions } from '@/lib/shared-queries/agents';
 import { draftQueryOptions, NEW_CAMPAIGN_DRAFT } from '@/features/campaigns/api/drafts';
 import { CampaignWizard } from '@/features/campaigns/components/wizard/campaign-wizard';
 import { WIZARD_STEPS, type WizardStep } from '@/features/campaigns/model/wizard-steps';
@@ -16,10 +16,7 @@ export const Route = createFileRoute('/_app/campaigns/new')({
     if (session && !can(session, 'campaigns:write')) throw redirect({ to: '/campaigns', search: { page: 1, size: 20 } });
   },
   loader: ({ context }) =>
-    Promise.all([
-      context.queryClient.ensureQueryData(draftQueryOptions(NEW_CAMPAIGN_DRAFT)),
-      context.queryClient.ensureQueryData(outboundAgentsQueryOptions()),
-    ]),
+    Promise.all([context.queryClient.ensureQueryData(draftQueryOptions(NEW_CAMPAIGN_DRAFT)), context.queryClient.ensureQueryData(allAgentsQueryOptions())]),
   pendingComponent: () => (
     <div role="status">
       <span className="sr-only">Loading the draft…</span>

@@ -4,7 +4,8 @@ import { effectiveWindows } from '@contract/time-slots';
 import { CallStatusBadge } from '@/components/status/call-status-badge';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { campaignCallsQueryOptions, campaignQueryOptions, outboundAgentsQueryOptions } from '../../api/campaign-queries';
+import { allAgentsQueryOptions } from '@/lib/shared-queries/agents';
+import { campaignCallsQueryOptions, campaignQueryOptions } from '../../api/campaign-queries';
 import { CallsByStatusChart } from './calls-by-status-chart';
 import { CampaignStatusActions } from './campaign-status-actions';
 import { CampaignStatusBadge } from './campaign-status-badge';
@@ -67,7 +68,7 @@ function CampaignCalls({ name }: { name: string }) {
 
 export function CampaignDetailPage({ campaignId }: { campaignId: string }) {
   const { data: c } = useSuspenseQuery(campaignQueryOptions(campaignId));
-  const { data: agents } = useQuery(outboundAgentsQueryOptions());
+  const { data: agents } = useQuery(allAgentsQueryOptions());
   const agent = agents?.find((a) => a.id === c.agentId);
   const windows = effectiveWindows(c.timeSlots);
   return (

@@ -9,7 +9,9 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
-import { campaignQueryOptions, outboundAgentsQueryOptions, registryQueryOptions } from '../../api/campaign-queries';
+import { allAgentsQueryOptions } from '@/lib/shared-queries/agents';
+import { registryQueryOptions } from '@/lib/shared-queries/campaign-registry';
+import { campaignQueryOptions } from '../../api/campaign-queries';
 import { CampaignStatusBadge } from './campaign-status-badge';
 
 function LiveStatus({ id }: { id: string }) {
@@ -21,7 +23,7 @@ function LiveStatus({ id }: { id: string }) {
 
 export function CampaignsListPage({ page, size, canCreate, onPage }: { page: number; size: number; canCreate: boolean; onPage: (page: number) => void }) {
   const { data } = useSuspenseQuery(registryQueryOptions(page, size));
-  const { data: agents } = useQuery(outboundAgentsQueryOptions());
+  const { data: agents } = useQuery(allAgentsQueryOptions());
   // A live status that failed is said once above the table, with a way to try again.
   const statuses = useQueries({
     queries: data.content.map((c) => campaignQueryOptions(c.id)),

@@ -8,7 +8,7 @@ import type { Recipient } from '@contract/schemas/recipient';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { guessDefaultCountry } from '@/lib/recipients/phone';
-import { outboundAgentsQueryOptions } from '../../api/campaign-queries';
+import { allAgentsQueryOptions } from '@/lib/shared-queries/agents';
 import { deleteDraft, draftQueryOptions, NEW_CAMPAIGN_DRAFT } from '../../api/drafts';
 import { limitState, buildFromDraft, withoutLines } from '../../model/recipients-table';
 import { splitRecipients, type CampaignPart } from '../../model/split-recipients';
@@ -46,7 +46,7 @@ const SAVE_TEXT: Record<SaveState, string> = {
 
 export function CampaignWizard({ step, onStep, onCreated }: { step: WizardStep; onStep: (s: WizardStep) => void; onCreated: (ids: string[]) => void }) {
   const { data: stored } = useSuspenseQuery(draftQueryOptions(NEW_CAMPAIGN_DRAFT));
-  const { data: agents } = useSuspenseQuery(outboundAgentsQueryOptions());
+  const { data: agents } = useSuspenseQuery(allAgentsQueryOptions());
   const initial = useMemo(() => readDraft(stored?.data), [stored]);
   const { draft, update, flush, reset, saveState, latest } = useDraftAutosave(initial);
   const [discardOpen, setDiscardOpen] = useState(false);

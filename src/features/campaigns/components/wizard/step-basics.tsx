@@ -5,7 +5,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { Combobox } from '@/components/ui/combobox';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { isCallableAgent, outboundAgentsQueryOptions } from '../../api/campaign-queries';
+import { allAgentsQueryOptions, callableAgents } from '@/lib/shared-queries/agents';
 import type { StepFieldError } from '../../model/field-errors';
 import { basicsSchema, type BasicsValues } from '../../model/step-schemas';
 import { StepFooter } from './step-footer';
@@ -30,8 +30,8 @@ export function StepBasics({
   onNext: () => void;
   serverErrors: StepFieldError[];
 }) {
-  const { data: agents } = useSuspenseQuery(outboundAgentsQueryOptions());
-  const agentOptions = useMemo(() => agents.filter(isCallableAgent).map((a) => ({ value: a.id, label: a.name, hint: a.id })), [agents]);
+  const { data: agents } = useSuspenseQuery({ ...allAgentsQueryOptions(), select: callableAgents });
+  const agentOptions = useMemo(() => agents.map((a) => ({ value: a.id, label: a.name, hint: a.id })), [agents]);
   const zoneOptions = useMemo(() => {
     const list = ZONES.includes(values.timezone) ? ZONES : [values.timezone, ...ZONES];
     return list.map((z) => ({ value: z, label: z.replaceAll('_', ' ') }));

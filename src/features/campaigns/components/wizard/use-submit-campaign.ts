@@ -7,7 +7,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import type { Recipient } from '@contract/schemas/recipient';
-import { BFF_HEADERS } from '@contract/bff/headers';
+import { BFF_HEADERS } from '@contract/bff/http.plain';
 import { isApiError, newIdempotencyKey } from '@/lib/api-client';
 import { createCampaign } from '../../api/campaign-mutations';
 import { deleteDraft, NEW_CAMPAIGN_DRAFT } from '../../api/drafts';

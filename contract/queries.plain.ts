@@ -3,7 +3,7 @@
  * so the browser's first chunk can read a URL without loading the schemas; `queries.ts` builds the
  * schemas from these same values (one source of truth, two weights).
  */
-export { AGENT_TYPES } from './enum-values';
+export { AGENT_TYPES } from './enums.plain';
 export const QUERY_PARAM_NAMES = {
   page: 'page',
   size: 'size',
@@ -16,7 +16,8 @@ export const QUERY_PARAM_NAMES = {
   to: 'to',
 } as const;
 
-export type SortDirection = 'ASC' | 'DESC';
+export const SORT_DIRECTIONS = ['ASC', 'DESC'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
 export const AGENT_SORT_PROPERTIES = ['name', 'type', 'active', 'recordable', 'archived'] as const;
 export const CALL_SORT_PROPERTIES = ['startTime', 'endTime', 'duration', 'status', 'phone', 'type', 'created'] as const;
@@ -25,7 +26,7 @@ export const DEFAULT_CALL_SORT = 'startTime,DESC';
 
 /** `<property>,ASC|DESC` with one of the given properties. */
 export function sortPattern(properties: readonly string[]): RegExp {
-  return new RegExp(`^(${properties.join('|')}),(ASC|DESC)$`);
+  return new RegExp(`^(${properties.join('|')}),(${SORT_DIRECTIONS.join('|')})$`);
 }
 
 /** Splits a validated sort value. */
