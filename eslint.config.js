@@ -3,31 +3,41 @@
 //   features never import each other; the SPA never imports server/ or simulator/;
 //   contract/ imports nothing of ours; server/ and simulator/ never import each other or src/.
 import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 
-const banned = (...groups) => ({
-  'no-restricted-imports': ['error', { patterns: groups.map(([group, message]) => ({ group, message })) }],
-});
-
-const featureBoundaries = features.map((feature) => ({
-  files: [`src/features/${feature}/**/*.{ts,tsx}`],
-  rules: banned(
-    [
-      features.filter((f) => f !== feature).flatMap((f) => [`@/features/${f}/**`, `**/features/${f}/**`]),
-      'Features do not import each other: compose them in a route.',
-    ],
-    [['@/routes/**', '**/routes/**'], 'Features never import routes.'],
-    [['**/server/**', '**/simulator/**'], 'The SPA never imports server code.'],
+// The layers are checked on resolved paths (eslint-plugin-import-x resolves every import with the
+// TypeScript resolver, aliases included), so '../../calls/model/format' from campaigns is caught as
+// surely as '@/features/calls/...'. eslint-boundaries.test.ts lints fixtures to prove it.
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+const zone = (target, from, message) => ({ target, from, message });
+const SPA_NOT_SERVER = 'The SPA never imports server code.';
+const boundaryZones = [
+  ...features.map((feature) =>
+    zone(
+      `./src/features/${feature}`,
+      features.filter((f) => f !== feature).map((f) => `./src/features/${f}`),
+      'Features do not import each other: compose them in a route, or share through src/lib or src/components.',
+    ),
   ),
-}));
+  zone('./src/features', './src/routes', 'Features never import routes.'),
+  zone(['./src/lib', './src/components'], ['./src/features', './src/routes'], 'lib/ and components/ are shared: they import neither features nor routes.'),
+  zone('./src', ['./server', './simulator'], SPA_NOT_SERVER),
+  zone('./contract', ['./src', './server', './simulator', './common'], 'The contract stands alone: it imports nothing of ours.'),
+  zone('./server', ['./src', './simulator'], 'The BFF imports only contract/ and common/.'),
+  zone('./simulator', ['./src', './server'], 'The simulator imports only contract/ and common/.'),
+  zone('./common', ['./src', './server', './simulator'], 'common/ is shared by the servers and imports none of them.'),
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'bench/peers', 'src/routeTree.gen.ts', '.data', 'test-results', 'playwright-report', 'contract/openapi/openapi.json'] },
@@ -55,31 +65,23 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/lib/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
-    rules: banned(
-      [['@/features/**', '**/features/**', '@/routes/**', '**/routes/**'], 'lib/ and components/ are shared: they import neither features nor routes.'],
-      [['**/server/**', '**/simulator/**'], 'The SPA never imports server code.'],
-    ),
-  },
-  ...featureBoundaries,
-  {
-    files: ['src/routes/**/*.{ts,tsx}', 'src/*.{ts,tsx}'],
-    rules: banned([['**/server/**', '**/simulator/**'], 'The SPA never imports server code.']),
+    files: ['**/*.{ts,tsx,js}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaryZones, basePath: ROOT }] },
   },
   {
-    files: ['contract/**/*.ts'],
-    rules: banned([['**/src/**', '@/**', '**/server/**', '**/simulator/**', '**/common/**'], 'The contract stands alone: it imports nothing of ours.']),
-  },
-  {
-    files: ['server/**/*.ts'],
-    rules: banned([['**/src/**', '@/**', '**/simulator/**'], 'The BFF imports only contract/ and common/.']),
-  },
-  {
-    files: ['simulator/**/*.ts'],
-    rules: banned([['**/src/**', '@/**', '**/server/**'], 'The simulator imports only contract/ and common/.']),
-  },
-  {
-    files: ['common/**/*.ts'],
-    rules: banned([['**/src/**', '@/**', '**/server/**', '**/simulator/**'], 'common/ is shared by the servers and imports none of them.']),
+    // docs/decisions/0006-two-weights.md: a *.plain.ts file is what the browser's first chunk may
+    // read of the contract, so it never loads zod (zod's regex module, a few hundred bytes, aside).
+    files: ['contract/**/*.plain.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zod', message: 'A .plain.ts file stays zod-free: put the schema in its heavy twin (the same name without .plain).' }],
+          patterns: [{ regex: '^zod/(?!v4/core$)', message: 'A .plain.ts file stays zod-free (only zod/v4/core regexes).' }],
+        },
+      ],
+    },
   },
 );

@@ -1,6 +1,9 @@
 /** The string formats of the Voice API v1, each defined once. */
 import { z } from 'zod';
 
+/** The same formats as plain regexes (zod's own), for code that must not load zod. */
+export { E164_PATTERN, ISO_DATE_PATTERN, UUID_PATTERN } from './formats.plain';
+
 /** E.164: a plus, a non-zero country digit, at most 15 digits in all. */
 export const E164 = z.e164({ error: 'Must be a phone number in E.164 form, such as +14155550100.' });
 

@@ -163,3 +163,14 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
+
+/** Picks `text` in the combobox labelled `label` (types it, then clicks the first matching option). */
+export async function pickOption(page: Page, label: string, text: string): Promise<void> {
+  const box = page.getByRole('combobox', { name: label });
+  await box.click();
+  await box.fill(text);
+  await page
+    .getByRole('option', { name: new RegExp(text.replace(/[/]/g, '.')) })
+    .first()
+    .click();
+}
