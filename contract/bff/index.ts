@@ -1,6 +1,6 @@
 /**
  * The call index's BFF API: query and answer shapes of GET /bff/index/{calls,insights,campaigns,
- * status}. Names and limits come from index-values.ts (plain data the SPA's first chunk reads);
+ * status}. Names and limits come from index.plain.ts (plain data the SPA's first chunk reads);
  * the upstream pieces (CallStatus, Call, formats, sort properties) from the upstream contract.
  * Every answer carries `indexedAt`: the upstream is fully reflected up to that instant.
  */
@@ -8,13 +8,13 @@ import { z } from 'zod';
 import { CallStatus, TranscriptActor } from '../enums';
 import { E164, Guid, IsoDate, UtcTimestamp, Uuid } from '../formats';
 import { LIMITS } from '../limits';
-import { CALL_SORT_PROPERTIES, DEFAULT_CALL_SORT, sortPattern } from '../query-params';
+import { CALL_SORT_PROPERTIES, DEFAULT_CALL_SORT, sortPattern } from '../queries.plain';
 import { Call } from '../schemas/call';
 import { STATUS_GROUPS } from '../status-groups';
 import { isIanaZone } from '../timezone';
-import { INDEX_LIMITS, INSIGHTS_BUCKETS } from './index-values';
+import { INDEX_LIMITS, INSIGHTS_BUCKETS } from './index.plain';
 
-export * from './index-values';
+export * from './index.plain';
 
 // ---------- pieces ----------
 

@@ -5,7 +5,7 @@
  * of contract/routes.ts) and answers with that route's status, body and rate-limit headers;
  * failures are ErrorResponses with field errors, and `X-Switchboard-Outcome` on a failed write.
  */
-import type { RouteName } from '../route-table';
+import type { RouteName } from '../routes.plain';
 
 export interface BffWriteRoute {
   method: 'POST' | 'PATCH';
