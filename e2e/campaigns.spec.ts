@@ -7,6 +7,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { DateTime } from 'luxon';
 import { effectiveWindows, toMinutes } from '../contract/time-slots';
 import { LIMITS } from '../contract/limits';
+import { pickOption } from './fixtures';
 
 const SIM = `http://127.0.0.1:${process.env.E2E_SIM_PORT ?? 14010}`;
 const CONTROL = { Authorization: 'Bearer e2e-control-token' };
@@ -66,21 +67,11 @@ function startDate(): string {
   return simNow.setZone(ZONE).plus({ days: 1 }).toISODate()!;
 }
 
-async function pick(page: Page, label: string, text: string) {
-  const box = page.getByRole('combobox', { name: label });
-  await box.click();
-  await box.fill(text);
-  await page
-    .getByRole('option', { name: new RegExp(text.replace(/[/]/g, '.')) })
-    .first()
-    .click();
-}
-
 async function fillBasics(page: Page, name: string, agentName: string) {
   await page.goto('/campaigns/new?step=basics');
   await page.getByLabel('Campaign name').fill(name);
-  await pick(page, 'Agent (outbound, active)', agentName);
-  await pick(page, 'Time zone of the campaign', ZONE);
+  await pickOption(page, 'Agent (outbound, active)', agentName);
+  await pickOption(page, 'Time zone of the campaign', ZONE);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/step=schedule/);
 }
