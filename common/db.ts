@@ -2,9 +2,11 @@
  * One small interface over PostgreSQL, whether embedded (PGlite, the default) or a real server
  * (node-postgres, with a connection string). SQL is written once, for PostgreSQL 15 and 18 alike.
  */
-import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { DataDirError, lockDataDir, prepareDataDir, tightenPermissions } from './data-dir';
+
+export { DataDirError } from './data-dir';
 
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<{ rows: T[]; rowCount: number }>;
@@ -14,6 +16,11 @@ export interface Queryable {
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * The last time a query failed because the store itself is broken (data corruption, a missing
+   * file, an internal error: SQLSTATE classes XX and 58), for readiness; null if never.
+   */
+  readonly lastFault: { at: number; message: string } | null;
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
@@ -25,11 +32,37 @@ export interface OpenDbOptions {
   dataDir?: string;
   /** Pool size for a real server. */
   max?: number;
+  /**
+   * Called if the embedded directory's lock is lost while open (its refresh failed for longer than
+   * the stale period); default: print why and exit, since another process may now be writing.
+   */
+  onLockLost?: (error: Error) => void;
 }
 
 export async function openDb(options: OpenDbOptions): Promise<Db> {
-  return options.url ? openPostgres(options.url, options.max ?? 10) : openPglite(options.dataDir);
+  return options.url ? openPostgres(options.url, options.max ?? 10) : openPglite(options.dataDir, options.onLockLost);
 }
+
+/** Tracks store faults (see Db.lastFault) across the queries of one database handle. */
+class FaultWatch {
+  last: { at: number; message: string } | null = null;
+  async watch<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (typeof code === 'string' && (code.startsWith('XX') || code.startsWith('58'))) {
+        this.last = { at: Date.now(), message: (error as Error).message };
+      }
+      throw error;
+    }
+  }
+}
+
+const exitOnLockLost = (error: Error) => {
+  console.error(`The lock on the embedded database directory was lost (${error.message}); stopping so that two processes never write to it.`);
+  process.exit(70);
+};
 
 // node-postgres returns int8/numeric as strings; counts here fit in a double.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -40,18 +73,22 @@ async function openPostgres(url: string, max: number): Promise<Db> {
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries still report their own errors.
   });
+  const faults = new FaultWatch();
   const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params?: readonly unknown[]) {
-      const result = await client.query(sql, params as unknown[] | undefined);
+      const result = await faults.watch(() => client.query(sql, params as unknown[] | undefined));
       return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
     },
     async exec(sql: string) {
-      await client.query(sql);
+      await faults.watch(() => client.query(sql));
     },
   });
   await pool.query('select 1');
   return {
     kind: 'postgres',
+    get lastFault() {
+      return faults.last;
+    },
     ...wrap(pool),
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       const client = await pool.connect();
@@ -96,27 +133,75 @@ const PGLITE_CONF = [
   "default_text_search_config = 'pg_catalog.english'",
 ];
 
-async function openPglite(dataDir?: string): Promise<Db> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  // int8 and numeric parsed like pg above; set once here (per-query parsers cost a merge on every query).
-  const db = new PGlite({ dataDir, postgresqlconf: PGLITE_CONF, parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) } });
-  await db.waitReady;
-  // PGlite returns int8 as bigint-safe numbers by default only for int4; parse int8 like pg above.
+/** The first line of an error, bounded: PGlite's start-up errors can carry its whole bundled source. */
+const firstLine = (error: unknown) =>
+  String((error as Error)?.message ?? error)
+    .split('\n')[0]!
+    .slice(0, 300);
+
+async function openPglite(dataDir: string | undefined, onLockLost: (error: Error) => void = exitOnLockLost): Promise<Db> {
+  let release: (() => Promise<void>) | undefined;
+  if (dataDir) {
+    prepareDataDir(dataDir);
+    release = await lockDataDir(dataDir, onLockLost);
+  }
+  let db: PGlite;
+  try {
+    // int8 and numeric parsed like pg above; set once here (per-query parsers cost a merge on every query).
+    db = new PGlite({ dataDir, postgresqlconf: PGLITE_CONF, parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) } });
+    await db.waitReady;
+    if (dataDir) tightenPermissions(dataDir);
+  } catch (error) {
+    await release?.().catch(() => undefined);
+    if (!dataDir) throw error;
+    throw new DataDirError(
+      `The embedded database in ${dataDir} could not be opened (${firstLine(error)}); it may be damaged. Restore the directory from a backup, or move it aside to start afresh.`,
+    );
+  }
+  const faults = new FaultWatch();
   const wrap = (client: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T>(sql: string, params?: readonly unknown[]) {
-      const result = await client.query<T>(sql, params as unknown[] | undefined);
+      const result = await faults.watch(() => client.query<T>(sql, params as unknown[] | undefined));
       return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
     },
     async exec(sql: string) {
-      await client.exec(sql);
+      await faults.watch(() => client.exec(sql));
     },
   });
   return {
     kind: 'pglite',
+    get lastFault() {
+      return faults.last;
+    },
     ...wrap(db),
     transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
-    close: () => db.close(),
+    async close() {
+      await db.close();
+      await release?.().catch(() => undefined);
+    },
   };
+}
+
+/**
+ * Reads every row of the given tables once, so damage (a page that fails its checks, a missing
+ * relation file) is found at start and reported clearly, not as 500s later. Throws a DataDirError.
+ */
+export async function verifyTables(db: Db, where: string): Promise<void> {
+  let tables: string[];
+  try {
+    tables = (await db.query<{ t: string }>('SELECT quote_ident(tablename) AS t FROM pg_tables WHERE schemaname = current_schema()')).rows.map((r) => r.t);
+  } catch (error) {
+    throw new DataDirError(`The database ${where} is damaged: its catalog cannot be read (${firstLine(error)}). Restore it from a backup.`);
+  }
+  for (const table of tables) {
+    try {
+      await db.query(`SELECT count(*) FROM ${table}`);
+    } catch (error) {
+      throw new DataDirError(
+        `The database ${where} is damaged: the table ${table} cannot be read (${firstLine(error)}). Switchboard will not start on it; restore it from a backup.`,
+      );
+    }
+  }
 }
 
 export interface Migration {

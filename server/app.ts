@@ -8,7 +8,7 @@ import type { Writable } from 'node:stream';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
-import { migrate, openDb, type Db } from '../common/db';
+import { migrate, openDb, verifyTables, type Db } from '../common/db';
 import type { Config } from './config';
 import type { Ctx } from './context';
 import { MIGRATIONS } from './db/migrations';
@@ -51,6 +51,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<BffA
   const ownsDb = !deps.db;
   const db = deps.db ?? (await openDb({ url: config.DATABASE_URL, dataDir: config.BFF_DATA_DIR }));
   await migrate(db, MIGRATIONS, 'bff_migrations');
+  // An embedded store is read through once at start: damage stops the start with a clear message.
+  if (ownsDb && db.kind === 'pglite' && config.BFF_DATA_DIR) {
+    await verifyTables(db, `in ${config.BFF_DATA_DIR}`).catch(async (error: unknown) => {
+      await db.close();
+      throw error;
+    });
+  }
   if (config.DEMO_ACCOUNTS) await ensureDemoUsers(db, config.DEMO_PASSWORD);
 
   const upstream = new Upstream(config.VOICE_API_BASE_URL, [config.VOICE_API_KEY, config.VOICE_API_KEY_SECONDARY], config.UPSTREAM_TIMEOUT_MS, logger);

@@ -1,4 +1,5 @@
 /** The BFF process: settings from the environment, buildApp, listen on PORT; SIGINT/SIGTERM close cleanly. */
+import { DataDirError } from '../common/db';
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 
@@ -16,7 +17,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   } catch (error) {
-    console.error(error instanceof ConfigError ? error.message : error);
+    // Known start-up failures say what to do; anything else, one line (never a raw trace of bundled code).
+    const known = error instanceof ConfigError || error instanceof DataDirError;
+    console.error(
+      known
+        ? (error as Error).message
+        : `Switchboard could not start: ${String((error as Error)?.message ?? error)
+            .split('\n')[0]!
+            .slice(0, 500)}`,
+    );
     process.exit(1);
   }
 }

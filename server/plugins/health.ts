@@ -1,10 +1,12 @@
 /**
- * GET /healthz: the process is alive. GET /readyz: the database answers and the upstream answers
+ * GET /healthz: the process is alive. GET /readyz: the database answers, its tables can be read
+ * and no query failed on a damaged store in the last minute (services/readiness.ts), and the upstream answers
  * (200), or not (503); `upstreamState` says how the upstream failed: 'slow' (connected, no answer
  * within the probe's 3 s) or 'down' (refused or dropped), so the console can say which.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../context';
+import { databaseState } from '../services/readiness';
 import type { UpstreamState } from '../services/upstream';
 
 const READY_CACHE_MS = 5_000;
@@ -21,13 +23,7 @@ export function healthPlugin(app: FastifyInstance, ctx: Ctx): void {
   };
 
   app.get('/readyz', async (_request, reply) => {
-    const [database, state] = await Promise.all([
-      ctx.db.query('SELECT 1').then(
-        () => true,
-        () => false,
-      ),
-      upstreamState(),
-    ]);
+    const [database, state] = await Promise.all([databaseState(ctx.db).then((s) => s.ok), upstreamState()]);
     const upstream = state === 'up';
     return reply.code(database && upstream ? 200 : 503).send({ status: database && upstream ? 'ok' : 'unavailable', database, upstream, upstreamState: state });
   });
