@@ -39,7 +39,7 @@ async function seriousViolations(page: Page) {
 
 /** The ids the list shows, after it settles. */
 async function listedIds(page: Page): Promise<string[]> {
-  await expect(page.getByText(/calls(\s·|$)/).or(page.getByText(/No call matches/))).toBeVisible();
+  await expect(page.getByText(/^[\d,]+ calls(\s·|$)/).or(page.getByText(/No call matches/))).toBeVisible();
   return page.locator('tbody tr[data-call-id]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-call-id')!));
 }
 

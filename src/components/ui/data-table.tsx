@@ -31,6 +31,8 @@ export interface DataTableProps<T> {
   onRowActivate?: (row: T) => void;
   /** What a focused row is called, e.g. the agent's name. */
   rowLabel?: (row: T) => string;
+  /** `data-*` attributes of a row, for tests and tools that find rows by their id. */
+  rowData?: (row: T) => Record<`data-${string}`, string>;
 }
 
 /** Clicking a sorted column flips its direction; another column starts ascending. */
@@ -45,7 +47,7 @@ const ARIA_SORT = { ASC: 'ascending', DESC: 'descending' } as const;
  * A table with sortable headers (buttons that say their order) and row keyboard navigation: the
  * rows are one tab stop; Up/Down/Home/End move between them and Enter opens the focused one.
  */
-export function DataTable<T>({ caption, showCaption, columns, rows, getRowId, sort, onSortChange, onRowActivate, rowLabel }: DataTableProps<T>) {
+export function DataTable<T>({ caption, showCaption, columns, rows, getRowId, sort, onSortChange, onRowActivate, rowLabel, rowData }: DataTableProps<T>) {
   const body = useRef<HTMLTableSectionElement>(null);
 
   function onRowKeyDown(event: KeyboardEvent<HTMLTableRowElement>, index: number, row: T) {
@@ -117,6 +119,7 @@ export function DataTable<T>({ caption, showCaption, columns, rows, getRowId, so
           {rows.map((row, index) => (
             <tr
               key={getRowId(row)}
+              {...rowData?.(row)}
               tabIndex={onRowActivate ? (index === 0 ? 0 : -1) : undefined}
               aria-label={onRowActivate && rowLabel ? rowLabel(row) : undefined}
               onKeyDown={onRowActivate ? (e) => onRowKeyDown(e, index, row) : undefined}

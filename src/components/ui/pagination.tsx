@@ -51,13 +51,13 @@ export function Pagination({ page, totalPages, totalElements, size, onPageChange
           «
         </Button>
         <Button size="sm" onClick={() => onPageChange(page - 1)} disabled={page <= 1}>
-          Previous
+          Previous page
         </Button>
         <span className="px-1 tabular-nums">
           Page {Math.min(page, last)} of {last}
         </span>
         <Button size="sm" onClick={() => onPageChange(page + 1)} disabled={page >= last}>
-          Next
+          Next page
         </Button>
         <Button size="sm" onClick={() => onPageChange(last)} disabled={page >= last} aria-label="Last page">
           »

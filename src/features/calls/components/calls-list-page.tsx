@@ -11,13 +11,13 @@ import { LIMITS } from '@contract/limits';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
+import { Pagination } from '@/components/ui/pagination';
 import { TableSkeleton } from '@/components/ui/skeleton';
 import { allAgentsQueryOptions } from '@/lib/shared-queries/agents';
 import { callsListQueryOptions } from '../api/calls-queries';
 import type { CallsSearch } from '../model/search-params';
 import { CallsTable } from './calls-table';
 import { ExportCalls } from './export-calls';
-import { NativeSelect } from './native-select';
 
 // The filters and saved views (form primitives, a combobox, phone parsing: most of the page's code)
 // load once the rows (or the page's empty or error state) are on screen, not while they are drawn:
@@ -25,7 +25,7 @@ import { NativeSelect } from './native-select';
 const CallsFilters = lazy(() => import('./calls-filters').then((m) => ({ default: m.CallsFilters })));
 const SavedViews = lazy(() => import('./saved-views').then((m) => ({ default: m.SavedViews })));
 
-const PAGE_SIZES = [10, 20, 50, LIMITS.pageSize.max].map(String);
+const PAGE_SIZES = [10, 20, 50, LIMITS.pageSize.max];
 
 /** False until a frame has been painted after `ready` turned true; then true for good. */
 function usePaintedOnce(ready: boolean): boolean {
@@ -130,28 +130,16 @@ export function CallsListPage({ search, onSearch, canPlaceCalls }: { search: Cal
                 {data.totalElements.toLocaleString()} calls{list.isFetching ? ' · refreshing…' : ''}
               </p>
               <CallsTable calls={data.content} sort={search.sort} agentName={agentName} onSort={(sort) => onSearch({ ...search, sort, page: 1 })} />
-              <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-2 text-sm">
-                <div className="flex items-center gap-2">
-                  <Button size="sm" disabled={search.page <= 1} onClick={() => onSearch({ ...search, page: search.page - 1 })}>
-                    Previous page
-                  </Button>
-                  <span>
-                    Page {data.page} of {Math.max(1, data.totalPages)}
-                  </span>
-                  <Button size="sm" disabled={search.page >= data.totalPages} onClick={() => onSearch({ ...search, page: search.page + 1 })}>
-                    Next page
-                  </Button>
-                </div>
-                <div className="flex items-center gap-2">
-                  <label htmlFor="calls-page-size">Rows per page</label>
-                  <NativeSelect
-                    id="calls-page-size"
-                    value={String(search.size)}
-                    onChange={(e) => onSearch({ ...search, size: Number(e.target.value), page: 1 })}
-                    options={PAGE_SIZES.map((s) => ({ value: s, label: s }))}
-                  />
-                </div>
-              </nav>
+              <Pagination
+                page={search.page}
+                size={search.size}
+                totalPages={data.totalPages}
+                totalElements={data.totalElements}
+                noun="calls"
+                onPageChange={(page) => onSearch({ ...search, page })}
+                sizes={PAGE_SIZES}
+                onSizeChange={(size) => onSearch({ ...search, size, page: 1 })}
+              />
             </>
           ) : null}
         </div>
