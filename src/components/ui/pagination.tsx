@@ -1,17 +1,15 @@
 import { Button } from './button';
 import { controlBase } from './styles';
+import type { PageMeta } from '@contract/schemas/page';
 import { cn } from '@/lib/cn';
 
 export interface PaginationProps {
-  /** 1-based. */
-  page: number;
-  totalPages: number;
-  totalElements: number;
-  size: number;
-  onPageChange: (page: number) => void;
+  /** The page envelope the list answered with (pages are 1-based). */
+  of: PageMeta;
+  /** Another page, or another size (then back to page 1). */
+  onChange: (next: { page: number; size?: number }) => void;
   /** Offer these page sizes (leave out to hide the size choice). */
   sizes?: readonly number[];
-  onSizeChange?: (size: number) => void;
   /** What the rows are, for "41–60 of 212 agents". */
   noun?: string;
 }
@@ -23,7 +21,9 @@ export function pageRange(page: number, size: number, totalElements: number): { 
   return { from: Math.min(from, totalElements), to: Math.min(page * size, totalElements) };
 }
 
-export function Pagination({ page, totalPages, totalElements, size, onPageChange, sizes, onSizeChange, noun = 'items' }: PaginationProps) {
+/** The one pager of the app: the range shown, first/previous/next/last, and the page size when offered. */
+export function Pagination({ of: { page, totalPages, totalElements, size }, onChange, sizes, noun = 'items' }: PaginationProps) {
+  const onPageChange = (next: number) => onChange({ page: next });
   const { from, to } = pageRange(page, size, totalElements);
   const last = Math.max(1, totalPages);
   return (
@@ -32,11 +32,11 @@ export function Pagination({ page, totalPages, totalElements, size, onPageChange
         {totalElements === 0 ? `No ${noun}` : `${from}–${to} of ${totalElements} ${noun}`}
       </p>
       <div className="flex items-center gap-2">
-        {sizes && onSizeChange ? (
+        {sizes ? (
           <label className="flex items-center gap-2 text-slate-700 dark:text-slate-300">
             Rows per page
             {/* A native select: light on list pages, and every platform's own accessible picker. */}
-            <select value={size} onChange={(e) => onSizeChange(Number(e.target.value))} className={cn(controlBase, 'h-8 w-20 px-2')}>
+            <select value={size} onChange={(e) => onChange({ page: 1, size: Number(e.target.value) })} className={cn(controlBase, 'h-8 w-20 px-2')}>
               {[...new Set([...sizes, size])]
                 .sort((a, b) => a - b)
                 .map((s) => (

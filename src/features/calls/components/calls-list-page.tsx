@@ -130,16 +130,7 @@ export function CallsListPage({ search, onSearch, canPlaceCalls }: { search: Cal
                 {data.totalElements.toLocaleString()} calls{list.isFetching ? ' · refreshing…' : ''}
               </p>
               <CallsTable calls={data.content} sort={search.sort} agentName={agentName} onSort={(sort) => onSearch({ ...search, sort, page: 1 })} />
-              <Pagination
-                page={search.page}
-                size={search.size}
-                totalPages={data.totalPages}
-                totalElements={data.totalElements}
-                noun="calls"
-                onPageChange={(page) => onSearch({ ...search, page })}
-                sizes={PAGE_SIZES}
-                onSizeChange={(size) => onSearch({ ...search, size, page: 1 })}
-              />
+              <Pagination of={data} noun="calls" sizes={PAGE_SIZES} onChange={(next) => onSearch({ ...search, ...next })} />
             </>
           ) : null}
         </div>

@@ -68,16 +68,7 @@ function AgentsPage() {
             onSortChange={(s) => setSearch({ sort: `${s.property},${s.direction}`, page: 1 })}
             onOpen={(a) => navigate({ to: '/agents/$agentId', params: { agentId: a.id } })}
           />
-          <Pagination
-            page={search.page}
-            size={search.size}
-            totalPages={data.totalPages}
-            totalElements={data.totalElements}
-            noun="agents"
-            onPageChange={(page) => setSearch({ page })}
-            sizes={AGENT_PAGE_SIZES}
-            onSizeChange={(size) => setSearch({ size, page: 1 })}
-          />
+          <Pagination of={data} noun="agents" sizes={AGENT_PAGE_SIZES} onChange={setSearch} />
         </div>
       )}
     </>

@@ -69,14 +69,7 @@ export function CampaignsListPage({ page, size, canCreate, onPage }: { page: num
         <>
           {statuses.error ? <ErrorState title="Some live statuses could not be loaded" error={statuses.error} onRetry={statuses.retry} /> : null}
           <DataTable caption="Campaigns" columns={columns} rows={data.content} getRowId={(c) => c.id} rowLabel={(c) => c.name} />
-          <Pagination
-            page={data.page}
-            totalPages={data.totalPages}
-            totalElements={data.totalElements}
-            size={data.size}
-            onPageChange={onPage}
-            noun="campaigns"
-          />
+          <Pagination of={data} noun="campaigns" onChange={(next) => onPage(next.page)} />
         </>
       )}
     </div>
