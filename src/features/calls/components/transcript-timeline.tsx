@@ -129,7 +129,17 @@ function VirtualLines({
  * The transcript's scroll box. Without a recording the lines are text, not buttons, so nothing
  * inside takes focus: the box itself does (a named region), so the keyboard can scroll it.
  */
-function ScrollBox({ ref, className, style, children }: { ref?: React.Ref<HTMLDivElement>; className: string; style?: React.CSSProperties; children: React.ReactNode }) {
+function ScrollBox({
+  ref,
+  className,
+  style,
+  children,
+}: {
+  ref?: React.Ref<HTMLDivElement>;
+  className: string;
+  style?: React.CSSProperties;
+  children: React.ReactNode;
+}) {
   return (
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard
     <div ref={ref} role="region" aria-label="Transcript, scrollable" tabIndex={0} className={cn(className, focusRing)} style={style}>
