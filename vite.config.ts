@@ -53,7 +53,9 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist/client',
-    sourcemap: true,
+    // Written for the secrets scan and for debugging with the files at hand, never linked from the
+    // bundles; the BFF does not serve .map files (server/plugins/static.ts).
+    sourcemap: 'hidden',
     target: 'es2022',
   },
   server: {

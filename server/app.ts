@@ -65,6 +65,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<BffA
     idleMs: config.SESSION_IDLE_MINUTES * 60_000,
     absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
     cacheMs: deps.sessionCacheMs ?? 2000,
+    maxPerUser: config.SESSIONS_PER_USER,
   });
   const broker = new TokenBroker(sessions, upstream);
   const ctx: Ctx = { config, db, sessions, broker, upstream };
@@ -78,6 +79,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<BffA
     bodyLimit: 64 * 1024,
     forceCloseConnections: true,
     return503OnClosing: true,
+    // A client must send its whole request in time (slow-drip connections are cut off with 408),
+    // checked every second rather than Node's default 30 s. Idle keep-alive sockets close after
+    // keepAliveTimeout (Fastify's 72 s, above the usual load balancer idle timeouts); no idle
+    // timeout while a request is handled (a burst of sign-ins may queue for a while).
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    http: { connectionsCheckingInterval: 1_000, headersTimeout: Math.min(config.REQUEST_TIMEOUT_MS, 10_000) },
   }) as unknown as BffApp;
   app.decorate('ctx', ctx);
   const routeList: { method: string; url: string }[] = [];

@@ -1,4 +1,5 @@
 /** The BFF process: settings from the environment, buildApp, listen on PORT; SIGINT/SIGTERM close cleanly. */
+import './threadpool';
 import { DataDirError } from '../common/db';
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';

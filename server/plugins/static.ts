@@ -24,6 +24,8 @@ export async function staticPlugin(app: FastifyInstance, config: Config): Promis
       wildcard: true,
       // The build writes .br and .gz beside each file (vite.config.ts): sent as they are, not compressed per request.
       preCompressed: true,
+      // Source maps stay on disk (the build writes them hidden): the source is not published.
+      allowedPath: (path) => !path.endsWith('.map'),
       setHeaders(res, path) {
         if (path.includes('/assets/')) res.header('Cache-Control', 'public, max-age=31536000, immutable');
         else res.header('Cache-Control', 'no-cache');

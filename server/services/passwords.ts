@@ -3,9 +3,20 @@
  * machine, which keeps sign-in well under its 300 ms budget while making guessing expensive.
  */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import pLimit from 'p-limit';
+
+/**
+ * Hashes run on libuv's thread pool, which static files and DNS need too: at most half of the
+ * pool hashes at once, the rest wait in this queue (in order), so a burst of sign-ins slows
+ * sign-ins only.
+ */
+// Read when this module loads: server.ts sets UV_THREADPOOL_SIZE before (server/threadpool.ts);
+// elsewhere (tests, the CLI) the pool has libuv's default size.
+export const HASH_CONCURRENCY = Math.max(1, Math.floor((Number(process.env.UV_THREADPOOL_SIZE) || 4) / 2));
+const queue = pLimit(HASH_CONCURRENCY);
 
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
-  new Promise<Buffer>((resolve, reject) => scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))));
+  queue(() => new Promise<Buffer>((resolve, reject) => scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key)))));
 
 const N = 2 ** 15;
 const R = 8;

@@ -24,6 +24,8 @@ export interface SessionPolicy {
   absoluteMs: number;
   /** How long a read may be served from memory; 0: always the database. */
   cacheMs: number;
+  /** Sessions one user may hold; a new one past it ends their oldest (default 50). */
+  maxPerUser?: number;
 }
 
 const MAX_CACHED = 20_000;
@@ -41,6 +43,14 @@ export class SessionStore {
   async create(userId: number): Promise<string> {
     const id = randomBytes(32).toString('base64url');
     await this.db.query('INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at) VALUES ($1, $2, now(), now())', [sha256(id), userId]);
+    // Bounded per user: the oldest beyond the limit end (they are the ones least likely in use).
+    const ended = await this.db.query<{ id_hash: string }>(
+      `DELETE FROM sessions WHERE id_hash IN (
+         SELECT id_hash FROM sessions WHERE user_id = $1 ORDER BY created_at DESC, id_hash OFFSET $2
+       ) RETURNING id_hash`,
+      [userId, this.policy.maxPerUser ?? 50],
+    );
+    for (const row of ended.rows) this.cache.delete(row.id_hash);
     return id;
   }
 

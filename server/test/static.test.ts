@@ -22,6 +22,7 @@ beforeAll(async () => {
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'index.html'), INDEX);
   writeFileSync(join(dir, 'assets/index-abc123.js'), ASSET);
+  writeFileSync(join(dir, 'assets/index-abc123.js.map'), '{"version":3,"sources":["../../src/secret-logic.ts"]}');
   writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   const config = loadConfig({
     VOICE_API_BASE_URL: 'http://127.0.0.1:9',
@@ -51,6 +52,14 @@ describe('the SPA', () => {
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(await asset.text()).toBe(ASSET);
     expect((await fetch(`${url}/favicon.svg`)).headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('does not publish source maps', async () => {
+    for (const accept of ['*/*', 'text/html']) {
+      const res = await fetch(`${url}/assets/index-abc123.js.map`, { headers: { accept } });
+      expect(res.status).toBe(404);
+      expect(await res.text()).not.toContain('secret-logic');
+    }
   });
 
   it('never falls back to index.html for API paths or missing assets', async () => {
