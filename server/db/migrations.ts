@@ -85,4 +85,69 @@ CREATE TABLE oidc_pending (
 );
 `,
   },
+  {
+    // The call index (docs/insights.md): one row per upstream call with a column for every filter
+    // and chart, classifications and extracted data as jsonb, transcripts apart with a tsvector.
+    id: '003_call_index',
+    sql: `
+CREATE TABLE index_calls (
+  id uuid PRIMARY KEY,
+  agent_id uuid NOT NULL,
+  phone text NOT NULL,
+  type text NOT NULL,
+  status text NOT NULL,
+  start_time timestamptz NOT NULL,
+  end_time timestamptz,
+  duration integer,
+  recorded boolean NOT NULL,
+  created timestamptz NOT NULL,
+  campaign_name text,
+  tags text[] NOT NULL,
+  classification jsonb NOT NULL,
+  extracted jsonb NOT NULL,
+  doc jsonb NOT NULL,
+  -- From the transcript, once it is indexed (null until then).
+  answering_machine boolean,
+  transfer boolean,
+  answer_to_hangup integer,
+  transcript_state text NOT NULL DEFAULT 'pending',
+  transcript_attempts integer NOT NULL DEFAULT 0,
+  synced_at timestamptz NOT NULL DEFAULT now()
+);
+-- One index per sort the list offers (id breaks ties, as upstream); the range filter rides on them.
+CREATE INDEX index_calls_start ON index_calls (start_time, id);
+CREATE INDEX index_calls_end ON index_calls (end_time, id);
+CREATE INDEX index_calls_duration ON index_calls (duration, id);
+CREATE INDEX index_calls_created ON index_calls (created, id);
+CREATE INDEX index_calls_agent ON index_calls (agent_id, start_time);
+CREATE INDEX index_calls_campaign ON index_calls (campaign_name, start_time) WHERE campaign_name IS NOT NULL;
+CREATE INDEX index_calls_status ON index_calls (status, start_time);
+CREATE INDEX index_calls_phone ON index_calls (phone, start_time);
+CREATE INDEX index_calls_classification ON index_calls USING gin (classification jsonb_path_ops);
+CREATE INDEX index_calls_extracted ON index_calls USING gin (extracted jsonb_path_ops);
+CREATE INDEX index_calls_tags ON index_calls USING gin (tags);
+-- The transcript queue: ended calls not fetched yet, newest first.
+CREATE INDEX index_calls_transcript_queue ON index_calls (end_time DESC) WHERE transcript_state = 'pending' AND status <> 'IN_PROGRESS';
+CREATE TABLE index_transcripts (
+  call_id uuid PRIMARY KEY REFERENCES index_calls(id) ON DELETE CASCADE,
+  entries jsonb NOT NULL,
+  tsv tsvector NOT NULL
+);
+CREATE INDEX index_transcripts_tsv ON index_transcripts USING gin (tsv);
+-- One row: the sync's cursor and health, shared by every instance.
+CREATE TABLE index_sync (
+  id integer PRIMARY KEY CHECK (id = 1),
+  backfill_since date,
+  backfill_cursor jsonb,
+  backfill_complete boolean NOT NULL DEFAULT false,
+  retry_pages jsonb NOT NULL DEFAULT '[]',
+  indexed_at timestamptz,
+  last_success_at timestamptz,
+  last_error jsonb,
+  syncer text,
+  syncer_seen_at timestamptz
+);
+INSERT INTO index_sync (id) VALUES (1);
+`,
+  },
 ];

@@ -1,0 +1,83 @@
+/**
+ * The call index as a running service: every interval, the instance that holds the leadership
+ * runs one sync pass (syncer.ts); the others only answer reads. Started when the app is ready,
+ * stopped before it closes.
+ */
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Db } from '../../../common/db';
+import type { Upstream } from '../upstream';
+import { AdvisoryLeadership, alwaysLeader, type Leadership } from './leader';
+import { IndexReader } from './reader';
+import { writeSyncState } from './store';
+import { IndexSyncer, type SyncLog, type SyncOptions } from './syncer';
+
+export interface CallIndexSettings extends SyncOptions {
+  enabled: boolean;
+  intervalMs: number;
+  ratePerSecond: number;
+  timeoutMs: number;
+  /** PostgreSQL URL (several instances: one syncs); absent: embedded, always the syncer. */
+  databaseUrl?: string;
+}
+
+export class CallIndexService {
+  readonly instanceId = randomUUID();
+  readonly reader: IndexReader;
+  readonly syncer: IndexSyncer;
+  private readonly leadership: Leadership;
+  private abort = new AbortController();
+  private loop: Promise<void> | null = null;
+  /** Whether this instance held the lock at its last try. */
+  leading = false;
+  /** Passes finished (ok or not) by this instance; tests wait on it. */
+  passes = 0;
+
+  constructor(
+    private readonly db: Db,
+    upstream: Upstream,
+    private readonly log: SyncLog,
+    readonly settings: CallIndexSettings,
+  ) {
+    this.reader = new IndexReader(upstream, {
+      ratePerSecond: settings.ratePerSecond,
+      connections: Math.max(1, settings.concurrency),
+      timeoutMs: settings.timeoutMs,
+      onThrottle: (until) => log.warn({ until: new Date(until).toISOString() }, 'Call index: the Voice API asked to slow down; the index waits.'),
+    });
+    this.syncer = new IndexSyncer(db, this.reader, log, settings);
+    this.leadership = settings.databaseUrl && db.kind === 'postgres' ? new AdvisoryLeadership(settings.databaseUrl) : alwaysLeader;
+  }
+
+  start(): void {
+    if (!this.settings.enabled || this.loop) return;
+    this.loop = this.run(this.abort.signal);
+  }
+
+  private async run(signal: AbortSignal): Promise<void> {
+    while (!signal.aborted) {
+      const started = Date.now();
+      try {
+        this.leading = await this.leadership.acquire();
+        if (this.leading) {
+          await writeSyncState(this.db, { syncer: this.instanceId, syncer_seen_at: new Date() });
+          await this.syncer.pass(signal);
+        }
+      } catch {
+        // Recorded in the status by the pass (or a database hiccup): the next interval tries again.
+      }
+      if (this.leading) this.passes += 1;
+      const wait = this.settings.intervalMs - (Date.now() - started);
+      await sleep(Math.max(wait, 50), undefined, { signal }).catch(() => undefined);
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.abort.abort();
+    await this.loop?.catch(() => undefined);
+    this.loop = null;
+    this.abort = new AbortController();
+    await this.leadership.release();
+    await this.reader.close();
+  }
+}

@@ -1,0 +1,164 @@
+/**
+ * Writes of the call index: upserts keyed by the upstream's id (a page read twice changes nothing),
+ * transcripts with their tsvector and events, and the one row of sync state (cursor and health).
+ */
+import type { Db, Queryable } from '../../../common/db';
+import { cleanJson, cleanText, transcriptEvents, type IndexableCall, type IndexableEntry } from './parse';
+
+/**
+ * Upserts one page. `campaignName` is set when the page came from the upstream's campaign-name
+ * filter; a page without it never clears a campaign already known. Unchanged rows are not rewritten.
+ */
+export async function upsertCalls(db: Queryable, calls: readonly IndexableCall[], campaignName: string | null = null): Promise<number> {
+  if (calls.length === 0) return 0;
+  const { rowCount } = await db.query(
+    `INSERT INTO index_calls AS c (id, agent_id, phone, type, status, start_time, end_time, duration, recorded, created, campaign_name, tags, classification, extracted, doc)
+     SELECT (e->>'id')::uuid, (e->>'agentId')::uuid, e->>'phone', e->>'type', e->>'status', (e->>'startTime')::timestamptz,
+            (e->>'endTime')::timestamptz, (e->>'duration')::int, coalesce((e->>'recorded')::boolean, false),
+            coalesce((e->>'created')::timestamptz, (e->>'startTime')::timestamptz), $2::text,
+            ARRAY(SELECT jsonb_array_elements_text(coalesce(e->'tags', '[]'::jsonb))),
+            coalesce(e->'classificationData', '{}'::jsonb), coalesce(e->'extractedData', '{}'::jsonb), e
+       FROM jsonb_array_elements($1::jsonb) AS e
+     ON CONFLICT (id) DO UPDATE SET
+       agent_id = EXCLUDED.agent_id, phone = EXCLUDED.phone, type = EXCLUDED.type, status = EXCLUDED.status,
+       start_time = EXCLUDED.start_time, end_time = EXCLUDED.end_time, duration = EXCLUDED.duration,
+       recorded = EXCLUDED.recorded, created = EXCLUDED.created,
+       campaign_name = coalesce(EXCLUDED.campaign_name, c.campaign_name),
+       tags = EXCLUDED.tags, classification = EXCLUDED.classification, extracted = EXCLUDED.extracted,
+       doc = EXCLUDED.doc, synced_at = now()
+     WHERE c.doc IS DISTINCT FROM EXCLUDED.doc OR (EXCLUDED.campaign_name IS NOT NULL AND c.campaign_name IS DISTINCT FROM EXCLUDED.campaign_name)`,
+    [cleanJson(calls), campaignName],
+  );
+  return rowCount;
+}
+
+/** Stores a transcript (or its absence) and the events read from it; one statement per call. */
+export async function saveTranscript(db: Db, callId: string, entries: readonly IndexableEntry[] | 'none'): Promise<void> {
+  if (entries === 'none') {
+    await db.query(`UPDATE index_calls SET transcript_state = 'none' WHERE id = $1`, [callId]);
+    return;
+  }
+  const events = transcriptEvents(entries);
+  const text = entries.map((e) => cleanText(e.message ?? '')).join('\n');
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `INSERT INTO index_transcripts (call_id, entries, tsv) VALUES ($1, $2::jsonb, to_tsvector('english', $3))
+       ON CONFLICT (call_id) DO UPDATE SET entries = EXCLUDED.entries, tsv = EXCLUDED.tsv`,
+      [callId, cleanJson(entries), text],
+    );
+    await tx.query(
+      `UPDATE index_calls SET transcript_state = 'done', answering_machine = $2, transfer = $3, answer_to_hangup = $4 WHERE id = $1`,
+      [callId, events.answeringMachine, events.transfer, events.answerToHangup],
+    );
+  });
+}
+
+/** A transcript that could not be read: tried again later, given up after `maxAttempts`. */
+export async function transcriptFailed(db: Db, callId: string, maxAttempts: number): Promise<void> {
+  await db.query(
+    `UPDATE index_calls SET transcript_attempts = transcript_attempts + 1,
+       transcript_state = CASE WHEN transcript_attempts + 1 >= $2 THEN 'failed' ELSE transcript_state END WHERE id = $1`,
+    [callId, maxAttempts],
+  );
+}
+
+/** Ended calls whose transcript is not indexed, newest first. */
+export async function pendingTranscripts(db: Db, limit: number): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id FROM index_calls WHERE transcript_state = 'pending' AND status <> 'IN_PROGRESS' ORDER BY end_time DESC LIMIT $1`,
+    [limit],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Calls still IN_PROGRESS that started before `before` (the recent days' re-read covers the rest). */
+export async function staleInProgress(db: Db, before: Date, limit: number): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id FROM index_calls WHERE status = 'IN_PROGRESS' AND start_time < $1 ORDER BY start_time LIMIT $2`,
+    [before, limit],
+  );
+  return rows.map((r) => r.id);
+}
+
+export interface BackfillCursor {
+  /** The day being read (UTC date) and the next page of it; days go from newest to oldest. */
+  day: string;
+  page: number;
+  /** Registry campaign being attributed, by index into the sorted list, once calls are done. */
+  phase: 'calls' | 'campaigns';
+  campaign?: number;
+}
+
+/** A page that was malformed, to read again on a later pass. */
+export interface RetryPage {
+  day: string;
+  page: number;
+  campaignName?: string;
+}
+
+export interface SyncErrorInfo {
+  at: string;
+  kind: 'rate-limited' | 'upstream-error' | 'timeout' | 'unreachable' | 'malformed' | 'internal';
+  message: string;
+}
+
+export interface SyncState {
+  backfillSince: string | null;
+  backfillCursor: BackfillCursor | null;
+  backfillComplete: boolean;
+  retryPages: RetryPage[];
+  indexedAt: Date | null;
+  lastSuccessAt: Date | null;
+  lastError: SyncErrorInfo | null;
+  syncer: string | null;
+  syncerSeenAt: Date | null;
+}
+
+export async function readSyncState(db: Queryable): Promise<SyncState> {
+  const { rows } = await db.query<{
+    backfill_since: string | Date | null;
+    backfill_cursor: BackfillCursor | null;
+    backfill_complete: boolean;
+    retry_pages: RetryPage[];
+    indexed_at: Date | null;
+    last_success_at: Date | null;
+    last_error: SyncErrorInfo | null;
+    syncer: string | null;
+    syncer_seen_at: Date | null;
+  }>(`SELECT backfill_since::text AS backfill_since, backfill_cursor, backfill_complete, retry_pages, indexed_at, last_success_at, last_error, syncer, syncer_seen_at FROM index_sync WHERE id = 1`);
+  const r = rows[0]!;
+  return {
+    backfillSince: r.backfill_since ? String(r.backfill_since).slice(0, 10) : null,
+    backfillCursor: r.backfill_cursor,
+    backfillComplete: r.backfill_complete,
+    retryPages: r.retry_pages ?? [],
+    indexedAt: r.indexed_at ? new Date(r.indexed_at) : null,
+    lastSuccessAt: r.last_success_at ? new Date(r.last_success_at) : null,
+    lastError: r.last_error,
+    syncer: r.syncer,
+    syncerSeenAt: r.syncer_seen_at ? new Date(r.syncer_seen_at) : null,
+  };
+}
+
+type StatePatch = Partial<{
+  backfill_since: string;
+  backfill_cursor: BackfillCursor | null;
+  backfill_complete: boolean;
+  retry_pages: RetryPage[];
+  indexed_at: Date;
+  last_success_at: Date;
+  last_error: SyncErrorInfo | null;
+  syncer: string;
+  syncer_seen_at: Date;
+}>;
+
+const JSON_COLUMNS = new Set(['backfill_cursor', 'retry_pages', 'last_error']);
+
+/** Sets some columns of the sync row (names from the fixed StatePatch keys only). */
+export async function writeSyncState(db: Queryable, patch: StatePatch): Promise<void> {
+  const keys = Object.keys(patch) as (keyof StatePatch)[];
+  if (keys.length === 0) return;
+  const sets = keys.map((k, i) => `${k} = $${i + 1}${JSON_COLUMNS.has(k) ? '::jsonb' : ''}`);
+  const values = keys.map((k) => (JSON_COLUMNS.has(k) && patch[k] !== null ? JSON.stringify(patch[k]) : patch[k]));
+  await db.query(`UPDATE index_sync SET ${sets.join(', ')} WHERE id = 1`, values);
+}

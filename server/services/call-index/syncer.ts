@@ -1,0 +1,273 @@
+/**
+ * One sync pass of the call index (docs/insights.md "How sync works"):
+ * 1. backfill, once: day by day from today back to the window's start, then each registry campaign
+ *    through the upstream's campaign-name filter; the cursor is saved with every page, in the same
+ *    transaction as the page's rows, so a restart (even kill -9) resumes with no gap and upserts
+ *    make a page read twice harmless;
+ * 2. the recent days again (statuses change), and the registry campaigns over them;
+ * 3. pages that were malformed, again; calls still IN_PROGRESS from before the recent days, one by one;
+ * 4. transcripts of ended calls, newest first, a bounded number per pass.
+ * `indexedAt` becomes the pass's start once 1–3 succeeded: everything the upstream had then is here.
+ */
+import type { Db } from '../../../common/db';
+import { QUERY_PARAM_NAMES } from '../../../contract/query-params';
+import { CallPage, IndexableCall, parseTranscript } from './parse';
+import { ReadError, routeShape, type IndexReader } from './reader';
+import {
+  pendingTranscripts,
+  readSyncState,
+  saveTranscript,
+  staleInProgress,
+  transcriptFailed,
+  upsertCalls,
+  writeSyncState,
+  type BackfillCursor,
+  type RetryPage,
+  type SyncErrorInfo,
+} from './store';
+
+export interface SyncLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+export interface SyncOptions {
+  backfillDays: number;
+  recentDays: number;
+  transcriptsPerPass: number;
+  /** Parallel transcript reads (each still waits for the reader's rate). */
+  concurrency: number;
+  /** Attempts at a malformed transcript before giving it up. */
+  transcriptAttempts?: number;
+  /** The upstream's "now" (tests move the simulator's clock); default the local clock. */
+  now?: () => Date;
+}
+
+const PAGE_SIZE = 100;
+const MAX_IN_PROGRESS_PER_PASS = 500;
+const MAX_RETRY_PAGES = 1000;
+
+const utcDate = (d: Date) => d.toISOString().slice(0, 10);
+const addDays = (day: string, n: number) => utcDate(new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000));
+
+export class SyncPassError extends Error {
+  constructor(readonly info: SyncErrorInfo) {
+    super(info.message);
+  }
+}
+
+export class IndexSyncer {
+  /** Counters for the bench and diagnostics. */
+  readonly counts = { callsWritten: 0, transcripts: 0, malformedPages: 0 };
+
+  constructor(
+    private readonly db: Db,
+    private readonly reader: IndexReader,
+    private readonly log: SyncLog,
+    private readonly options: SyncOptions,
+  ) {}
+
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
+  }
+
+  /** One pass; throws SyncPassError (already recorded in the status) when a step could not finish. */
+  async pass(signal: AbortSignal): Promise<void> {
+    const started = this.now();
+    try {
+      let state = await readSyncState(this.db);
+      const today = utcDate(started);
+      if (!state.backfillSince) {
+        const since = addDays(today, -(this.options.backfillDays - 1));
+        await writeSyncState(this.db, { backfill_since: since, backfill_cursor: { day: today, page: 1, phase: 'calls' } });
+        state = await readSyncState(this.db);
+      }
+      if (!state.backfillComplete) await this.backfill(state.backfillSince!, state.backfillCursor ?? { day: today, page: 1, phase: 'calls' }, signal);
+      const recentFrom = addDays(today, -this.options.recentDays);
+      await this.readRange({ from: recentFrom < state.backfillSince! ? state.backfillSince! : recentFrom, to: addDays(today, 1) }, null, signal);
+      for (const campaign of await this.campaigns()) await this.readRange({ from: recentFrom, to: addDays(today, 1) }, campaign.name, signal);
+      await this.retryMalformed(recentFrom, signal);
+      await this.pollInProgress(new Date(`${recentFrom}T00:00:00Z`), signal);
+      await writeSyncState(this.db, { indexed_at: started });
+      const transcriptError = await this.transcripts(signal);
+      if (transcriptError) throw transcriptError;
+      await writeSyncState(this.db, { last_success_at: this.now(), last_error: null });
+    } catch (error) {
+      if (signal.aborted) throw error;
+      const info = toErrorInfo(error, this.now());
+      this.log.warn({ kind: info.kind }, `Call index sync: ${info.message}`);
+      await writeSyncState(this.db, { last_error: info }).catch(() => undefined);
+      throw new SyncPassError(info);
+    }
+  }
+
+  private async campaigns(): Promise<{ name: string; since: string }[]> {
+    // Names are what the upstream filters by; two registry entries with one name are one filter.
+    const { rows } = await this.db.query<{ name: string; since: string }>(
+      `SELECT name, min(created_at)::date::text AS since FROM campaigns GROUP BY name ORDER BY min(created_at), name`,
+    );
+    return rows;
+  }
+
+  /** Backfill from the cursor on; the cursor moves with each page, in the page's transaction. */
+  private async backfill(since: string, start: BackfillCursor, signal: AbortSignal): Promise<void> {
+    let cursor = start;
+    const strikes = new Strikes();
+    while (cursor.phase === 'calls' && cursor.day >= since) {
+      const page = strikes.check(await this.fetchPage({ from: cursor.day, to: cursor.day }, null, cursor.page, signal));
+      // After a malformed page the next one is read; an empty or last page ends the day.
+      const last = page !== 'malformed' && (page.page >= page.totalPages || page.content.length === 0);
+      const next: BackfillCursor = !last
+        ? { ...cursor, page: cursor.page + 1 }
+        : addDays(cursor.day, -1) >= since
+          ? { day: addDays(cursor.day, -1), page: 1, phase: 'calls' }
+          : { day: since, page: 1, phase: 'campaigns', campaign: 0 };
+      await this.commitPage(page, null, next, page === 'malformed' ? { day: cursor.day, page: cursor.page } : null);
+      cursor = next;
+    }
+    const campaigns = await this.campaigns();
+    const today = utcDate(this.now());
+    while (cursor.phase === 'campaigns' && (cursor.campaign ?? 0) < campaigns.length) {
+      const campaign = campaigns[cursor.campaign ?? 0]!;
+      const from = campaign.since > since ? campaign.since : since;
+      const page = strikes.check(await this.fetchPage({ from, to: addDays(today, 1) }, campaign.name, cursor.page, signal));
+      const last = page !== 'malformed' && (page.page >= page.totalPages || page.content.length === 0);
+      const next: BackfillCursor = last ? { ...cursor, page: 1, campaign: (cursor.campaign ?? 0) + 1 } : { ...cursor, page: cursor.page + 1 };
+      await this.commitPage(page, campaign.name, next, page === 'malformed' ? { day: from, page: cursor.page, campaignName: campaign.name } : null);
+      cursor = next;
+    }
+    await writeSyncState(this.db, { backfill_complete: true, backfill_cursor: null });
+    this.log.info({}, 'Call index backfill complete.');
+  }
+
+  /** A page's rows and the cursor after it, together; a malformed page is queued for a later pass instead. */
+  private async commitPage(page: CallPage | 'malformed', campaignName: string | null, cursor: BackfillCursor, retry: RetryPage | null): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      if (page !== 'malformed') this.counts.callsWritten += await upsertCalls(tx, page.content, campaignName);
+      if (retry) {
+        await tx.query(
+          `UPDATE index_sync SET retry_pages = (SELECT jsonb_agg(x) FROM (SELECT x FROM jsonb_array_elements(retry_pages || $1::jsonb) x LIMIT ${MAX_RETRY_PAGES}) s) WHERE id = 1`,
+          [JSON.stringify([retry])],
+        );
+      }
+      await tx.query(`UPDATE index_sync SET backfill_cursor = $1::jsonb WHERE id = 1`, [JSON.stringify(cursor)]);
+    });
+  }
+
+  /** Every page of a date range (ascending start time: pages hold still while new calls are appended). */
+  private async readRange(range: { from: string; to: string }, campaignName: string | null, signal: AbortSignal): Promise<void> {
+    const strikes = new Strikes();
+    for (let p = 1; ; p += 1) {
+      // After a malformed page, the next: the next pass reads these days again anyway.
+      const page = strikes.check(await this.fetchPage(range, campaignName, p, signal));
+      if (page === 'malformed') continue;
+      this.counts.callsWritten += await upsertCalls(this.db, page.content, campaignName);
+      if (page.page >= page.totalPages || page.content.length === 0) return;
+    }
+  }
+
+  private async fetchPage(range: { from: string; to: string }, campaignName: string | null, page: number, signal: AbortSignal): Promise<CallPage | 'malformed'> {
+    const q = new URLSearchParams({
+      [QUERY_PARAM_NAMES.from]: range.from,
+      [QUERY_PARAM_NAMES.to]: range.to,
+      [QUERY_PARAM_NAMES.page]: String(page),
+      [QUERY_PARAM_NAMES.size]: String(PAGE_SIZE),
+      [QUERY_PARAM_NAMES.sort]: 'startTime,ASC',
+    });
+    if (campaignName) q.set(QUERY_PARAM_NAMES.campaignName, campaignName);
+    const path = `/v1/calls?${q}`;
+    let body: unknown;
+    try {
+      body = await this.reader.getJson(path, signal);
+    } catch (error) {
+      if (error instanceof ReadError && error.kind === 'malformed') return this.malformed(path, error.message);
+      throw error;
+    }
+    const parsed = CallPage.safeParse(body);
+    if (!parsed.success) return this.malformed(path, 'a page that does not match the Call list shape');
+    return parsed.data;
+  }
+
+  private async malformed(path: string, what: string): Promise<'malformed'> {
+    this.counts.malformedPages += 1;
+    // Only the route's shape and the issue: no filter values, ids, phones or bodies.
+    this.log.warn({ route: routeShape(path) }, `Call index: skipped a malformed page (${what}); it is read again later.`);
+    await writeSyncState(this.db, { last_error: { at: this.now().toISOString(), kind: 'malformed', message: `Skipped a malformed page of ${routeShape(path)}; it is read again later.` } });
+    return 'malformed';
+  }
+
+  private async retryMalformed(recentFrom: string, signal: AbortSignal): Promise<void> {
+    const { retryPages } = await readSyncState(this.db);
+    if (retryPages.length === 0) return;
+    const left: RetryPage[] = [];
+    for (const r of retryPages) {
+      if (!r.campaignName && r.day >= recentFrom) continue; // the recent days were just read whole
+      const to = r.campaignName ? addDays(utcDate(this.now()), 1) : r.day;
+      const page = await this.fetchPage({ from: r.day, to }, r.campaignName ?? null, r.page, signal);
+      if (page === 'malformed') left.push(r);
+      else this.counts.callsWritten += await upsertCalls(this.db, page.content, r.campaignName ?? null);
+    }
+    await writeSyncState(this.db, { retry_pages: left });
+  }
+
+  private async pollInProgress(before: Date, signal: AbortSignal): Promise<void> {
+    for (const id of await staleInProgress(this.db, before, MAX_IN_PROGRESS_PER_PASS)) {
+      const body = await this.reader.getJson(`/v1/calls/${id}`, signal);
+      if (body === null) continue; // gone upstream: kept as last seen
+      const call = IndexableCall.safeParse(body);
+      if (call.success) this.counts.callsWritten += await upsertCalls(this.db, [call.data]);
+      else await this.malformed(`/v1/calls/${id}`, 'a call that does not match the Call shape');
+    }
+  }
+
+  /** Up to transcriptsPerPass transcripts; returns the first error that stopped it, if any. */
+  private async transcripts(signal: AbortSignal): Promise<Error | null> {
+    const ids = await pendingTranscripts(this.db, this.options.transcriptsPerPass);
+    let failure: Error | null = null;
+    const worker = async () => {
+      while (!failure && !signal.aborted) {
+        const id = ids.shift();
+        if (!id) return;
+        try {
+          const body = await this.reader.getJson(`/v1/calls/${id}/transcript`, signal);
+          if (body === null) {
+            await saveTranscript(this.db, id, 'none');
+            continue;
+          }
+          const entries = parseTranscript(body);
+          if (entries) {
+            await saveTranscript(this.db, id, entries);
+            this.counts.transcripts += 1;
+          } else {
+            await transcriptFailed(this.db, id, this.options.transcriptAttempts ?? 5);
+            await this.malformed(`/v1/calls/${id}/transcript`, 'a transcript that is not a list of entries');
+          }
+        } catch (error) {
+          if (error instanceof ReadError && error.kind === 'malformed') {
+            await transcriptFailed(this.db, id, this.options.transcriptAttempts ?? 5);
+            await this.malformed(`/v1/calls/${id}/transcript`, error.message);
+          } else failure ??= error as Error;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, this.options.concurrency) }, worker));
+    if (signal.aborted) signal.throwIfAborted();
+    return failure;
+  }
+}
+
+/** Malformed pages in a row: past three, the upstream is not answering pages at all and the pass stops. */
+class Strikes {
+  private count = 0;
+  check<T>(page: T | 'malformed'): T | 'malformed' {
+    this.count = page === 'malformed' ? this.count + 1 : 0;
+    if (this.count >= 3) throw new ReadError('malformed', 'The Voice API sent three malformed pages in a row; the sync stopped and will try again.');
+    return page;
+  }
+}
+
+function toErrorInfo(error: unknown, now: Date): SyncErrorInfo {
+  if (error instanceof ReadError) return { at: now.toISOString(), kind: error.kind, message: error.message };
+  // Not the upstream: a database or programming error. Its text may quote data, so only its class is kept.
+  return { at: now.toISOString(), kind: 'internal', message: `The index could not store what it read (${(error as Error)?.name ?? 'error'}).` };
+}
