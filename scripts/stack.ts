@@ -69,6 +69,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   try {
     const config = loadConfig({
       LOG_LEVEL: 'warn',
+      // The call index syncs only where a suite asks for it: others count the upstream's requests.
+      INDEX_SYNC: 'false',
       ...opts.env,
       HOST: host,
       PORT: String(opts.port ?? 0),

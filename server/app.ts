@@ -15,6 +15,7 @@ import { MIGRATIONS } from './db/migrations';
 import { HttpError, sendError } from './http';
 import { createLogger } from './logger';
 import { authPlugin } from './plugins/auth';
+import { callIndexPlugin } from './plugins/call-index';
 import { healthPlugin } from './plugins/health';
 import { oidcPlugin } from './plugins/oidc';
 import { proxyPlugin } from './plugins/proxy';
@@ -22,6 +23,7 @@ import { recordingsPlugin } from './plugins/recordings';
 import { securityPlugin } from './plugins/security';
 import { staticPlugin } from './plugins/static';
 import { workspacePlugin } from './plugins/workspace';
+import { CallIndexService } from './services/call-index/service';
 import { SessionStore } from './services/sessions';
 import { TokenBroker } from './services/token-broker';
 import { Upstream, UpstreamError } from './services/upstream';
@@ -131,6 +133,22 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<BffA
   proxyPlugin(app, ctx);
   recordingsPlugin(app, ctx);
   workspacePlugin(app, ctx);
+  const callIndex = new CallIndexService(db, upstream, logger, {
+    enabled: config.INDEX_SYNC,
+    intervalMs: config.INDEX_INTERVAL_SECONDS * 1000,
+    backfillDays: config.INDEX_BACKFILL_DAYS,
+    recentDays: config.INDEX_RECENT_DAYS,
+    ratePerSecond: config.INDEX_RATE_PER_SECOND,
+    concurrency: config.INDEX_CONCURRENCY,
+    transcriptsPerPass: config.INDEX_TRANSCRIPTS_PER_PASS,
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    databaseUrl: config.DATABASE_URL,
+  });
+  ctx.callIndex = callIndex;
+  callIndexPlugin(app, ctx, callIndex);
+  // Sync starts when the app is ready (not while it is only being built) and stops before the database closes.
+  app.addHook('onReady', async () => callIndex.start());
+  app.addHook('preClose', async () => callIndex.stop());
   await staticPlugin(app, config);
 
   app.addHook('onClose', async () => {

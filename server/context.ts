@@ -1,6 +1,7 @@
 /** What the plugins share: settings, the database and the services built once per app. */
 import type { Db } from '../common/db';
 import type { Config } from './config';
+import type { CallIndexService } from './services/call-index/service';
 import type { SessionStore } from './services/sessions';
 import type { TokenBroker } from './services/token-broker';
 import type { Upstream } from './services/upstream';
@@ -11,4 +12,6 @@ export interface Ctx {
   sessions: SessionStore;
   broker: TokenBroker;
   upstream: Upstream;
+  /** The call index's sync service (set once the app is built). */
+  callIndex?: CallIndexService;
 }

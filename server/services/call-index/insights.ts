@@ -6,7 +6,7 @@
  */
 import type { Queryable } from '../../../common/db';
 import type { Figures, GroupCounts, Insights, InsightsSearch } from '../../../contract/bff/index';
-import { DURATION_BUCKET_EDGES } from '../../../contract/bff/index-values';
+import { DURATION_BUCKET_EDGES } from '../../../contract/bff/index.plain';
 import { STATUS_GROUP_STATUSES, STATUS_GROUPS } from '../../../contract/status-groups';
 import { toUtcTimestamp } from '../../../contract/timestamps';
 import { paramList, whereOf } from './query';
@@ -42,19 +42,39 @@ function figuresOf(r: Row): Figures {
   };
 }
 
-const emptyRow = (): Row => ({ agent_id: null, campaign_name: null, tb: null, db: null, g_agent: 1, g_campaign: 1, g_time: 1, g_duration: 1, total: 0, avg_reached: null, p90_reached: null });
+const emptyRow = (): Row => ({
+  agent_id: null,
+  campaign_name: null,
+  tb: null,
+  db: null,
+  g_agent: 1,
+  g_campaign: 1,
+  g_time: 1,
+  g_duration: 1,
+  total: 0,
+  avg_reached: null,
+  p90_reached: null,
+});
 
 export async function insights(db: Queryable, q: InsightsSearch, indexedAt: Date | null): Promise<Insights> {
   const w = queryWindow(q) as Window;
   const bucket = q.bucket ?? defaultBucket(w, q.tz);
   const edges = bucketEdges(w, q.tz, bucket);
-  const filter = { agentId: q.agentId, campaignName: q.campaignName, tz: q.tz, from: q.from, to: q.to, startedFrom: q.startedFrom, startedBefore: q.startedBefore };
+  const filter = {
+    agentId: q.agentId,
+    campaignName: q.campaignName,
+    tz: q.tz,
+    from: q.from,
+    to: q.to,
+    startedFrom: q.startedFrom,
+    startedBefore: q.startedBefore,
+  };
 
   const params = paramList();
   const where = whereOf(filter, params);
   const { p } = params;
   const reached = p(STATUS_GROUP_STATUSES.reached);
-  const groupCounts = STATUS_GROUPS.map((g) => `count(*) FILTER (WHERE c.status = ANY(${p(STATUS_GROUP_STATUSES[g])}::text[]))::int AS n_${g}`).join(',\n');
+  const groupCounts = STATUS_GROUPS.map((g) => `count(*) FILTER (WHERE c.status = ANY(${p(STATUS_GROUP_STATUSES[g])}::text[]))::int AS "n_${g}"`).join(',\n');
   const timeEdges = p(edges.map((e) => e.start));
   const durationEdges = p([...DURATION_BUCKET_EDGES]);
   const tb = `width_bucket(c.start_time, ${timeEdges}::timestamptz[])`;

@@ -45,7 +45,11 @@ export type IndexableEntry = z.infer<typeof IndexableEntry>;
 
 /** docs/api-assumptions.md: an array of entries; also accept an object wrapping it. */
 export function parseTranscript(body: unknown): IndexableEntry[] | null {
-  const list = Array.isArray(body) ? body : body && typeof body === 'object' ? ['entries', 'content', 'items'].map((k) => (body as Record<string, unknown>)[k]).find(Array.isArray) : undefined;
+  const list = Array.isArray(body)
+    ? body
+    : body && typeof body === 'object'
+      ? ['entries', 'content', 'items'].map((k) => (body as Record<string, unknown>)[k]).find(Array.isArray)
+      : undefined;
   const parsed = z.array(IndexableEntry).safeParse(list);
   return parsed.success ? parsed.data : null;
 }

@@ -5,7 +5,7 @@
  */
 import type { Queryable } from '../../../common/db';
 import type { IndexSearch, SnippetPart, TranscriptHit } from '../../../contract/bff/index';
-import { parseSort } from '../../../contract/query-params';
+import { parseSort } from '../../../contract/queries.plain';
 import type { Call } from '../../../contract/schemas/call';
 import { MARK_END, MARK_START } from './parse';
 import { queryWindow } from './time-range';
@@ -105,7 +105,14 @@ export async function searchCalls(db: Queryable, search: IndexSearch): Promise<{
     ),
     countCalls(db, search),
   ]);
-  const hits = search.q && page.rows.length ? await transcriptHits(db, search.q, page.rows.map((r) => r.id)) : new Map<string, TranscriptHit>();
+  const hits =
+    search.q && page.rows.length
+      ? await transcriptHits(
+          db,
+          search.q,
+          page.rows.map((r) => r.id),
+        )
+      : new Map<string, TranscriptHit>();
   return {
     rows: page.rows.map((r) => ({ call: r.doc, campaignName: r.campaign_name, ...(hits.has(r.id) ? { hit: hits.get(r.id)! } : {}) })),
     total,

@@ -151,7 +151,10 @@ export class IndexReader {
       .then((t) => (this.token = t))
       .catch((error: unknown) => {
         const kind = (error as { kind?: string }).kind;
-        throw new ReadError(kind === 'timeout' ? 'timeout' : kind === 'refused' ? 'unreachable' : 'upstream-error', 'The index could not get a read token from the Voice API.');
+        throw new ReadError(
+          kind === 'timeout' ? 'timeout' : kind === 'refused' ? 'unreachable' : 'upstream-error',
+          'The index could not get a read token from the Voice API.',
+        );
       })
       .finally(() => (this.minting = null));
     return this.minting;

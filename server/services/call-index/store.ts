@@ -46,10 +46,12 @@ export async function saveTranscript(db: Db, callId: string, entries: readonly I
        ON CONFLICT (call_id) DO UPDATE SET entries = EXCLUDED.entries, tsv = EXCLUDED.tsv`,
       [callId, cleanJson(entries), text],
     );
-    await tx.query(
-      `UPDATE index_calls SET transcript_state = 'done', answering_machine = $2, transfer = $3, answer_to_hangup = $4 WHERE id = $1`,
-      [callId, events.answeringMachine, events.transfer, events.answerToHangup],
-    );
+    await tx.query(`UPDATE index_calls SET transcript_state = 'done', answering_machine = $2, transfer = $3, answer_to_hangup = $4 WHERE id = $1`, [
+      callId,
+      events.answeringMachine,
+      events.transfer,
+      events.answerToHangup,
+    ]);
   });
 }
 
@@ -73,10 +75,10 @@ export async function pendingTranscripts(db: Db, limit: number): Promise<string[
 
 /** Calls still IN_PROGRESS that started before `before` (the recent days' re-read covers the rest). */
 export async function staleInProgress(db: Db, before: Date, limit: number): Promise<string[]> {
-  const { rows } = await db.query<{ id: string }>(
-    `SELECT id FROM index_calls WHERE status = 'IN_PROGRESS' AND start_time < $1 ORDER BY start_time LIMIT $2`,
-    [before, limit],
-  );
+  const { rows } = await db.query<{ id: string }>(`SELECT id FROM index_calls WHERE status = 'IN_PROGRESS' AND start_time < $1 ORDER BY start_time LIMIT $2`, [
+    before,
+    limit,
+  ]);
   return rows.map((r) => r.id);
 }
 
@@ -125,7 +127,9 @@ export async function readSyncState(db: Queryable): Promise<SyncState> {
     last_error: SyncErrorInfo | null;
     syncer: string | null;
     syncer_seen_at: Date | null;
-  }>(`SELECT backfill_since::text AS backfill_since, backfill_cursor, backfill_complete, retry_pages, indexed_at, last_success_at, last_error, syncer, syncer_seen_at FROM index_sync WHERE id = 1`);
+  }>(
+    `SELECT backfill_since::text AS backfill_since, backfill_cursor, backfill_complete, retry_pages, indexed_at, last_success_at, last_error, syncer, syncer_seen_at FROM index_sync WHERE id = 1`,
+  );
   const r = rows[0]!;
   return {
     backfillSince: r.backfill_since ? String(r.backfill_since).slice(0, 10) : null,

@@ -10,7 +10,7 @@
  * `indexedAt` becomes the pass's start once 1–3 succeeded: everything the upstream had then is here.
  */
 import type { Db } from '../../../common/db';
-import { QUERY_PARAM_NAMES } from '../../../contract/query-params';
+import { QUERY_PARAM_NAMES } from '../../../contract/queries.plain';
 import { CallPage, IndexableCall, parseTranscript } from './parse';
 import { ReadError, routeShape, type IndexReader } from './reader';
 import {
@@ -166,7 +166,12 @@ export class IndexSyncer {
     }
   }
 
-  private async fetchPage(range: { from: string; to: string }, campaignName: string | null, page: number, signal: AbortSignal): Promise<CallPage | 'malformed'> {
+  private async fetchPage(
+    range: { from: string; to: string },
+    campaignName: string | null,
+    page: number,
+    signal: AbortSignal,
+  ): Promise<CallPage | 'malformed'> {
     const q = new URLSearchParams({
       [QUERY_PARAM_NAMES.from]: range.from,
       [QUERY_PARAM_NAMES.to]: range.to,
@@ -192,7 +197,9 @@ export class IndexSyncer {
     this.counts.malformedPages += 1;
     // Only the route's shape and the issue: no filter values, ids, phones or bodies.
     this.log.warn({ route: routeShape(path) }, `Call index: skipped a malformed page (${what}); it is read again later.`);
-    await writeSyncState(this.db, { last_error: { at: this.now().toISOString(), kind: 'malformed', message: `Skipped a malformed page of ${routeShape(path)}; it is read again later.` } });
+    await writeSyncState(this.db, {
+      last_error: { at: this.now().toISOString(), kind: 'malformed', message: `Skipped a malformed page of ${routeShape(path)}; it is read again later.` },
+    });
     return 'malformed';
   }
 

@@ -4,7 +4,7 @@
  * local hours, not UTC's).
  */
 import { DateTime } from 'luxon';
-import { INDEX_LIMITS, type InsightsBucket } from '../../../contract/bff/index-values';
+import { INDEX_LIMITS, type InsightsBucket } from '../../../contract/bff/index.plain';
 
 export interface Window {
   start: Date;
