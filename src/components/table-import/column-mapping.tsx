@@ -1,16 +1,32 @@
-/** Which column is the phone, which are tags, which become context variables (and by what name). */
-import type { ColumnRole } from '@/lib/recipients';
-import type { RecipientsDraft } from '../../model/wizard-draft';
+/**
+ * What each column of an imported table is: one role per column from the caller's list, and a
+ * name for the columns whose role takes one (recipients: context variables).
+ */
+export interface RoleOption<R extends string> {
+  value: R;
+  label: string;
+}
 
-const ROLE_LABELS: Record<ColumnRole, string> = {
-  phone: 'Phone',
-  tags: 'Segmentation tags',
-  context: 'Context variable',
-  ignore: 'Ignore',
-};
+export interface ColumnMappingProps<R extends string> {
+  headers: readonly string[];
+  /** The first data row, shown beside each column. */
+  sample: readonly string[];
+  roles: readonly R[];
+  keys: readonly string[];
+  options: readonly RoleOption<R>[];
+  /** The role whose columns are named (their header by default). */
+  namedRole?: R;
+  /** A role only one column may have: choosing it for one column gives the previous one `fallback`. */
+  single?: { role: R; fallback: R };
+  onChange: (roles: R[], keys: string[]) => void;
+}
 
-export function ColumnMapping({ draft, onChange }: { draft: RecipientsDraft; onChange: (roles: ColumnRole[], keys: string[]) => void }) {
-  const sample = draft.rows[0]?.cells ?? [];
+export function ColumnMapping<R extends string>({ headers, sample, roles, keys, options, namedRole, single, onChange }: ColumnMappingProps<R>) {
+  const setRole = (i: number, role: R) =>
+    onChange(
+      roles.map((r, j) => (j === i ? role : single && role === single.role && r === single.role ? single.fallback : r)),
+      [...keys],
+    );
   return (
     <fieldset className="mt-4">
       <legend className="font-medium">Columns</legend>
@@ -20,48 +36,45 @@ export function ColumnMapping({ draft, onChange }: { draft: RecipientsDraft; onC
             <th className="pr-4">Column</th>
             <th className="pr-4">First value</th>
             <th className="pr-4">Use as</th>
-            <th>Variable name</th>
+            {namedRole ? <th>Variable name</th> : null}
           </tr>
         </thead>
         <tbody>
-          {draft.headers.map((h, i) => (
+          {headers.map((h, i) => (
             <tr key={i}>
               <td className="pr-4">{h}</td>
               <td className="pr-4 font-mono">{sample[i]}</td>
               <td className="pr-4">
                 <select
                   aria-label={`Use of column ${h}`}
-                  value={draft.roles[i]}
-                  onChange={(e) =>
-                    onChange(
-                      draft.roles.map((r, j) => (j === i ? (e.target.value as ColumnRole) : r)),
-                      draft.keys,
-                    )
-                  }
+                  value={roles[i]}
+                  onChange={(e) => setRole(i, e.target.value as R)}
                   className="h-8 rounded-md border border-slate-300 dark:border-slate-600 dark:bg-slate-900"
                 >
-                  {(Object.keys(ROLE_LABELS) as ColumnRole[]).map((r) => (
-                    <option key={r} value={r}>
-                      {ROLE_LABELS[r]}
+                  {options.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
                     </option>
                   ))}
                 </select>
               </td>
-              <td>
-                {draft.roles[i] === 'context' ? (
-                  <input
-                    aria-label={`Variable name for column ${h}`}
-                    defaultValue={draft.keys[i]}
-                    onBlur={(e) =>
-                      onChange(
-                        draft.roles,
-                        draft.keys.map((k, j) => (j === i ? e.target.value : k)),
-                      )
-                    }
-                    className="h-8 rounded-md border border-slate-300 px-2 dark:border-slate-600 dark:bg-slate-900"
-                  />
-                ) : null}
-              </td>
+              {namedRole ? (
+                <td>
+                  {roles[i] === namedRole ? (
+                    <input
+                      aria-label={`Variable name for column ${h}`}
+                      defaultValue={keys[i]}
+                      onBlur={(e) =>
+                        onChange(
+                          [...roles],
+                          keys.map((k, j) => (j === i ? e.target.value : k)),
+                        )
+                      }
+                      className="h-8 rounded-md border border-slate-300 px-2 dark:border-slate-600 dark:bg-slate-900"
+                    />
+                  ) : null}
+                </td>
+              ) : null}
             </tr>
           ))}
         </tbody>

@@ -1,16 +1,25 @@
 /**
- * Rows that cannot be sent, each with its reason, fixable in place. An edit is applied on Enter or
- * when leaving the field, never per keystroke, so typing stays instant with 1,000 rows loaded.
+ * Rows of an imported table that a validator refused, each with its reason, fixable in place. The
+ * caller's validator decides (recipients: the phone normalises; do-not-call: the number does): this
+ * shows `{ line, value, reason }` and hands back the corrected value or the removed line. An edit
+ * is applied on Enter or when leaving the field, never per keystroke, so typing stays instant with
+ * 1,000 rows loaded.
  */
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import type { RowProblem } from '@/lib/recipients';
 
-function FixRow({ problem, onFix, onRemove }: { problem: RowProblem; onFix: (line: number, phone: string) => void; onRemove: (line: number) => void }) {
-  const [value, setValue] = useState(problem.phone);
+/** A refused row: its source line (header = 1), the value of the checked column, and why. */
+export interface RowProblem {
+  line: number;
+  value: string;
+  reason: string;
+}
+
+function FixRow({ problem, onFix, onRemove }: { problem: RowProblem; onFix: (line: number, value: string) => void; onRemove: (line: number) => void }) {
+  const [value, setValue] = useState(problem.value);
   const id = `fix-line-${problem.line}`;
   const apply = () => {
-    if (value !== problem.phone) onFix(problem.line, value);
+    if (value !== problem.value) onFix(problem.line, value);
   };
   return (
     <li className="flex flex-wrap items-center gap-2 border-b border-slate-200 py-2 dark:border-slate-700">
@@ -42,25 +51,25 @@ function FixRow({ problem, onFix, onRemove }: { problem: RowProblem; onFix: (lin
   );
 }
 
-export function BadRows({
+export function RowProblems({
   problems,
   onFix,
   onRemove,
 }: {
   problems: readonly RowProblem[];
-  onFix: (line: number, phone: string) => void;
+  onFix: (line: number, value: string) => void;
   onRemove: (line: number) => void;
 }) {
   if (problems.length === 0) return null;
   return (
-    <section aria-labelledby="bad-rows-title" className="mt-4">
+    <section aria-labelledby="bad-rows-title" className="mt-4" data-testid="row-problems">
       <h3 id="bad-rows-title" className="font-medium">
         {problems.length} {problems.length === 1 ? 'row needs' : 'rows need'} attention
       </h3>
       <p className="text-sm text-slate-600 dark:text-slate-400">Correct the number and press Enter, or remove the row. Rows left here are not called.</p>
       <ul className="mt-2 max-h-72 overflow-auto">
         {problems.map((p) => (
-          <FixRow key={`${p.line}-${p.phone}`} problem={p} onFix={onFix} onRemove={onRemove} />
+          <FixRow key={`${p.line}-${p.value}`} problem={p} onFix={onFix} onRemove={onRemove} />
         ))}
       </ul>
     </section>

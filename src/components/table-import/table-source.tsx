@@ -1,8 +1,8 @@
-/** Where the list comes from: a dropped or picked CSV file, or pasted text. */
+/** Where an imported table comes from: a dropped or picked CSV file, or pasted rows. */
 import { useId, useState, type DragEvent } from 'react';
 import { Button } from '@/components/ui/button';
 
-export function RecipientsImport({ onText }: { onText: (text: string, fileName: string | null) => void }) {
+export function TableSource({ onText }: { onText: (text: string, fileName: string | null) => void }) {
   const [pasted, setPasted] = useState('');
   const [over, setOver] = useState(false);
   const fileId = useId();

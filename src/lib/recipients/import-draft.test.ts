@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { buildFromDraft, importTable, limitState, rejectedRowsCsv, withCell, withHeader, withoutLines } from './recipients-table';
+import { buildFromDraft, importTable, rejectedRowsCsv, withCell, withHeader, withoutLines } from './import-draft';
 
 const csv = 'phone,first_name,tags\n+33612345678,Ana,vip\n0612345679,Bo,\nnot-a-phone,Cy,\n+33612345678,Di,\n';
 
-describe('recipient table of the wizard', () => {
+describe('an imported recipient table', () => {
   it('imports, normalises with the default country, and reports bad and duplicate rows by line', () => {
     const draft = importTable(csv, 'list.csv', 'FR');
     const built = buildFromDraft(draft);
@@ -40,10 +40,5 @@ describe('recipient table of the wizard', () => {
     const out = rejectedRowsCsv(draft, buildFromDraft(draft).problems);
     expect(out.split('\r\n')[0]).toBe('phone,note,line,reason');
     expect(out.split('\r\n')[1]).toMatch(/^'=cmd,"a,b",2,/);
-  });
-  it('knows the limits: none, within, and past 1,000 as parts', () => {
-    expect(limitState(0)).toEqual({ kind: 'empty' });
-    expect(limitState(1000)).toEqual({ kind: 'ok' });
-    expect(limitState(1001)).toEqual({ kind: 'over', parts: 2 });
   });
 });

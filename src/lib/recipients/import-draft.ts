@@ -1,10 +1,27 @@
 /**
- * The wizard's recipient table: the imported rows with their edits, turned into recipients with the
- * shared import (src/lib/recipients), plus what the step shows: bad rows, duplicates, the limit.
+ * An imported recipient table with the person's edits (header choice, column roles, fixed or
+ * removed rows), kept as plain data (the wizard saves it in its draft), and turned into recipients
+ * by the shared import. Placing bulk calls and the campaign wizard both hold one of these.
  */
-import { LIMITS } from '@contract/limits';
-import { buildRecipients, isCountryCode, parseTable, guessMapping, type BuiltRecipients } from '@/lib/recipients';
-import type { RecipientsDraft } from './wizard-draft';
+import { buildRecipients, type BuiltRecipients } from './build-recipients';
+import { guessMapping, type ColumnRole } from './mapping';
+import { parseTable } from './parse-table';
+import { isCountryCode } from './phone';
+
+/** Any imported table with the person's column roles (recipients, do-not-call numbers...). */
+export interface TableDraft<R extends string = string> {
+  fileName: string | null;
+  headers: string[];
+  rows: { line: number; cells: string[] }[];
+  hasHeader: boolean;
+  delimiter: string;
+  roles: R[];
+  keys: string[];
+}
+
+export interface RecipientsDraft extends TableDraft<ColumnRole> {
+  defaultCountry: string;
+}
 
 export function importTable(text: string, fileName: string | null, defaultCountry: string, hasHeader?: boolean): RecipientsDraft {
   const table = parseTable(text, hasHeader === undefined ? {} : { hasHeader });
@@ -22,8 +39,8 @@ export function importTable(text: string, fileName: string | null, defaultCountr
   };
 }
 
-/** All recipients, not cut at the limit: past it the wizard offers to split. */
-export function buildFromDraft(draft: RecipientsDraft): BuiltRecipients {
+/** The recipients of a draft, at most `max` (the wizard takes all: past its limit it offers to split). */
+export function buildFromDraft(draft: RecipientsDraft, max: number = Number.MAX_SAFE_INTEGER): BuiltRecipients {
   return buildRecipients(
     {
       headers: draft.headers,
@@ -36,7 +53,7 @@ export function buildFromDraft(draft: RecipientsDraft): BuiltRecipients {
     { roles: draft.roles, keys: draft.keys },
     {
       defaultCountry: isCountryCode(draft.defaultCountry) ? draft.defaultCountry : undefined,
-      max: Number.MAX_SAFE_INTEGER,
+      max,
     },
   );
 }
@@ -67,26 +84,15 @@ export function withHeader(draft: RecipientsDraft, hasHeader: boolean): Recipien
   };
 }
 
-export function withCell(draft: RecipientsDraft, line: number, column: number, value: string): RecipientsDraft {
+export function withCell<D extends TableDraft>(draft: D, line: number, column: number, value: string): D {
   return {
     ...draft,
     rows: draft.rows.map((r) => (r.line === line ? { ...r, cells: r.cells.map((c, i) => (i === column ? value : c)) } : r)),
   };
 }
 
-export function withoutLines(draft: RecipientsDraft, lines: ReadonlySet<number>): RecipientsDraft {
+export function withoutLines<D extends TableDraft>(draft: D, lines: ReadonlySet<number>): D {
   return { ...draft, rows: draft.rows.filter((r) => !lines.has(r.line)) };
-}
-
-export type LimitState = { kind: 'empty' } | { kind: 'ok' } | { kind: 'over'; parts: number };
-
-export function limitState(count: number): LimitState {
-  if (count < LIMITS.campaignRecipients.min) return { kind: 'empty' };
-  if (count <= LIMITS.campaignRecipients.max) return { kind: 'ok' };
-  return {
-    kind: 'over',
-    parts: Math.ceil(count / LIMITS.campaignRecipients.max),
-  };
 }
 
 /** A cell that a spreadsheet would run as a formula is prefixed with a quote. */
@@ -96,7 +102,7 @@ function csvCell(value: string): string {
 }
 
 /** The rejected rows as CSV: the original columns, the line and the reason. */
-export function rejectedRowsCsv(draft: RecipientsDraft, problems: BuiltRecipients['problems']): string {
+export function rejectedRowsCsv(draft: TableDraft, problems: readonly { line: number; reason: string }[]): string {
   const byLine = new Map(draft.rows.map((r) => [r.line, r.cells]));
   const lines = [[...draft.headers, 'line', 'reason'].map(csvCell).join(',')];
   for (const p of problems) lines.push([...(byLine.get(p.line) ?? []), String(p.line), p.reason].map(csvCell).join(','));

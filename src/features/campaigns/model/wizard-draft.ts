@@ -6,18 +6,8 @@
 import { z } from 'zod';
 import { LIMITS } from '@contract/limits';
 import { todayIn } from '@contract/timezone';
+import type { RecipientsDraft } from '@/lib/recipients/import-draft';
 import { DEFAULT_RETRY, type BasicsValues, type RetryValues, type ScheduleValues } from './step-schemas';
-
-export interface RecipientsDraft {
-  fileName: string | null;
-  headers: string[];
-  rows: { line: number; cells: string[] }[];
-  hasHeader: boolean;
-  delimiter: string;
-  roles: ('phone' | 'tags' | 'context' | 'ignore')[];
-  keys: string[];
-  defaultCountry: string;
-}
 
 export interface SubmissionPart {
   name: string;

@@ -4,12 +4,10 @@ import { LIMITS } from '@contract/limits';
 import { Button } from '@/components/ui/button';
 import { mappingProblems, type BuiltRecipients } from '@/lib/recipients';
 import type { StepFieldError } from '../../model/field-errors';
-import { importTable, limitState, rejectedRowsCsv, withCell, withHeader, withoutLines } from '../../model/recipients-table';
+import { importTable, rejectedRowsCsv, type RecipientsDraft } from '@/lib/recipients/import-draft';
+import { fixableRows, RecipientsTableImport } from '@/components/table-import/recipients-table-import';
+import { limitState } from '../../model/recipient-limit';
 import { splitName } from '../../model/split-recipients';
-import type { RecipientsDraft } from '../../model/wizard-draft';
-import { BadRows } from './bad-rows';
-import { ColumnMapping } from './column-mapping';
-import { RecipientsImport } from './recipients-import';
 import { RecipientsPreview } from './recipients-preview';
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
@@ -45,7 +43,7 @@ export interface StepRecipientsProps {
 export function StepRecipients(props: StepRecipientsProps) {
   const { draft, built, campaignName, split, onChange, onSplit, onNext, onBack, serverErrors, submittedLines } = props;
   const country = draft?.defaultCountry ?? props.defaultCountry;
-  const fixable = useMemo(() => built?.problems.filter((p) => p.kind !== 'duplicate') ?? [], [built]);
+  const fixable = useMemo(() => fixableRows(built), [built]);
   const count = built?.recipients.length ?? 0;
   const limit = limitState(count);
   const mapping = draft ? mappingProblems({ roles: draft.roles, keys: draft.keys }) : [];
@@ -79,32 +77,9 @@ export function StepRecipients(props: StepRecipientsProps) {
             ))}
           </select>
         </label>
-        {draft && draft.rows.length + (draft.hasHeader ? 1 : 0) > 0 ? (
-          <Button size="sm" variant="ghost" onClick={() => onChange(null)}>
-            Start over with another list
-          </Button>
-        ) : null}
       </div>
-      {!draft || (draft.rows.length === 0 && draft.headers.length === 0) ? (
-        <div className="mt-4">
-          <RecipientsImport onText={(text, fileName) => onChange(importTable(text, fileName, country))} />
-        </div>
-      ) : (
-        <>
-          <p className="mt-4 text-sm">
-            {draft.fileName ? `${draft.fileName}: ` : 'Pasted: '}
-            {draft.rows.length.toLocaleString('en')} rows, separated by “{draft.delimiter === '\t' ? 'tab' : draft.delimiter}”,{' '}
-            {draft.hasHeader ? 'with' : 'without'} a header.
-          </p>
-          <label className="mt-2 flex items-center gap-2 text-sm">
-            <input type="checkbox" checked={draft.hasHeader} onChange={(e) => onChange(withHeader(draft, e.target.checked))} /> The first row is a header
-          </label>
-          <ColumnMapping draft={draft} onChange={(roles, keys) => onChange({ ...draft, roles, keys })} />
-          {mapping.map((m) => (
-            <p key={m} className={err} role="alert">
-              {m}
-            </p>
-          ))}
+      <div className="mt-4">
+        <RecipientsTableImport draft={draft} built={built} country={country} onChange={onChange}>
           <p className="mt-4 font-medium" role="status" aria-live="polite">
             {count.toLocaleString('en')} recipients ready; {built?.duplicates ?? 0} duplicates removed; {fixable.length} rows need attention.
           </p>
@@ -136,11 +111,10 @@ export function StepRecipients(props: StepRecipientsProps) {
               ))}
             </ul>
           ) : null}
-          <BadRows
-            problems={fixable}
-            onFix={(line, phone) => onChange(withCell(draft, line, draft.roles.indexOf('phone'), phone))}
-            onRemove={(line) => onChange(withoutLines(draft, new Set([line])))}
-          />
+        </RecipientsTableImport>
+      </div>
+      {draft ? (
+        <>
           {built && built.problems.length > 0 ? (
             <Button size="sm" className="mt-2" onClick={() => download(rejectedRowsCsv(draft, built.problems), 'rejected-rows.csv')}>
               Download rejected rows (CSV)
@@ -153,7 +127,7 @@ export function StepRecipients(props: StepRecipientsProps) {
             </div>
           ) : null}
         </>
-      )}
+      ) : null}
       <div className="mt-6 flex gap-2">
         <Button onClick={onBack}>Back</Button>
         {/* Never disabled: pressing it while blocked keeps the person here, with the reason above. */}
