@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { Fragment, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import type { SortDirection } from '@contract/queries.plain';
 import { cn } from '@/lib/cn';
 import { focusRing } from './styles';
@@ -33,6 +33,8 @@ export interface DataTableProps<T> {
   rowLabel?: (row: T) => string;
   /** `data-*` attributes of a row, for tests and tools that find rows by their id. */
   rowData?: (row: T) => Record<`data-${string}`, string>;
+  /** More about a row (a search hit), drawn across the table under it; not a stop of the row keys. */
+  rowDetail?: (row: T) => ReactNode;
 }
 
 /** Clicking a sorted column flips its direction; another column starts ascending. */
@@ -47,12 +49,24 @@ const ARIA_SORT = { ASC: 'ascending', DESC: 'descending' } as const;
  * A table with sortable headers (buttons that say their order) and row keyboard navigation: the
  * rows are one tab stop; Up/Down/Home/End move between them and Enter opens the focused one.
  */
-export function DataTable<T>({ caption, showCaption, columns, rows, getRowId, sort, onSortChange, onRowActivate, rowLabel, rowData }: DataTableProps<T>) {
+export function DataTable<T>({
+  caption,
+  showCaption,
+  columns,
+  rows,
+  getRowId,
+  sort,
+  onSortChange,
+  onRowActivate,
+  rowLabel,
+  rowData,
+  rowDetail,
+}: DataTableProps<T>) {
   const body = useRef<HTMLTableSectionElement>(null);
 
   function onRowKeyDown(event: KeyboardEvent<HTMLTableRowElement>, index: number, row: T) {
     const focusRow = (i: number) => {
-      const target = body.current?.rows[Math.max(0, Math.min(rows.length - 1, i))];
+      const target = body.current?.querySelectorAll<HTMLTableRowElement>(':scope > tr[data-row]')[Math.max(0, Math.min(rows.length - 1, i))];
       target?.focus();
     };
     if (event.target !== event.currentTarget) return;
@@ -116,35 +130,48 @@ export function DataTable<T>({ caption, showCaption, columns, rows, getRowId, so
           </tr>
         </thead>
         <tbody ref={body}>
-          {rows.map((row, index) => (
-            <tr
-              key={getRowId(row)}
-              {...rowData?.(row)}
-              tabIndex={onRowActivate ? (index === 0 ? 0 : -1) : undefined}
-              aria-label={onRowActivate && rowLabel ? rowLabel(row) : undefined}
-              onKeyDown={onRowActivate ? (e) => onRowKeyDown(e, index, row) : undefined}
-              onClick={
-                onRowActivate
-                  ? (e) => {
-                      // Links and buttons inside the row do their own thing.
-                      if ((e.target as HTMLElement).closest('a,button,input,select,textarea')) return;
-                      onRowActivate(row);
-                    }
-                  : undefined
-              }
-              className={cn(
-                'border-t border-slate-200 dark:border-slate-800',
-                onRowActivate && 'cursor-pointer hover:bg-slate-50 focus-visible:bg-blue-50 dark:hover:bg-slate-900 dark:focus-visible:bg-slate-800',
-                onRowActivate && 'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600 dark:focus-visible:outline-blue-400',
-              )}
-            >
-              {columns.map((col) => (
-                <td key={col.id} className={cn('px-4 py-2.5 align-middle', col.align === 'right' && 'text-right tabular-nums', col.className)}>
-                  {col.cell(row)}
-                </td>
-              ))}
-            </tr>
-          ))}
+          {rows.map((row, index) => {
+            const detail = rowDetail?.(row);
+            return (
+              <Fragment key={getRowId(row)}>
+                <tr
+                  data-row=""
+                  {...rowData?.(row)}
+                  tabIndex={onRowActivate ? (index === 0 ? 0 : -1) : undefined}
+                  aria-label={onRowActivate && rowLabel ? rowLabel(row) : undefined}
+                  onKeyDown={onRowActivate ? (e) => onRowKeyDown(e, index, row) : undefined}
+                  onClick={
+                    onRowActivate
+                      ? (e) => {
+                          // Links and buttons inside the row do their own thing.
+                          if ((e.target as HTMLElement).closest('a,button,input,select,textarea')) return;
+                          onRowActivate(row);
+                        }
+                      : undefined
+                  }
+                  className={cn(
+                    'border-t border-slate-200 dark:border-slate-800',
+                    onRowActivate && 'cursor-pointer hover:bg-slate-50 focus-visible:bg-blue-50 dark:hover:bg-slate-900 dark:focus-visible:bg-slate-800',
+                    onRowActivate &&
+                      'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600 dark:focus-visible:outline-blue-400',
+                  )}
+                >
+                  {columns.map((col) => (
+                    <td key={col.id} className={cn('px-4 py-2.5 align-middle', col.align === 'right' && 'text-right tabular-nums', col.className)}>
+                      {col.cell(row)}
+                    </td>
+                  ))}
+                </tr>
+                {detail ? (
+                  <tr className="bg-slate-50/60 dark:bg-slate-900/60">
+                    <td colSpan={columns.length} className="px-4 pb-2.5">
+                      {detail}
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
+            );
+          })}
         </tbody>
       </table>
     </div>

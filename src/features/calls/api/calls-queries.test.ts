@@ -12,8 +12,8 @@ const page = (...ids: string[]): PageOf<Call> => ({ content: ids.map(call), size
 describe('callFromLists', () => {
   it('finds the call in any cached list page, with when that page was read', () => {
     const client = new QueryClient();
-    client.setQueryData(callKeys.list(parseCallsSearch({})), page('a', 'b'), { updatedAt: 1000 });
-    client.setQueryData(callKeys.list(parseCallsSearch({ page: 2 })), page('c'), { updatedAt: 2000 });
+    client.setQueryData(callKeys.list(parseCallsSearch({}), 'UTC'), page('a', 'b'), { updatedAt: 1000 });
+    client.setQueryData(callKeys.list(parseCallsSearch({ page: 2 }), 'UTC'), page('c'), { updatedAt: 2000 });
     expect(callFromLists(client, 'c')).toEqual({ data: call('c'), updatedAt: 2000 });
     expect(callFromLists(client, 'a')).toEqual({ data: call('a'), updatedAt: 1000 });
   });
@@ -21,7 +21,7 @@ describe('callFromLists', () => {
   it('is undefined when no cached page holds it, or nothing is cached', () => {
     const client = new QueryClient();
     expect(callFromLists(client, 'a')).toBeUndefined();
-    client.setQueryData(callKeys.list(parseCallsSearch({})), page('b'));
+    client.setQueryData(callKeys.list(parseCallsSearch({}), 'UTC'), page('b'));
     expect(callFromLists(client, 'a')).toBeUndefined();
   });
 });

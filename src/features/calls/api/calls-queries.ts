@@ -4,17 +4,15 @@ import type { PageOf } from '@contract/schemas/page';
 import type { Call } from '@contract/schemas/call';
 import { apiRequest } from '@/lib/api-client';
 import { normaliseTranscript } from '../model/transcript';
-import { toUpstreamQuery, type CallsSearch } from '../model/search-params';
+import type { CallsSearch } from '../model/search-params';
+import { fetchCallsPage } from './calls-source';
 import { callKeys } from './keys';
 
-export function fetchCallsPage(search: CallsSearch, signal?: AbortSignal): Promise<PageOf<Call>> {
-  return apiRequest<PageOf<Call>>('GET', '/v1/calls', { query: toUpstreamQuery(search), signal }).then((r) => r.data);
-}
-
-export const callsListQueryOptions = (search: CallsSearch) =>
+/** A page of the list; `zone` is the display time zone its dates are days in. */
+export const callsListQueryOptions = (search: CallsSearch, zone: string) =>
   queryOptions({
-    queryKey: callKeys.list(search),
-    queryFn: ({ signal }) => fetchCallsPage(search, signal),
+    queryKey: callKeys.list(search, zone),
+    queryFn: ({ signal }) => fetchCallsPage(search, zone, signal),
     placeholderData: (previous) => previous,
   });
 

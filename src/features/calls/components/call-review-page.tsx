@@ -21,7 +21,8 @@ import { TranscriptTimeline } from './transcript-timeline';
 
 const LIVE_REFRESH_MS = 5_000;
 
-export function CallReviewPage({ callId }: { callId: string }) {
+/** `line`: a transcript line to open at (from a search hit): marked, scrolled to, the audio cued there. */
+export function CallReviewPage({ callId, line }: { callId: string; line?: number }) {
   // A live call refreshes until it ends; its transcript grows and its recording appears then.
   const { data: call } = useSuspenseQuery({
     ...callQueryOptions(callId),
@@ -42,6 +43,7 @@ export function CallReviewPage({ callId }: { callId: string }) {
   const [playing, setPlaying] = useState(false);
   const items = useMemo(() => toTimeline(transcript.data ?? [], call.startTime), [transcript.data, call.startTime]);
   const activeIndex = call.recorded && (playing || time > 0) ? activeIndexAt(items, time) : -1;
+  const cued = line === undefined ? undefined : items.find((item) => item.index === line);
   const agent = agents.data?.find((a) => a.id === call.agentId);
   const context = splitContext(call.context);
 
@@ -95,6 +97,7 @@ export function CallReviewPage({ callId }: { callId: string }) {
               callId={call.id}
               items={items}
               audioRef={audioRef}
+              cueAt={cued?.offsetSeconds}
               onTime={(t) => {
                 setTime(t);
                 setPlaying(!(audioRef.current?.paused ?? true));
@@ -138,7 +141,13 @@ export function CallReviewPage({ callId }: { callId: string }) {
           ) : transcript.isError ? (
             <ErrorState error={transcript.error} onRetry={() => void transcript.refetch()} title="The transcript could not be loaded" />
           ) : (
-            <TranscriptTimeline items={items} activeIndex={activeIndex} onSeek={call.recorded && !live ? seek : undefined} playing={playing} />
+            <TranscriptTimeline
+              items={items}
+              activeIndex={activeIndex}
+              cuedIndex={cued?.index}
+              onSeek={call.recorded && !live ? seek : undefined}
+              playing={playing}
+            />
           )}
         </div>
       </div>

@@ -14,8 +14,11 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Pagination } from '@/components/ui/pagination';
 import { TableSkeleton } from '@/components/ui/skeleton';
 import { allAgentsQueryOptions } from '@/lib/shared-queries/agents';
+import { IndexFreshness } from '@/components/data/index-freshness';
+import { useDisplayZone } from '@/lib/zone-preference';
 import { callsListQueryOptions } from '../api/calls-queries';
-import type { CallsSearch } from '../model/search-params';
+import type { CallsPage } from '../api/calls-source';
+import { clearFilters, FILTER_KEYS, hasFilters, type CallsSearch } from '../model/search-params';
 import { CallsTable } from './calls-table';
 import { ExportCalls } from './export-calls';
 
@@ -49,11 +52,12 @@ const POLL_MAX_MS = 60_000;
 
 export function CallsListPage({ search, onSearch, canPlaceCalls }: { search: CallsSearch; onSearch: (next: CallsSearch) => void; canPlaceCalls: boolean }) {
   const polls = useRef({ key: '', count: 0 });
+  const zone = useDisplayZone();
   const searchKey = JSON.stringify(search);
   // The filter form starts afresh when the filters change, not when the page or the sort does.
-  const filtersKey = JSON.stringify([search.agentId, search.phone, search.campaignName, search.from, search.to]);
+  const filtersKey = JSON.stringify(FILTER_KEYS.map((key) => search[key]));
   const list = useQuery({
-    ...callsListQueryOptions(search),
+    ...callsListQueryOptions(search, zone),
     refetchInterval: (query) => {
       if (!query.state.data?.content.some((c) => c.status === 'IN_PROGRESS')) return false;
       if (polls.current.key !== searchKey) polls.current = { key: searchKey, count: 0 };
@@ -65,14 +69,14 @@ export function CallsListPage({ search, onSearch, canPlaceCalls }: { search: Cal
   const queryClient = useQueryClient();
   const totalPages = list.data?.totalPages ?? 0;
   useEffect(() => {
-    if (search.page < totalPages) void queryClient.prefetchQuery(callsListQueryOptions({ ...search, page: search.page + 1 }));
-  }, [queryClient, search, totalPages]);
+    if (search.page < totalPages) void queryClient.prefetchQuery(callsListQueryOptions({ ...search, page: search.page + 1 }, zone));
+  }, [queryClient, search, totalPages, zone]);
   const agents = useQuery(allAgentsQueryOptions());
   const names = useMemo(() => new Map((agents.data ?? []).map((a) => [a.id, a.name])), [agents.data]);
   const agentName = useCallback((id: string) => names.get(id) ?? (agents.isPending ? '…' : 'Unknown agent'), [names, agents.isPending]);
 
   const data = list.data;
-  const filtered = Boolean(search.agentId || search.phone || search.campaignName || search.from);
+  const filtered = hasFilters(search);
   const rowsSettled = usePaintedOnce(!list.isPending);
   // A call's review is one click away: its code loads once the rows are on screen, not on the click.
   const router = useRouter();
@@ -87,7 +91,7 @@ export function CallsListPage({ search, onSearch, canPlaceCalls }: { search: Cal
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-xl font-semibold">Calls</h1>
         <div className="flex items-center gap-2">
-          <ExportCalls search={search} agentName={agentName} />
+          <ExportCalls search={search} zone={zone} agentName={agentName} />
           {canPlaceCalls ? (
             <Link to="/calls/new" className={buttonClasses('primary', 'sm')}>
               Place calls
@@ -99,7 +103,14 @@ export function CallsListPage({ search, onSearch, canPlaceCalls }: { search: Cal
         <div className="flex min-w-0 flex-col gap-4">
           {rowsSettled ? (
             <Suspense fallback={filtersPlaceholder}>
-              <CallsFilters key={filtersKey} search={search} agents={agents.data ?? []} onApply={(f) => onSearch({ ...search, ...f, page: 1 })} />
+              <CallsFilters
+                key={filtersKey}
+                search={search}
+                agents={agents.data ?? []}
+                zone={zone}
+                onApply={onSearch}
+                onClear={() => onSearch(clearFilters(search))}
+              />
             </Suspense>
           ) : (
             filtersPlaceholder
@@ -112,23 +123,11 @@ export function CallsListPage({ search, onSearch, canPlaceCalls }: { search: Cal
             <EmptyState
               title={filtered ? 'No call matches these filters' : 'No calls yet'}
               description={filtered ? 'Widen the dates or clear a filter.' : 'Calls appear here once agents place or take them.'}
-              action={
-                filtered ? (
-                  <Button
-                    onClick={() =>
-                      onSearch({ ...search, agentId: undefined, phone: undefined, campaignName: undefined, from: undefined, to: undefined, page: 1 })
-                    }
-                  >
-                    Clear filters
-                  </Button>
-                ) : undefined
-              }
+              action={filtered ? <Button onClick={() => onSearch(clearFilters(search))}>Clear filters</Button> : undefined}
             />
           ) : data ? (
             <>
-              <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
-                {data.totalElements.toLocaleString()} calls{list.isFetching ? ' · refreshing…' : ''}
-              </p>
+              <ListSource page={data} refreshing={list.isFetching} zone={search.tz ?? zone} />
               <CallsTable calls={data.content} sort={search.sort} agentName={agentName} onSort={(sort) => onSearch({ ...search, sort, page: 1 })} />
               <Pagination of={data} noun="calls" sizes={PAGE_SIZES} onChange={(next) => onSearch({ ...search, ...next })} />
             </>
@@ -144,6 +143,26 @@ export function CallsListPage({ search, onSearch, canPlaceCalls }: { search: Cal
           )}
         </aside>
       </div>
+    </div>
+  );
+}
+
+/** How many calls, and where they come from: the index (with its freshness) or the upstream. */
+function ListSource({ page, refreshing, zone }: { page: CallsPage; refreshing: boolean; zone: string }) {
+  const count = `${page.totalsApproximate ? 'At most ' : ''}${page.totalElements.toLocaleString()} ${page.totalElements === 1 ? 'call' : 'calls'}`;
+  return (
+    <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
+      <p role="status">
+        {count}
+        {refreshing ? ' · refreshing…' : ''}
+      </p>
+      {page.source === 'index' ? (
+        <p>
+          From the call index · <IndexFreshness indexedAt={page.indexedAt} />
+        </p>
+      ) : page.totalsApproximate ? (
+        <p>Counted over whole UTC days; rows outside your {zone} days are left out of each page.</p>
+      ) : null}
     </div>
   );
 }

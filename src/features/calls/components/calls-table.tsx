@@ -4,19 +4,21 @@
  */
 import { Link, useNavigate } from '@tanstack/react-router';
 import { parseSort } from '@contract/queries.plain';
-import type { Call } from '@contract/schemas/call';
+import type { CallRow } from '../api/calls-source';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { formatDuration, formatLocalTime, formatUtc } from '../model/format';
 import { CallStatusBadge } from '@/components/status/call-status-badge';
+import { TranscriptHit } from './transcript-hit';
 
 export interface CallsTableProps {
-  calls: Call[];
+  /** Calls; those found by transcript text carry their hit, shown under the call's row. */
+  calls: CallRow[];
   sort: string;
   agentName: (id: string) => string;
   onSort: (sort: string) => void;
 }
 
-function columns(agentName: (id: string) => string): Column<Call>[] {
+function columns(agentName: (id: string) => string): Column<CallRow>[] {
   return [
     {
       id: 'startTime',
@@ -54,6 +56,7 @@ export function CallsTable({ calls, sort, agentName, onSort }: CallsTableProps) 
       sort={parseSort(sort)}
       onSortChange={(next) => onSort(`${next.property},${next.direction}`)}
       onRowActivate={(call) => void navigate({ to: '/calls/$callId', params: { callId: call.id } })}
+      rowDetail={(call) => (call.hit ? <TranscriptHit callId={call.id} hit={call.hit} /> : null)}
     />
   );
 }

@@ -4,11 +4,11 @@ import { LIMITS } from '@contract/limits';
 import { errorMessage } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
-import { fetchCallsPage } from '../api/calls-queries';
+import { fetchCallsPage } from '../api/calls-source';
 import { exportAllPages } from '../model/csv-export';
 import type { CallsSearch } from '../model/search-params';
 
-export function ExportCalls({ search, agentName }: { search: CallsSearch; agentName: (id: string) => string }) {
+export function ExportCalls({ search, zone, agentName }: { search: CallsSearch; zone: string; agentName: (id: string) => string }) {
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const controller = useRef<AbortController | null>(null);
 
@@ -17,7 +17,7 @@ export function ExportCalls({ search, agentName }: { search: CallsSearch; agentN
     controller.current = abort;
     setProgress({ done: 0, total: 0 });
     try {
-      const csv = await exportAllPages((page, signal) => fetchCallsPage({ ...search, page, size: LIMITS.pageSize.max }, signal), {
+      const csv = await exportAllPages((page, signal) => fetchCallsPage({ ...search, page, size: LIMITS.pageSize.max }, zone, signal), {
         signal: abort.signal,
         agentName,
         onProgress: (done, total) => setProgress({ done, total }),

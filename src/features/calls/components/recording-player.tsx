@@ -25,10 +25,12 @@ export interface RecordingPlayerProps {
   callId: string;
   items: TimelineItem[];
   audioRef: RefObject<HTMLAudioElement | null>;
+  /** Where to cue the audio once it can seek (a transcript hit's line), in seconds. */
+  cueAt?: number;
   onTime: (seconds: number) => void;
 }
 
-export function RecordingPlayer({ callId, items, audioRef, onTime }: RecordingPlayerProps) {
+export function RecordingPlayer({ callId, items, audioRef, cueAt, onTime }: RecordingPlayerProps) {
   const waveRef = useRef<HTMLDivElement>(null);
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState('1');
@@ -149,7 +151,14 @@ export function RecordingPlayer({ callId, items, audioRef, onTime }: RecordingPl
         onEnded={() => setPlaying(false)}
         onTimeUpdate={(e) => onTime(e.currentTarget.currentTime)}
         onSeeked={(e) => onTime(e.currentTarget.currentTime)}
-        onLoadedMetadata={(e) => setDuration(e.currentTarget.duration)}
+        onLoadedMetadata={(e) => {
+          setDuration(e.currentTarget.duration);
+          // Cued once, when the audio can first seek; later loads (a new source) start where the user left it.
+          if (cueAt !== undefined && e.currentTarget.currentTime === 0) {
+            e.currentTarget.currentTime = cueAt;
+            onTime(cueAt);
+          }
+        }}
         onError={() => setAudioError(true)}
       />
       <div className="flex flex-wrap items-center gap-2">

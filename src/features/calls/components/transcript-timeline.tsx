@@ -19,12 +19,14 @@ const VIRTUALISE_OVER = 300;
 export interface TranscriptTimelineProps {
   items: TimelineItem[];
   activeIndex: number;
+  /** A line opened from a search hit: marked, and scrolled into view when the timeline appears. */
+  cuedIndex?: number;
   /** Seek the recording; absent when the call was not recorded. */
   onSeek?: (seconds: number) => void;
   playing: boolean;
 }
 
-export function TranscriptTimeline({ items, activeIndex, onSeek, playing }: TranscriptTimelineProps) {
+export function TranscriptTimeline({ items, activeIndex, cuedIndex, onSeek, playing }: TranscriptTimelineProps) {
   const [query, setQuery] = useState('');
   const matches = useMemo(() => new Set(findInTranscript(items, query)), [items, query]);
 
@@ -65,13 +67,20 @@ export function TranscriptTimeline({ items, activeIndex, onSeek, playing }: Tran
       {items.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">This call has no transcript.</p>
       ) : items.length > VIRTUALISE_OVER ? (
-        <VirtualLines items={items} activeIndex={activeIndex} matches={matches} onSeek={onSeek} playing={playing} />
+        <VirtualLines items={items} activeIndex={activeIndex} cuedIndex={cuedIndex} matches={matches} onSeek={onSeek} playing={playing} />
       ) : (
         <ScrollBox className="max-h-[32rem] overflow-y-auto">
           <ol aria-label="Transcript entries" className="flex flex-col gap-1">
             {items.map((item) => (
               <li key={item.index}>
-                <Line item={item} active={item.index === activeIndex} match={matches.has(item.index)} onSeek={onSeek} follow={playing} />
+                <Line
+                  item={item}
+                  active={item.index === activeIndex}
+                  cued={item.index === cuedIndex}
+                  match={matches.has(item.index)}
+                  onSeek={onSeek}
+                  follow={playing}
+                />
               </li>
             ))}
           </ol>
@@ -84,12 +93,14 @@ export function TranscriptTimeline({ items, activeIndex, onSeek, playing }: Tran
 function VirtualLines({
   items,
   activeIndex,
+  cuedIndex,
   matches,
   onSeek,
   playing,
 }: {
   items: TimelineItem[];
   activeIndex: number;
+  cuedIndex?: number;
   matches: Set<number>;
   onSeek?: (s: number) => void;
   playing: boolean;
@@ -99,6 +110,9 @@ function VirtualLines({
   useEffect(() => {
     if (playing && activeIndex >= 0) virtualizer.scrollToIndex(activeIndex, { align: 'auto' });
   }, [activeIndex, playing, virtualizer]);
+  useEffect(() => {
+    if (cuedIndex !== undefined) virtualizer.scrollToIndex(cuedIndex, { align: 'center' });
+  }, [cuedIndex, virtualizer]);
   // The scroll box is a div around the list, so the list holds only its items (a sizer element
   // inside an <ol> breaks its list semantics for assistive technology).
   return (
@@ -116,7 +130,14 @@ function VirtualLines({
               aria-setsize={items.length}
               aria-posinset={v.index + 1}
             >
-              <Line item={item} active={item.index === activeIndex} match={matches.has(item.index)} onSeek={onSeek} follow={false} />
+              <Line
+                item={item}
+                active={item.index === activeIndex}
+                cued={item.index === cuedIndex}
+                match={matches.has(item.index)}
+                onSeek={onSeek}
+                follow={false}
+              />
             </li>
           );
         })}
@@ -148,11 +169,28 @@ function ScrollBox({
   );
 }
 
-function Line({ item, active, match, onSeek, follow }: { item: TimelineItem; active: boolean; match: boolean; onSeek?: (s: number) => void; follow: boolean }) {
-  const ref = useRef<HTMLButtonElement>(null);
+function Line({
+  item,
+  active,
+  cued,
+  match,
+  onSeek,
+  follow,
+}: {
+  item: TimelineItem;
+  active: boolean;
+  cued?: boolean;
+  match: boolean;
+  onSeek?: (s: number) => void;
+  follow: boolean;
+}) {
+  const ref = useRef<HTMLButtonElement & HTMLDivElement>(null);
   useEffect(() => {
     if (active && follow) ref.current?.scrollIntoView({ block: 'nearest' });
   }, [active, follow]);
+  useEffect(() => {
+    if (cued) ref.current?.scrollIntoView({ block: 'center' });
+  }, [cued]);
   const who = item.kind === 'turn' ? (item.speaker === 'AGENT' ? 'Agent' : item.entry.actor === 'ANSWERING_MACHINE' ? 'Answering machine' : 'Person') : null;
   const time = (
     <span className="flex shrink-0 flex-col text-xs text-slate-600 tabular-nums dark:text-slate-400">
@@ -178,6 +216,7 @@ function Line({ item, active, match, onSeek, follow }: { item: TimelineItem; act
     'flex w-full items-start gap-3 rounded-md p-1 text-left',
     active && 'bg-yellow-100 ring-2 ring-yellow-500 dark:bg-yellow-900/40',
     match && 'outline-dashed outline-2 outline-violet-500',
+    cued && !active && 'bg-violet-50 ring-2 ring-violet-500 dark:bg-violet-950/50',
     focusRing,
   );
   const state = {
@@ -186,11 +225,12 @@ function Line({ item, active, match, onSeek, follow }: { item: TimelineItem; act
     'data-time': item.entry.time,
     'data-offset': item.offsetSeconds,
     'data-active': active ? 'true' : undefined,
+    'data-cued': cued ? 'true' : undefined,
     'aria-current': active ? ('true' as const) : undefined,
   };
   if (!onSeek) {
     return (
-      <div className={classes} {...state}>
+      <div ref={ref} className={classes} {...state}>
         {time}
         {body}
       </div>

@@ -1,7 +1,10 @@
 /**
- * Date-range presets of the calls filter. The upstream requires both `from` and `to` (inclusive UTC
- * dates), so every preset yields both ends.
+ * Date-range presets of the calls filter: days in the display time zone, both ends always given
+ * (inclusive), as the list's date filter needs.
  */
+import { todayIn } from '@contract/timezone';
+import { addDays } from '@/lib/zone-days';
+
 export type DatePreset = 'today' | 'last7' | 'last30';
 
 export const DATE_PRESETS: { id: DatePreset; label: string; days: number }[] = [
@@ -10,12 +13,8 @@ export const DATE_PRESETS: { id: DatePreset; label: string; days: number }[] = [
   { id: 'last30', label: 'Last 30 days', days: 30 },
 ];
 
-function isoDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
-export function presetRange(preset: DatePreset, now: Date = new Date()): { from: string; to: string } {
+export function presetRange(preset: DatePreset, zone = 'UTC', now: Date = new Date()): { from: string; to: string } {
   const days = DATE_PRESETS.find((p) => p.id === preset)?.days ?? 1;
-  const from = new Date(now.getTime() - (days - 1) * 86_400_000);
-  return { from: isoDay(from), to: isoDay(now) };
+  const to = todayIn(zone, now);
+  return { from: addDays(to, -(days - 1)), to };
 }

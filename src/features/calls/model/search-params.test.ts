@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { LIMITS } from '@contract/limits';
 import { CallListQuery, DEFAULT_CALL_SORT, QUERY_PARAM_NAMES } from '@contract/queries';
-import { parseCallsSearch, toUpstreamQuery } from './search-params';
+import { IndexSearchQuery } from '@contract/bff/index';
+import { clearFilters, hasFilters, INDEX_FILTERS, parseCallsSearch, toIndexQuery, toUpstreamQuery, usesIndex } from './search-params';
 
 describe('parseCallsSearch', () => {
   it('applies defaults to an empty URL', () => {
@@ -35,8 +36,8 @@ describe('parseCallsSearch', () => {
     expect(s).toMatchObject({ page: 3, size: 100, sort: 'duration,ASC', phone: '+33612345678', campaignName: 'Spring', from: '2026-01-01', to: '2026-01-31' });
   });
   it('drops a lone or reversed date end, since the upstream needs both in order', () => {
-    expect(parseCallsSearch({ from: '2026-01-01' })).toMatchObject({ from: undefined, to: undefined });
-    expect(parseCallsSearch({ from: '2026-02-01', to: '2026-01-01' })).toMatchObject({ from: undefined, to: undefined });
+    expect(parseCallsSearch({ from: '2026-01-01' })).toEqual({ page: 1, size: 20, sort: 'startTime,DESC' });
+    expect(parseCallsSearch({ from: '2026-02-01', to: '2026-01-01' })).toEqual({ page: 1, size: 20, sort: 'startTime,DESC' });
   });
 });
 
@@ -97,6 +98,70 @@ describe('parseCallsSearch without zod', () => {
         expect(parseCallsSearch(input)).toEqual(reference(input));
       }),
       { numRuns: 2000 },
+    );
+  });
+});
+
+describe('the index filters', () => {
+  it('reads statuses (repeated or comma-separated), flags, bounds, pairs and text; drops the rest', () => {
+    const s = parseCallsSearch({
+      status: ['NO_ANSWER', 'VOICE_BOX,BOGUS'],
+      hasRecording: 'true',
+      answeringMachine: false,
+      minDuration: '30',
+      maxDuration: 60,
+      classifier: 'interest=no',
+      extracted: ['address.city=Paris', 'no-equals'],
+      tag: ['vip'],
+      hangUpWithin: '5',
+      q: '"cancel my subscription" -refund',
+      tz: 'Mars/Olympus',
+    });
+    expect(s).toEqual({
+      page: 1,
+      size: 20,
+      sort: 'startTime,DESC',
+      status: ['NO_ANSWER', 'VOICE_BOX'],
+      hasRecording: true,
+      answeringMachine: false,
+      minDuration: 30,
+      maxDuration: 60,
+      classifier: ['interest=no'],
+      extracted: ['address.city=Paris'],
+      tag: ['vip'],
+      hangUpWithin: 5,
+      q: '"cancel my subscription" -refund',
+    });
+    expect(usesIndex(s)).toBe(true);
+    expect(usesIndex(parseCallsSearch({ agentId: undefined, from: '2026-01-01', to: '2026-01-02' }))).toBe(false);
+  });
+
+  it('drops reversed duration bounds and text with control characters', () => {
+    expect(parseCallsSearch({ minDuration: 90, maxDuration: 10, q: 'a\u0000b' })).toEqual({ page: 1, size: 20, sort: 'startTime,DESC' });
+  });
+
+  it('clearing keeps only paging size and sort, and restarts at page 1', () => {
+    const s = parseCallsSearch({ page: 4, size: 50, sort: 'duration,ASC', agentId: '0b5e7d0c-5d39-4d3c-9c43-0f2b9a0c1e11', status: 'FAILED', q: 'x' });
+    expect(clearFilters(s)).toEqual({ page: 1, size: 50, sort: 'duration,ASC' });
+    expect(hasFilters(clearFilters(s))).toBe(false);
+  });
+
+  it('every URL, however odd, maps to a query the index route accepts', () => {
+    const text = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('a=b', 'x.y=1', '=v', 'NO_ANSWER', 'FAILED,COMPLETED', 'true', 'false', '12', '-3'));
+    const any = fc.oneof(text, fc.array(text, { maxLength: 3 }), fc.integer({ min: -5, max: 100_000 }), fc.boolean());
+    const keys = fc.constantFrom(...INDEX_FILTERS, 'page', 'size', 'sort', 'from', 'to', 'campaignName');
+    fc.assert(
+      fc.property(fc.dictionary(keys, any, { maxKeys: 10 }), (input) => {
+        const query = toIndexQuery(parseCallsSearch(input), 'Europe/Paris');
+        const raw: Record<string, string | string[]> = {};
+        for (const key of new Set(query.keys())) {
+          const all = query.getAll(key);
+          raw[key] = all.length > 1 ? all : all[0]!;
+        }
+        const result = IndexSearchQuery.safeParse(raw);
+        expect(result.success, JSON.stringify(result.error?.issues)).toBe(true);
+      }),
+      { numRuns: 1000 },
     );
   });
 });

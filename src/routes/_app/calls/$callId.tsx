@@ -1,9 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { intParam } from '@/lib/search-params';
 import { callFromLists, callQueryOptions, transcriptQueryOptions } from '@/features/calls/api/calls-queries';
 import { CallReviewPage } from '@/features/calls/components/call-review-page';
 import { RouteError } from '@/components/layout/route-error';
 
+export interface CallReviewSearch {
+  /** A transcript line (its index in the transcript) to open at, with the audio cued there. */
+  line?: number;
+}
+
 export const Route = createFileRoute('/_app/calls/$callId')({
+  validateSearch: (raw: Record<string, unknown>): CallReviewSearch => {
+    const line = intParam(raw.line, 0, 1_000_000, -1);
+    return line >= 0 ? { line } : {};
+  },
   loader: ({ context: { queryClient }, params }) => {
     // The transcript is not waited for: it may lag or fail on its own, and the page shows that part's state.
     void queryClient.prefetchQuery(transcriptQueryOptions(params.callId));
@@ -19,5 +29,6 @@ export const Route = createFileRoute('/_app/calls/$callId')({
 
 function CallReviewRoute() {
   const { callId } = Route.useParams();
-  return <CallReviewPage callId={callId} />;
+  const { line } = Route.useSearch();
+  return <CallReviewPage callId={callId} line={line} />;
 }

@@ -2,6 +2,7 @@ import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router'
 import { useCan } from '@/lib/session';
 import { callsListQueryOptions } from '@/features/calls/api/calls-queries';
 import { allAgentsQueryOptions } from '@/lib/shared-queries/agents';
+import { currentDisplayZone } from '@/lib/zone-preference';
 import { CallsListPage } from '@/features/calls/components/calls-list-page';
 import { parseCallsSearch, type CallsSearch } from '@/features/calls/model/search-params';
 
@@ -12,7 +13,7 @@ export const Route = createFileRoute('/_app/calls/')({
   loader: ({ context, deps }) =>
     // A failed read is shown by the page (with a retry), not by a route error.
     Promise.all([
-      context.queryClient.ensureQueryData(callsListQueryOptions(deps)).catch(() => undefined),
+      context.queryClient.ensureQueryData(callsListQueryOptions(deps, currentDisplayZone())).catch(() => undefined),
       context.queryClient.prefetchQuery(allAgentsQueryOptions()),
     ]),
   component: CallsRoute,
