@@ -10,6 +10,7 @@ import { HrefLink } from './href-link';
 import { UpstreamBanner } from './upstream-banner';
 
 const NAV = [
+  { href: '/', label: 'Insights', exact: true },
   { href: '/agents', label: 'Agents' },
   { href: '/calls', label: 'Calls' },
   { href: '/campaigns', label: 'Campaigns' },
@@ -50,7 +51,7 @@ export function AppShell({
             <ul className="flex gap-1">
               {NAV.map((item) => (
                 <li key={item.href}>
-                  <HrefLink href={item.href} className={navLink} activeClassName={navActive}>
+                  <HrefLink href={item.href} exact={'exact' in item} className={navLink} activeClassName={navActive}>
                     {item.label}
                   </HrefLink>
                 </li>

@@ -7,7 +7,7 @@ describe('safeRedirect', () => {
   });
   it('refuses other sites, odd values and the sign-in page', () => {
     for (const bad of ['//evil.example/x', 'https://evil.example', '/\\evil', 'agents', '', undefined, 42, '/login?redirect=/x', '/login']) {
-      expect(safeRedirect(bad)).toBe('/agents');
+      expect(safeRedirect(bad)).toBe('/');
     }
   });
 });

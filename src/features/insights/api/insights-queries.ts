@@ -1,0 +1,26 @@
+/** Insights' reads: the aggregate of the call index for a range, beside its queryOptions. */
+import { queryOptions } from '@tanstack/react-query';
+import { INDEX_QUERY_PARAM_NAMES, INDEX_ROUTES } from '@contract/bff/index-values';
+import type { Insights } from '@contract/bff/index';
+import { bffRequest } from '@/lib/api-client';
+import type { InsightsQuery } from '../model/search-params';
+
+export const insightsKeys = {
+  all: ['insights'] as const,
+  overview: (query: InsightsQuery) => [...insightsKeys.all, 'overview', query] as const,
+};
+
+export function insightsUrl(query: InsightsQuery): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value) params.set(INDEX_QUERY_PARAM_NAMES[key as keyof InsightsQuery], value);
+  return `${INDEX_ROUTES.insights}?${params}`;
+}
+
+export const insightsQueryOptions = (query: InsightsQuery) =>
+  queryOptions({
+    queryKey: insightsKeys.overview(query),
+    queryFn: () => bffRequest<Insights>('GET', insightsUrl(query)),
+    // The index moves on by itself: figures are refreshed while the page is open.
+    refetchInterval: 30_000,
+    placeholderData: (previous) => previous,
+  });

@@ -1,0 +1,101 @@
+/**
+ * A (stacked) bar chart drawn with visx (d3 scales, SVG), loaded only with Insights' charts. Each
+ * segment is a link to the calls it counts: a click opens the calls list. The SVG is an image for
+ * assistive technology (its segments are not tab stops); the table beside every chart carries the
+ * same numbers and links for keyboard and screen-reader users. Colours are classes, so dark mode
+ * follows the page.
+ */
+import { AxisBottom, AxisLeft } from '@visx/axis';
+import { Group } from '@visx/group';
+import { useParentSize } from '@visx/responsive';
+import { scaleBand, scaleLinear } from '@visx/scale';
+import { Bar } from '@visx/shape';
+import { useRouter } from '@tanstack/react-router';
+import type { MouseEvent } from 'react';
+
+export interface ChartSegment {
+  key: string;
+  value: number;
+  base: number;
+  /** Fill classes (light and dark). */
+  className: string;
+  href: string;
+  /** The hover text: what the segment counts. */
+  title: string;
+}
+
+export interface ChartBar {
+  key: string;
+  label: string;
+  segments: ChartSegment[];
+}
+
+const MARGIN = { top: 8, right: 8, bottom: 36, left: 44 };
+const tickText = 'fill-slate-600 text-[11px] dark:fill-slate-400';
+
+export function BarChart({ bars, label, height = 240 }: { bars: ChartBar[]; label: string; height?: number }) {
+  const { parentRef, width } = useParentSize({ debounceTime: 50, initialSize: { width: 640 } });
+  const router = useRouter();
+  const innerWidth = Math.max(0, width - MARGIN.left - MARGIN.right);
+  const innerHeight = height - MARGIN.top - MARGIN.bottom;
+  const max = Math.max(1, ...bars.map((b) => b.segments.reduce((n, s) => Math.max(n, s.base + s.value), 0)));
+  const x = scaleBand<string>({ domain: bars.map((b) => b.key), range: [0, innerWidth], padding: 0.2 });
+  const y = scaleLinear<number>({ domain: [0, max], range: [innerHeight, 0], nice: true });
+  const labels = new Map(bars.map((b) => [b.key, b.label]));
+  // Thin the bottom labels so they never overlap.
+  const every = Math.max(1, Math.ceil((bars.length * 64) / Math.max(1, innerWidth)));
+
+  function open(event: MouseEvent<Element>, href: string) {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    router.history.push(href);
+  }
+
+  return (
+    <div ref={parentRef} className="w-full">
+      <svg width={width} height={height} role="img" aria-label={`${label}. The table below has the same figures and links.`}>
+        <Group left={MARGIN.left} top={MARGIN.top}>
+          {bars.map((bar) =>
+            bar.segments.map((segment) =>
+              segment.value > 0 ? (
+                <a
+                  key={`${bar.key}-${segment.key}`}
+                  href={segment.href}
+                  tabIndex={-1}
+                  onClick={(e) => open(e, segment.href)}
+                  data-bar={`${bar.key}:${segment.key}`}
+                >
+                  <title>{segment.title}</title>
+                  <Bar
+                    x={x(bar.key) ?? 0}
+                    y={y(segment.base + segment.value)}
+                    width={x.bandwidth()}
+                    height={Math.max(1, y(segment.base) - y(segment.base + segment.value))}
+                    className={`${segment.className} cursor-pointer hover:opacity-80`}
+                  />
+                </a>
+              ) : null,
+            ),
+          )}
+          <AxisLeft
+            scale={y}
+            numTicks={4}
+            tickFormat={(v) => Number(v).toLocaleString()}
+            axisLineClassName="stroke-slate-300 dark:stroke-slate-700"
+            tickClassName="[&_line]:stroke-slate-300 dark:[&_line]:stroke-slate-700"
+            tickLabelProps={{ className: tickText, textAnchor: 'end', dx: -4, dy: 3 }}
+          />
+          <AxisBottom
+            top={innerHeight}
+            scale={x}
+            tickFormat={(key) => labels.get(key) ?? key}
+            tickValues={bars.filter((_, i) => i % every === 0).map((b) => b.key)}
+            axisLineClassName="stroke-slate-300 dark:stroke-slate-700"
+            tickClassName="[&_line]:stroke-slate-300 dark:[&_line]:stroke-slate-700"
+            tickLabelProps={{ className: tickText, textAnchor: 'middle' }}
+          />
+        </Group>
+      </svg>
+    </div>
+  );
+}

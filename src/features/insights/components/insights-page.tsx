@@ -1,0 +1,91 @@
+/**
+ * Insights, the home after sign-in: the range's figures, charts and per-agent and per-campaign
+ * tables, all from the call index (with how fresh it is). Every number opens the calls list
+ * filtered to exactly the calls it counts. State is the URL's search (the route owns it).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { IndexFreshness } from '@/components/data/index-freshness';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { insightsQueryOptions } from '../api/insights-queries';
+import { bucketLabel } from '../model/chart-data';
+import type { InsightsQuery, InsightsSearch } from '../model/search-params';
+import { BreakdownTable } from './breakdown-table';
+import { Figures } from './figures';
+import { InsightsFilters } from './insights-filters';
+
+// visx and the charts load after the figures are drawn, in their own chunk.
+const InsightsCharts = lazy(() => import('./insights-charts').then((m) => ({ default: m.InsightsCharts })));
+
+export interface InsightsPageProps {
+  search: InsightsSearch;
+  query: InsightsQuery;
+  displayZone: string;
+  agents: { id: string; name: string }[];
+  campaigns: string[];
+  onSearch: (next: InsightsSearch) => void;
+}
+
+export function InsightsPage(props: InsightsPageProps) {
+  const { query, agents } = props;
+  const insights = useQuery(insightsQueryOptions(query));
+  const data = insights.data;
+  const names = new Map(agents.map((a) => [a.id, a.name]));
+  const range = query.from === query.to ? bucketLabel(query.from) : `${bucketLabel(query.from)} – ${bucketLabel(query.to)}`;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <div>
+          <h1 className="text-xl font-semibold">Insights</h1>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {range} {query.from.slice(0, 4)}, days in {query.tz}
+          </p>
+        </div>
+        {data ? <IndexFreshness indexedAt={data.indexedAt} /> : null}
+      </div>
+      <InsightsFilters {...props} />
+      {insights.isPending ? (
+        <div role="status" className="flex flex-col gap-4">
+          <span className="sr-only">Loading insights…</span>
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-7">
+            {Array.from({ length: 7 }, (_, i) => (
+              <Skeleton key={i} className="h-24" />
+            ))}
+          </div>
+          <Skeleton className="h-72" />
+        </div>
+      ) : insights.isError && !data ? (
+        <ErrorState error={insights.error} onRetry={() => void insights.refetch()} title="Insights could not be loaded" />
+      ) : data && data.totals.total === 0 && data.inProgressNow === 0 ? (
+        <EmptyState
+          title={data.indexedAt ? 'No calls in this range' : 'The call index is still being built'}
+          description={data.indexedAt ? 'Widen the dates or choose another agent or campaign.' : 'Figures appear as soon as the first calls are indexed.'}
+        />
+      ) : data ? (
+        <>
+          <Figures data={data} query={query} />
+          <Suspense fallback={<Skeleton className="h-72" />}>
+            <InsightsCharts data={data} query={query} />
+          </Suspense>
+          <div className="grid gap-6">
+            <BreakdownTable
+              title="Per agent"
+              head="Agent"
+              query={query}
+              rows={data.agents.map((a) => ({ key: a.agentId, name: names.get(a.agentId) ?? a.agentId, narrow: { agentId: a.agentId }, figures: a }))}
+            />
+            <BreakdownTable
+              title="Per campaign"
+              head="Campaign"
+              query={query}
+              rows={data.campaigns.map((c) => ({ key: c.campaignName, name: c.campaignName, narrow: { campaignName: c.campaignName }, figures: c }))}
+            />
+          </div>
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * Insights answers shaped for the charts and their table alternatives (pure): the stacked calls
+ * series with the running heights of each group, readable bucket labels, duration bucket labels.
+ */
+import { STATUS_GROUPS, type StatusGroup } from '@contract/bff/index-values';
+import type { DurationBucket, SeriesPoint } from '@contract/bff/index';
+
+export interface StackSegment {
+  group: StatusGroup;
+  count: number;
+  /** Where the segment starts (the sum of the groups under it). */
+  base: number;
+}
+
+export interface StackedBar {
+  point: SeriesPoint;
+  label: string;
+  total: number;
+  segments: StackSegment[];
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "Mar 4" for a day bucket, "Mar 4 14:00" for an hour bucket (the label is already in the zone). */
+export function bucketLabel(label: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?/.exec(label);
+  if (!m) return label;
+  const day = `${MONTHS[Number(m[2]) - 1]} ${Number(m[3])}`;
+  return m[4] ? `${day} ${m[4]}:${m[5]}` : day;
+}
+
+export function stackSeries(series: readonly SeriesPoint[]): StackedBar[] {
+  return series.map((point) => {
+    let base = 0;
+    const segments: StackSegment[] = [];
+    for (const group of STATUS_GROUPS) {
+      const count = point.groups[group];
+      segments.push({ group, count, base });
+      base += count;
+    }
+    return { point, label: bucketLabel(point.label), total: base, segments };
+  });
+}
+
+function seconds(s: number): string {
+  if (s < 60) return `${s} s`;
+  const m = s / 60;
+  return Number.isInteger(m) ? `${m} min` : `${Math.floor(m)} min ${s % 60} s`;
+}
+
+/** "0–14 s", "30–59 s", "30 min or more". */
+export function durationLabel(bucket: Pick<DurationBucket, 'minSeconds' | 'maxSeconds'>): string {
+  if (bucket.maxSeconds === null) return `${seconds(bucket.minSeconds)} or more`;
+  return `${seconds(bucket.minSeconds)} – ${seconds(bucket.maxSeconds)}`;
+}
+
+/** A share as a whole percent ("42 %"), or an em dash when there is nothing to divide. */
+export function formatShare(share: number | null): string {
+  return share === null ? '—' : `${Math.round(share * 100)} %`;
+}
+
+/** A duration in m:ss, or an em dash. */
+export function formatSeconds(value: number | null): string {
+  if (value === null) return '—';
+  const s = Math.round(value);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
+}

@@ -1,0 +1,38 @@
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
+import { currentDisplayZone, useDisplayZone } from '@/lib/zone-preference';
+import { agentsQueryOptions, campaignChoicesQueryOptions } from '@/features/calls/api/calls-queries';
+import { insightsQueryOptions } from '@/features/insights/api/insights-queries';
+import { InsightsPage } from '@/features/insights/components/insights-page';
+import { parseInsightsSearch, toInsightsQuery, type InsightsSearch } from '@/features/insights/model/search-params';
+
+/** Insights, the home after sign-in. Agent names and campaign choices are the calls screens' reads. */
+export const Route = createFileRoute('/_app/')({
+  validateSearch: (raw: Partial<InsightsSearch> & SearchSchemaInput) => parseInsightsSearch(raw),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    // A failed read is shown by the page (with a retry), not by a route error.
+    Promise.all([
+      context.queryClient.ensureQueryData(insightsQueryOptions(toInsightsQuery(deps, currentDisplayZone()))).catch(() => undefined),
+      context.queryClient.prefetchQuery(agentsQueryOptions()),
+    ]),
+  component: InsightsRoute,
+});
+
+function InsightsRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const displayZone = useDisplayZone();
+  const agents = useQuery(agentsQueryOptions());
+  const campaigns = useQuery(campaignChoicesQueryOptions());
+  return (
+    <InsightsPage
+      search={search}
+      query={toInsightsQuery(search, displayZone)}
+      displayZone={displayZone}
+      agents={agents.data ?? []}
+      campaigns={(campaigns.data ?? []).map((c) => c.name)}
+      onSearch={(next) => void navigate({ search: next })}
+    />
+  );
+}
