@@ -14,7 +14,12 @@ async function pageIn(browser: Browser, timezoneId: string): Promise<Page> {
 
 /** The ids the list shows, once it has settled. */
 async function listedIds(page: Page): Promise<string[]> {
-  await expect(page.getByRole('status').filter({ hasText: /calls?(\s·|$)/ }).or(page.getByText(/No call matches/))).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: /calls?(\s·|$)/ })
+      .or(page.getByText(/No call matches/)),
+  ).toBeVisible();
   return page.locator('tbody tr[data-call-id]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-call-id')!));
 }
 

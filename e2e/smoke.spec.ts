@@ -12,7 +12,9 @@ test('the built SPA, served by the BFF, signs in and opens on its shell', async 
   await page.getByLabel('Username').fill('viewer');
   await page.getByLabel('Password').fill('switchboard-demo');
   await page.getByRole('button', { name: /sign in/i }).click();
-  await expect(page).toHaveURL(/\/agents/);
+  // Insights is the home after sign-in.
+  await expect(page).toHaveURL(/\/(\?|$)/);
+  await expect(page.getByRole('heading', { name: 'Insights', level: 1 })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Calls' })).toBeVisible();
   ({ violations } = await new AxeBuilder({ page }).analyze());

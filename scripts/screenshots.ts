@@ -46,7 +46,7 @@ async function main(): Promise<void> {
     await page.getByLabel(/username/i).fill('admin');
     await page.getByLabel(/password/i).fill(PASSWORD);
     await page.getByRole('button', { name: /sign in/i }).click();
-    await page.waitForURL(/\/agents/);
+    await page.waitForURL((url) => url.pathname === '/');
 
     // Pick real ids from the upstream, as the console would show them.
     const headers = { 'X-Api-Key': 'sim-key-primary-0000000000000001' };

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
 import { currentDisplayZone, useDisplayZone } from '@/lib/zone-preference';
-import { agentsQueryOptions, campaignChoicesQueryOptions } from '@/features/calls/api/calls-queries';
+import { allAgentsQueryOptions } from '@/lib/shared-queries/agents';
+import { campaignChoicesQueryOptions } from '@/lib/shared-queries/campaign-registry';
 import { insightsQueryOptions } from '@/features/insights/api/insights-queries';
 import { InsightsPage } from '@/features/insights/components/insights-page';
 import { parseInsightsSearch, toInsightsQuery, type InsightsSearch } from '@/features/insights/model/search-params';
 
-/** Insights, the home after sign-in. Agent names and campaign choices are the calls screens' reads. */
+/** Insights, the home after sign-in. Agent names and campaign choices are the shared reads. */
 export const Route = createFileRoute('/_app/')({
   validateSearch: (raw: Partial<InsightsSearch> & SearchSchemaInput) => parseInsightsSearch(raw),
   loaderDeps: ({ search }) => search,
@@ -14,7 +15,7 @@ export const Route = createFileRoute('/_app/')({
     // A failed read is shown by the page (with a retry), not by a route error.
     Promise.all([
       context.queryClient.ensureQueryData(insightsQueryOptions(toInsightsQuery(deps, currentDisplayZone()))).catch(() => undefined),
-      context.queryClient.prefetchQuery(agentsQueryOptions()),
+      context.queryClient.prefetchQuery(allAgentsQueryOptions()),
     ]),
   component: InsightsRoute,
 });
@@ -23,7 +24,7 @@ function InsightsRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const displayZone = useDisplayZone();
-  const agents = useQuery(agentsQueryOptions());
+  const agents = useQuery(allAgentsQueryOptions());
   const campaigns = useQuery(campaignChoicesQueryOptions());
   return (
     <InsightsPage
@@ -31,7 +32,7 @@ function InsightsRoute() {
       query={toInsightsQuery(search, displayZone)}
       displayZone={displayZone}
       agents={agents.data ?? []}
-      campaigns={(campaigns.data ?? []).map((c) => c.name)}
+      campaigns={(campaigns.data?.content ?? []).map((c) => c.name)}
       onSearch={(next) => void navigate({ search: next })}
     />
   );

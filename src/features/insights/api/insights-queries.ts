@@ -1,6 +1,6 @@
 /** Insights' reads: the aggregate of the call index for a range, beside its queryOptions. */
 import { queryOptions } from '@tanstack/react-query';
-import { INDEX_QUERY_PARAM_NAMES, INDEX_ROUTES } from '@contract/bff/index-values';
+import { INDEX_QUERY_PARAM_NAMES, INDEX_ROUTES } from '@contract/bff/index.plain';
 import type { Insights } from '@contract/bff/index';
 import { bffRequest } from '@/lib/api-client';
 import type { InsightsQuery } from '../model/search-params';

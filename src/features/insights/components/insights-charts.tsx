@@ -4,7 +4,7 @@
  * Every chart has a table with the same numbers, each a link to exactly those calls.
  */
 import type { ReactNode } from 'react';
-import { STATUS_GROUP_LABELS, STATUS_GROUPS } from '@contract/bff/index-values';
+import { STATUS_GROUP_LABELS, STATUS_GROUPS } from '@contract/bff/index.plain';
 import type { Insights } from '@contract/bff/index';
 import { HrefLink } from '@/components/layout/href-link';
 import { cn } from '@/lib/cn';

@@ -5,7 +5,7 @@
  * the list reads from the index with the same query the figure came from: the same count.
  */
 import { defaultStringifySearch } from '@tanstack/react-router';
-import { STATUS_GROUP_STATUSES, type StatusGroup } from '@contract/bff/index-values';
+import { STATUS_GROUP_STATUSES, type StatusGroup } from '@contract/bff/index.plain';
 import type { DurationBucket, SeriesPoint } from '@contract/bff/index';
 import type { InsightsQuery } from './search-params';
 

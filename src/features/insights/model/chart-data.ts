@@ -2,7 +2,7 @@
  * Insights answers shaped for the charts and their table alternatives (pure): the stacked calls
  * series with the running heights of each group, readable bucket labels, duration bucket labels.
  */
-import { STATUS_GROUPS, type StatusGroup } from '@contract/bff/index-values';
+import { STATUS_GROUPS, type StatusGroup } from '@contract/bff/index.plain';
 import type { DurationBucket, SeriesPoint } from '@contract/bff/index';
 
 export interface StackSegment {

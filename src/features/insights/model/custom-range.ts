@@ -1,6 +1,6 @@
 /** The custom date range form's schema (loaded with that form only). */
 import { z } from 'zod';
-import { INDEX_LIMITS } from '@contract/bff/index-values';
+import { INDEX_LIMITS } from '@contract/bff/index.plain';
 
 export const CustomRange = z
   .object({

@@ -1,5 +1,5 @@
 /** The colour of each status group in charts and legends (classes for light and dark). */
-import type { StatusGroup } from '@contract/bff/index-values';
+import type { StatusGroup } from '@contract/bff/index.plain';
 
 export const GROUP_FILL: Record<StatusGroup, string> = {
   reached: 'fill-emerald-600 dark:fill-emerald-400',

@@ -3,7 +3,7 @@
  * chunk): a date range as a preset or custom dates, agent and campaign filters, and the time zone
  * the days are read in (absent: the display time zone). Invalid values fall back to the default.
  */
-import { INDEX_LIMITS } from '@contract/bff/index-values';
+import { INDEX_LIMITS } from '@contract/bff/index.plain';
 import { LIMITS } from '@contract/limits';
 import { isIanaZone, todayIn } from '@contract/timezone';
 import { matchParam, oneOfParam, PATTERNS, textParam } from '@/lib/search-params';
