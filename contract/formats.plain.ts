@@ -8,3 +8,5 @@ import { regexes } from 'zod/v4/core';
 export const E164_PATTERN: RegExp = regexes.e164;
 export const UUID_PATTERN: RegExp = regexes.uuid();
 export const ISO_DATE_PATTERN: RegExp = regexes.date;
+/** Timestamps of calls and transcripts: UTC `yyyy-MM-dd'T'HH:mm:ss'Z'` (no fraction). */
+export const UTC_SECONDS_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;

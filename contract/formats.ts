@@ -2,7 +2,8 @@
 import { z } from 'zod';
 
 /** The same formats as plain regexes (zod's own), for code that must not load zod. */
-export { E164_PATTERN, ISO_DATE_PATTERN, UUID_PATTERN } from './formats.plain';
+export { E164_PATTERN, ISO_DATE_PATTERN, UUID_PATTERN, UTC_SECONDS_PATTERN } from './formats.plain';
+import { UTC_SECONDS_PATTERN } from './formats.plain';
 
 /** E.164: a plus, a non-zero country digit, at most 15 digits in all. */
 export const E164 = z.e164({ error: 'Must be a phone number in E.164 form, such as +14155550100.' });
@@ -15,7 +16,6 @@ export const TimeOfDay = z.string().regex(HHMM_PATTERN, { error: 'Must be a time
 export const IsoDate = z.iso.date({ error: 'Must be a date as YYYY-MM-DD.' });
 
 /** Timestamps of calls and transcripts: UTC `yyyy-MM-dd'T'HH:mm:ss'Z'` (no fraction). */
-export const UTC_SECONDS_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 export const UtcTimestamp = z.string().regex(UTC_SECONDS_PATTERN, { error: "Must be a UTC time as yyyy-MM-dd'T'HH:mm:ss'Z'." });
 
 /** ErrorResponse timestamps: UTC with milliseconds. */

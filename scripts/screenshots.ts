@@ -59,9 +59,17 @@ async function main(): Promise<void> {
     };
     const call = calls.content.find((c) => c.recorded && c.status === 'COMPLETED') ?? calls.content[0]!;
 
+    // Insights reads the call index: wait until it has caught up with the seeded calls.
+    for (let i = 0; i < 120; i++) {
+      const status = await page.request.get('/bff/index/status');
+      if (status.ok() && ((await status.json()) as { indexedAt: string | null }).indexedAt) break;
+      await page.waitForTimeout(1000);
+    }
+    await shot(page, '/?range=last30', 'insights');
     await shot(page, '/agents', 'agents');
     await shot(page, `/agents/${agent.id}`, 'agent-detail');
     await shot(page, '/calls?size=50', 'calls');
+    await shot(page, `/calls?${new URLSearchParams({ q: 'thank', size: '20' })}`, 'calls-search');
     await shot(page, `/calls/${call.id}`, 'call-review');
     await shot(page, '/calls/new', 'new-call');
     await shot(page, '/campaigns', 'campaigns');

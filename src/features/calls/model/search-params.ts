@@ -10,6 +10,7 @@ import { INDEX_LIMITS, INDEX_QUERY_PARAM_NAMES, STATUS_GROUP_OF } from '@contrac
 import type { CallStatus } from '@contract/enums';
 import { booleanParam, intParam, matchParam, PATTERNS, textParam } from '@/lib/search-params';
 import { isIanaZone } from '@contract/timezone';
+import { UTC_SECONDS_PATTERN } from '@contract/formats.plain';
 
 export const CALL_STATUSES = Object.keys(STATUS_GROUP_OF) as CallStatus[];
 
@@ -66,8 +67,6 @@ export const INDEX_FILTERS = [
 export const FILTER_KEYS = ['agentId', 'phone', 'campaignName', 'from', 'to', ...INDEX_FILTERS] as const satisfies readonly (keyof CallsSearch)[];
 
 const SORT = sortPattern(CALL_SORT_PROPERTIES);
-// As contract/formats.ts's UTC_SECONDS_PATTERN (that module loads zod).
-const UTC_SECONDS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 const PAIR = /^[^=]+=/;
 const nameOf = (pair: string) => pair.slice(0, pair.indexOf('='));
 /** As the index route's rules: a classifier name is not blank; a field path has 1-8 non-blank segments. */
@@ -128,8 +127,8 @@ export function parseCallsSearch(raw: Record<string, unknown>): CallsSearch {
     from: matchParam(raw.from, PATTERNS.isoDate, undefined),
     to: matchParam(raw.to, PATTERNS.isoDate, undefined),
     tz: typeof raw.tz === 'string' && isIanaZone(raw.tz) ? raw.tz : undefined,
-    startedFrom: matchParam(raw.startedFrom, UTC_SECONDS, undefined),
-    startedBefore: matchParam(raw.startedBefore, UTC_SECONDS, undefined),
+    startedFrom: matchParam(raw.startedFrom, UTC_SECONDS_PATTERN, undefined),
+    startedBefore: matchParam(raw.startedBefore, UTC_SECONDS_PATTERN, undefined),
     status: listParam(raw.status, (s) => (CALL_STATUSES as string[]).includes(s), CALL_STATUSES.length, true) as CallStatus[] | undefined,
     hasRecording: flag(raw.hasRecording),
     minDuration: optionalInt(raw.minDuration, INDEX_LIMITS.durationMax),

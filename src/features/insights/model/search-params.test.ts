@@ -46,7 +46,9 @@ describe('links to the calls list', () => {
     expect(durationSearch(query, { minSeconds: 1800, maxSeconds: null })).toMatchObject({ minDuration: 1800, maxDuration: undefined });
   });
   it('hrefs are the calls list with the search the router reads back', () => {
-    expect(callsHref({ from: '2026-03-04', status: ['FAILED', 'REJECTED'], maxDuration: undefined })).toBe('/calls?from=2026-03-04&status=%5B%22FAILED%22%2C%22REJECTED%22%5D');
+    expect(callsHref({ from: '2026-03-04', status: ['FAILED', 'REJECTED'], maxDuration: undefined })).toBe(
+      '/calls?from=2026-03-04&status=%5B%22FAILED%22%2C%22REJECTED%22%5D',
+    );
   });
 });
 
