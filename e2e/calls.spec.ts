@@ -39,11 +39,7 @@ async function seriousViolations(page: Page) {
 
 /** The ids the list shows, after it settles. */
 async function listedIds(page: Page): Promise<string[]> {
-<<<<<<< HEAD
-  await expect(page.getByText(/^[\d,]+ calls(\s·|$)/).or(page.getByText(/No call matches/))).toBeVisible();
-=======
-  await expect(page.getByText(/calls?(\s·|$)/).or(page.getByText(/No call matches/))).toBeVisible();
->>>>>>> 2442e6e (e2e: Clear filters in the box clears URL, fields and list; dates as days in the display zone are trimmed exactly; the filter box is axe clean)
+  await expect(page.getByText(/^[\d,]+ calls?(\s·|$)/).or(page.getByText(/No call matches/))).toBeVisible();
   return page.locator('tbody tr[data-call-id]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-call-id')!));
 }
 
