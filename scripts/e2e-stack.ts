@@ -96,6 +96,13 @@ const stack = await startStack({
     // timeout with room for a busy machine) and hangs (must end in a 504 soon enough that a screen
     // retrying once shows its error within the test's budget).
     UPSTREAM_TIMEOUT_MS: process.env.UPSTREAM_TIMEOUT_MS ?? '7000',
+    // The call index (Insights, index filters): the first pass indexes the seeded window and every
+    // transcript in seconds; later passes come a minute apart, so they seldom meet a spec's faults.
+    INDEX_SYNC: process.env.E2E_INDEX_SYNC ?? 'true',
+    INDEX_INTERVAL_SECONDS: process.env.E2E_INDEX_INTERVAL_SECONDS ?? '60',
+    INDEX_RATE_PER_SECOND: '200',
+    INDEX_CONCURRENCY: '4',
+    INDEX_TRANSCRIPTS_PER_PASS: '10000',
   },
 });
 // The specs check that the BFF survived the faults: same process before and after.

@@ -1,0 +1,194 @@
+/**
+ * The call index across real BFF processes (node server/server.ts, as deployed) on one simulator:
+ * kill -9 in the middle of a backfill, then a restart that completes the index with exactly the
+ * upstream's calls (PGlite on disk and PostgreSQL); and, on PostgreSQL, two instances of which
+ * exactly one syncs, the other taking over within two intervals when the syncer is killed.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../common/test-db';
+import { startSimulator, type RunningSimulator } from '../../simulator/app';
+import { upstreamIds, utcDay, waitFor } from '../testing/call-index';
+import { DEMO_PASSWORD } from '../testing/harness';
+
+const KEY = 'proc-index-primary-0123456789';
+const KEY2 = 'proc-index-secondary-012345678';
+const CONTROL = 'proc-index-control';
+let sim: RunningSimulator;
+const children = new Set<ChildProcess>();
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+interface Bff {
+  url: string;
+  child: ChildProcess;
+  get<T = any>(path: string): Promise<T>;
+}
+
+async function startBff(env: Record<string, string>): Promise<Bff> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: String(port),
+      VOICE_API_BASE_URL: sim.url,
+      VOICE_API_KEY: KEY,
+      VOICE_API_KEY_SECONDARY: KEY2,
+      DEMO_ACCOUNTS: 'true',
+      DEMO_PASSWORD,
+      LOG_LEVEL: 'warn',
+      INDEX_INTERVAL_SECONDS: '1',
+      INDEX_BACKFILL_DAYS: '30',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  children.add(child);
+  child.on('exit', () => children.delete(child));
+  const url = `http://127.0.0.1:${port}`;
+  const login = await waitFor(
+    'the BFF to sign in',
+    async () => {
+      const res = await fetch(`${url}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-switchboard': '1', origin: url },
+        body: JSON.stringify({ username: 'viewer', password: DEMO_PASSWORD }),
+      });
+      return res.status === 204 && res.headers.get('set-cookie')!.split(';')[0];
+    },
+    90_000,
+  );
+  return {
+    url,
+    child,
+    async get(path) {
+      const res = await fetch(url + path, { headers: { cookie: login } });
+      expect(res.status, path).toBe(200);
+      return res.json();
+    },
+  };
+}
+
+/** Every id the index answers, read through the BFF's own search, oldest first. */
+async function bffIds(bff: Bff): Promise<string[]> {
+  const ids: string[] = [];
+  for (let page = 1; ; page += 1) {
+    const body = await bff.get(`/bff/index/calls?size=100&page=${page}&sort=startTime,ASC`);
+    ids.push(...body.content.map((c: { id: string }) => c.id));
+    if (page >= body.totalPages) return ids.sort();
+  }
+}
+
+const killed = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));
+
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, seedCalls: 3000, controlToken: CONTROL, rateLimit: 0, apiKey: KEY, apiKeySecondary: KEY2 });
+}, 120_000);
+afterAll(async () => {
+  for (const c of children) c.kill('SIGKILL');
+  await sim?.close();
+});
+
+const upstream = {
+  upstream: async (method: string, path: string) => {
+    const res = await fetch(sim.url + path, { method, headers: { 'x-api-key': KEY } });
+    const text = await res.text();
+    return { status: res.status, body: JSON.parse(text), text, headers: res.headers, ms: 0 };
+  },
+};
+
+describe.each(['pglite', 'postgres'] as const)('on %s', (kind) => {
+  let dbEnv: Record<string, string>;
+  let cleanup: () => Promise<void>;
+  beforeAll(async () => {
+    if (kind === 'postgres') {
+      const db = await createTestDatabase('bffindexproc');
+      dbEnv = { DATABASE_URL: db.url };
+      cleanup = db.drop;
+    } else {
+      const dir = mkdtempSync(join(tmpdir(), 'bff-index-'));
+      dbEnv = { BFF_DATA_DIR: dir };
+      cleanup = async () => rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  afterAll(async () => cleanup?.());
+
+  it('resumes after kill -9 in the middle of a backfill, with exactly the upstream calls', async () => {
+    // Slow enough to be caught in the middle: a few pages a second.
+    const first = await startBff({ ...dbEnv, INDEX_RATE_PER_SECOND: '6', INDEX_TRANSCRIPTS_PER_PASS: '50' });
+    const during = await waitFor('part of the backfill', async () => {
+      const s = await first.get('/bff/index/status');
+      return s.calls > 0 && !s.backfill.complete && s;
+    });
+    first.child.kill('SIGKILL');
+    await killed(first.child);
+    expect(during.state).toBe('backfilling');
+
+    const second = await startBff({ ...dbEnv, INDEX_RATE_PER_SECOND: '200', INDEX_CONCURRENCY: '4', INDEX_TRANSCRIPTS_PER_PASS: '5000' });
+    const done = await waitFor(
+      'the backfill to complete after the restart',
+      async () => {
+        const s = await second.get('/bff/index/status');
+        return s.backfill.complete && s.indexedAt && s.transcriptsPending === 0 && s;
+      },
+      120_000,
+    );
+    const truth = await upstreamIds(upstream, utcDay(-29), utcDay(1));
+    const mine = await bffIds(second);
+    expect(mine).toEqual(truth);
+    expect(new Set(mine).size).toBe(mine.length);
+    expect(done.calls).toBe(truth.length);
+    expect(done.calls).toBeGreaterThan(during.calls);
+    second.child.kill('SIGTERM');
+    await killed(second.child);
+  }, 300_000);
+
+  it.runIf(kind === 'postgres')(
+    'runs one syncer among two instances, and the other takes over within two intervals of its death',
+    async () => {
+      const a = await startBff({ ...dbEnv, INDEX_RATE_PER_SECOND: '100' });
+      const b = await startBff({ ...dbEnv, INDEX_RATE_PER_SECOND: '100' });
+      const both = await waitFor('one syncer', async () => {
+        const [sa, sb] = [await a.get('/bff/index/status'), await b.get('/bff/index/status')];
+        return sa.syncer.thisInstance !== sb.syncer.thisInstance && sa.syncer.active && sb.syncer.active && [sa, sb];
+      });
+      const admin = new pg.Client({ connectionString: dbEnv.DATABASE_URL });
+      await admin.connect();
+      const holders = async () =>
+        (await admin.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND granted AND objid = $1`, [0x53424958]))
+          .rows[0]!.n;
+      // Several intervals later, still exactly one.
+      await new Promise((r) => setTimeout(r, 2500));
+      expect(await holders()).toBe(1);
+      const [leader, other] = both[0].syncer.thisInstance ? [a, b] : [b, a];
+      expect((await other.get('/bff/index/status')).syncer.thisInstance).toBe(false);
+
+      leader.child.kill('SIGKILL');
+      const diedAt = Date.now();
+      await killed(leader.child);
+      await waitFor('the other instance to take over', async () => (await other.get('/bff/index/status')).syncer.thisInstance, 10_000);
+      const tookMs = Date.now() - diedAt;
+      expect(tookMs).toBeLessThan(2 * 1000 + 1000);
+      expect(await holders()).toBe(1);
+      // The survivor keeps the index fresh.
+      const before = (await other.get('/bff/index/status')).lastSuccessAt;
+      await waitFor('a pass by the survivor', async () => (await other.get('/bff/index/status')).lastSuccessAt !== before);
+      await admin.end();
+      other.child.kill('SIGTERM');
+      await killed(other.child);
+    },
+    300_000,
+  );
+});
