@@ -246,7 +246,7 @@ test('a dropped connection during submission, then a retry, makes one campaign',
 test('each limit is refused in the UI with its reason before any request', async ({ page, request }) => {
   const creates: string[] = [];
   page.on('request', (r) => {
-    if (r.method() === 'POST' && r.url().includes('/api/v1/campaigns')) creates.push(r.url());
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/bff/campaigns') creates.push(r.url());
   });
   const agent = await outboundAgent(request);
   await fillBasics(page, `Limits ${Date.now()}`, agent.name);

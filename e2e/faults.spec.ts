@@ -206,11 +206,9 @@ test.beforeAll(async ({ browser }) => {
   // A campaign created through the BFF (the campaigns list is the BFF's registry of them).
   const context = await signedInContext(browser);
   const headers = { 'X-Switchboard': '1', Origin: BFF_URL };
-  const token = ((await (await context.request.post(`${BFF_URL}/auth/token`, { headers, data: { scope: ['campaigns:write'] } })).json()) as { token: string })
-    .token;
   const campaignName = `Faults walk ${Date.now()}`;
-  const res = await context.request.post(`${BFF_URL}/api/v1/campaigns`, {
-    headers: { ...headers, Authorization: `Bearer ${token}`, 'Idempotency-Key': `faults-walk-${Date.now()}` },
+  const res = await context.request.post(`${BFF_URL}/bff/campaigns`, {
+    headers: { ...headers, 'Idempotency-Key': `faults-walk-${Date.now()}` },
     data: {
       name: campaignName,
       agentId: outbound.id,

@@ -53,11 +53,9 @@ test('HTML and script in upstream strings are shown as text on every screen and 
 
     // Through the BFF, as the console would: a campaign and a call carrying the payloads.
     const headers = { 'X-Switchboard': '1', Origin: BFF_URL };
-    const token = async (scope: string) =>
-      ((await (await page.request.post(`${BFF_URL}/auth/token`, { headers, data: { scope: [scope] } })).json()) as { token: string }).token;
     const clock = await sim.control<{ now: string }>('GET', 'clock');
-    const campaign = await page.request.post(`${BFF_URL}/api/v1/campaigns`, {
-      headers: { ...headers, Authorization: `Bearer ${await token('campaigns:write')}`, 'Idempotency-Key': `xss-campaign-${stamp}` },
+    const campaign = await page.request.post(`${BFF_URL}/bff/campaigns`, {
+      headers: { ...headers, 'Idempotency-Key': `xss-campaign-${stamp}` },
       data: {
         name: CAMPAIGN_NAME,
         agentId: outbound.id,
@@ -71,8 +69,8 @@ test('HTML and script in upstream strings are shown as text on every screen and 
     });
     expect(campaign.status(), await campaign.text()).toBe(201);
     const campaignId = ((await campaign.json()) as { id: string }).id;
-    const call = await page.request.post(`${BFF_URL}/api/v1/calls`, {
-      headers: { ...headers, Authorization: `Bearer ${await token('calls:write')}`, 'Idempotency-Key': `xss-call-${stamp}` },
+    const call = await page.request.post(`${BFF_URL}/bff/calls`, {
+      headers: { ...headers, 'Idempotency-Key': `xss-call-${stamp}` },
       data: { agentId: outbound.id, recipient: { phone: '+33612777002', context: { note: VARIABLE, [`${IMG}key`]: 'value' } }, campaignId },
     });
     expect(call.status(), await call.text()).toBe(201);

@@ -27,7 +27,8 @@ let readyzCalls = 0;
 let readinessProbesUpstream = 0;
 const fuzzStarted = Date.now();
 
-const ALL_SCOPES = ['agents:read', 'agents:write', 'calls:read', 'calls:write', 'campaigns:read', 'campaigns:write'];
+// Read scopes: the browser is never given a write scope; the BFF's write routes are fuzzed as its own routes.
+const ALL_SCOPES = ['agents:read', 'calls:read', 'campaigns:read'];
 const BAD_IDS = [
   '..%2F..%2Fetc%2Fpasswd',
   '..',

@@ -24,10 +24,14 @@ import { securityPlugin } from './plugins/security';
 import { staticPlugin } from './plugins/static';
 import { workspacePlugin } from './plugins/workspace';
 import { CallIndexService } from './services/call-index/service';
+import { writesPlugin } from './plugins/writes';
+import { ALLOW_ALL, type DoNotCall } from './services/do-not-call';
+import { markStale } from './services/idempotency';
 import { SessionStore } from './services/sessions';
 import { TokenBroker } from './services/token-broker';
 import { Upstream, UpstreamError } from './services/upstream';
 import { ensureDemoUsers } from './services/users';
+import { staleAfterMs } from './services/writes';
 
 export interface AppDeps {
   /** An open database (tests, two processes on one server); else opened from the config. */
@@ -36,6 +40,8 @@ export interface AppDeps {
   logStream?: Writable;
   /** How long a session read may come from memory (default 2000 ms; 0 in expiry tests). */
   sessionCacheMs?: number;
+  /** The do-not-call list the write path asks (default: every number may be called). */
+  dnc?: DoNotCall;
 }
 
 /** The app, its services, and the routes it registered (the CSRF suite enumerates them). */
@@ -70,7 +76,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<BffA
     maxPerUser: config.SESSIONS_PER_USER,
   });
   const broker = new TokenBroker(sessions, upstream);
-  const ctx: Ctx = { config, db, sessions, broker, upstream };
+  const ctx: Ctx = { config, db, sessions, broker, upstream, dnc: deps.dnc ?? ALLOW_ALL };
+  // A create left in flight by a process that died: its outcome is unknown, not "in flight" for ever.
+  const orphaned = await markStale(db, staleAfterMs(ctx));
+  if (orphaned > 0) logger.warn({ orphaned }, 'Creates left in flight by a stopped process are now marked "outcome unknown".');
 
   const app = Fastify({
     loggerInstance: logger,
@@ -149,6 +158,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<BffA
   // Sync starts when the app is ready (not while it is only being built) and stops before the database closes.
   app.addHook('onReady', async () => callIndex.start());
   app.addHook('preClose', async () => callIndex.stop());
+  writesPlugin(app, ctx);
   await staticPlugin(app, config);
 
   app.addHook('onClose', async () => {

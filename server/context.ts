@@ -2,6 +2,7 @@
 import type { Db } from '../common/db';
 import type { Config } from './config';
 import type { CallIndexService } from './services/call-index/service';
+import type { DoNotCall } from './services/do-not-call';
 import type { SessionStore } from './services/sessions';
 import type { TokenBroker } from './services/token-broker';
 import type { Upstream } from './services/upstream';
@@ -14,4 +15,6 @@ export interface Ctx {
   upstream: Upstream;
   /** The call index's sync service (set once the app is built). */
   callIndex?: CallIndexService;
+  /** Asked by every write that dials (server/services/writes.ts). */
+  dnc: DoNotCall;
 }

@@ -150,4 +150,30 @@ CREATE TABLE index_sync (
 INSERT INTO index_sync (id) VALUES (1);
 `,
   },
+  {
+    id: '004_write_attempts',
+    sql: `
+ALTER TABLE idempotency ADD COLUMN expires_at timestamptz NOT NULL DEFAULT now() + interval '7 days';
+CREATE INDEX idempotency_expires ON idempotency (expires_at);
+CREATE INDEX idempotency_in_flight ON idempotency (created_at) WHERE state = 'in-flight';
+CREATE TABLE campaign_attempts (
+  user_id integer NOT NULL,
+  idempotency_key text NOT NULL,
+  name text NOT NULL,
+  agent_id uuid NOT NULL,
+  created_by text NOT NULL,
+  started_at timestamptz NOT NULL DEFAULT now(),
+  campaign_id uuid,
+  PRIMARY KEY (user_id, idempotency_key)
+);
+`,
+  },
+  {
+    id: '005_tokens_per_session',
+    sql: `
+DELETE FROM minted_tokens;
+ALTER TABLE minted_tokens ADD COLUMN session_hash text NOT NULL REFERENCES sessions(id_hash) ON DELETE CASCADE;
+CREATE INDEX minted_tokens_session ON minted_tokens (session_hash);
+`,
+  },
 ];

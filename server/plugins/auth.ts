@@ -1,6 +1,7 @@
 /**
  * Sign-in with local accounts: POST /auth/login, POST /auth/logout, GET /auth/session, and
- * POST /auth/token (scoped upstream tokens for the signed-in role).
+ * POST /auth/token (scoped, short-lived upstream READ tokens for the signed-in role, bound to the
+ * session; write scopes are refused: writes go through the BFF's write routes).
  *
  * Failed sign-ins are limited per account *and address together* (a stranger elsewhere cannot lock
  * a real user out) and per address overall (one address cannot spray many accounts). Success
@@ -19,6 +20,7 @@ import { decoyHash, verifyPassword } from '../services/passwords';
 import { findUser } from '../services/users';
 
 const WINDOW_MS = 15 * 60_000;
+const isWriteScope = (scope: string) => scope.endsWith(':write');
 
 export function authPlugin(app: FastifyInstance, ctx: Ctx): void {
   const { db, config, sessions, broker } = ctx;
@@ -68,9 +70,10 @@ export function authPlugin(app: FastifyInstance, ctx: Ctx): void {
 
   app.post('/auth/logout', async (request, reply) => {
     const session = await currentSession(request, ctx);
-    await sessions.end(request.cookies[SESSION_COOKIE]);
+    // The session's row goes, and with it every token minted in it: they stop working at once.
+    const ended = await sessions.end(request.cookies[SESSION_COOKIE]);
+    if (ended) broker.forgetSession(ended);
     if (session) {
-      broker.forget(session.userId);
       await audit(db, { username: session.username, action: 'logout', route: 'POST /auth/logout', outcome: 'ok', status: 204, requestId: request.id });
     }
     reply.clearCookie(SESSION_COOKIE, SESSION_COOKIE_OPTIONS);
@@ -90,7 +93,8 @@ export function authPlugin(app: FastifyInstance, ctx: Ctx): void {
     tokenRate.hit(String(session.userId));
     const parsed = TokenRequest.safeParse(request.body);
     if (!parsed.success) throw new HttpError(400, 'Ask for a non-empty list of known scopes.', toValidationErrors(parsed.error, request.body));
-    const allowed = ROLE_SCOPES[session.role];
+    // Write scopes are never handed to a browser: the BFF makes writes itself (server/plugins/writes.ts).
+    const allowed = ROLE_SCOPES[session.role].filter((s) => !isWriteScope(s));
     const refused = [...new Set(parsed.data.scope.filter((s) => !allowed.includes(s)))];
     if (refused.length > 0) {
       await audit(db, {
@@ -101,23 +105,19 @@ export function authPlugin(app: FastifyInstance, ctx: Ctx): void {
         status: 403,
         requestId: request.id,
       });
+      const writes = refused.filter(isWriteScope);
       throw new HttpError(
         403,
-        `Your role (${session.role}) may not use: ${refused.join(', ')}.`,
-        refused.map((s) => ({ field: 'scope', message: `Not allowed for ${session.role}: ${s}`, rejectedValue: s })),
+        `Your role (${session.role}) may not use: ${refused.join(', ')}.` +
+          (writes.length > 0 ? ' Write scopes are never issued to the browser; changes go through the BFF (/bff/...).' : ''),
+        refused.map((s) => ({
+          field: 'scope',
+          message: isWriteScope(s) ? `Write scopes are not issued to the browser: ${s}` : `Not allowed for ${session.role}: ${s}`,
+          rejectedValue: s,
+        })),
       );
     }
-    const minted = await broker.get(session.userId, parsed.data.scope);
-    if (parsed.data.scope.some((s) => s.endsWith(':write'))) {
-      await audit(db, {
-        username: session.username,
-        action: 'token',
-        route: 'POST /auth/token',
-        outcome: `granted: ${[...new Set(parsed.data.scope)].sort().join(' ')}`,
-        status: 200,
-        requestId: request.id,
-      });
-    }
+    const minted = await broker.get(session, parsed.data.scope);
     return { token: minted.token, expiresIn: Math.max(0, Math.floor((minted.expiresAt - Date.now()) / 1000)), tokenType: 'Bearer' as const };
   });
 }

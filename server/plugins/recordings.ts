@@ -25,12 +25,12 @@ export function recordingsPlugin(app: FastifyInstance, ctx: Ctx): void {
   const cache = new LRUCache<string, Audio>({ maxSize: config.RECORDING_CACHE_MB * 1024 * 1024, sizeCalculation: (a) => a.bytes.length || 1 });
   const loading = new Map<string, Promise<Audio>>();
 
-  async function load(callId: string, userId: number): Promise<Audio> {
+  async function load(callId: string): Promise<Audio> {
     let res;
     let text = '';
     // One retry with a fresh token when the upstream no longer accepts the cached one.
     for (let attempt = 0; attempt < 2; attempt += 1) {
-      const { token } = await broker.get(userId, ['calls:read']);
+      const token = await broker.serverToken('calls:read');
       res = await upstream.request({
         method: 'GET',
         path: `/v1/calls/${callId}/recording`,
@@ -40,7 +40,7 @@ export function recordingsPlugin(app: FastifyInstance, ctx: Ctx): void {
         throw new UpstreamError('transport', 'The recording broke off.', false);
       });
       if (res.statusCode !== 401) break;
-      broker.forgetToken(token);
+      broker.forgetServerToken(token);
     }
     if (!res) throw new HttpError(502, 'The Voice API could not provide the recording.');
     if (res.statusCode === 404) throw new HttpError(404, 'This call has no recording.');
@@ -79,7 +79,7 @@ export function recordingsPlugin(app: FastifyInstance, ctx: Ctx): void {
     if (!audio) {
       let pending = loading.get(id);
       if (!pending) {
-        pending = load(id, session.userId).finally(() => loading.delete(id));
+        pending = load(id).finally(() => loading.delete(id));
         loading.set(id, pending);
       }
       try {

@@ -32,8 +32,8 @@ const MAX_CACHED = 20_000;
 
 export class SessionStore {
   private cache = new Map<string, { session: Session; until: number }>();
-  /** token hash -> owner, for tokens known to be minted by this BFF (any process). */
-  private tokens = new Map<string, { userId: number; expiresAt: number }>();
+  /** token hash -> the session it was minted in, for tokens known to be minted by this BFF (any process). */
+  private tokens = new Map<string, { sessionHash: string; expiresAt: number }>();
 
   constructor(
     private readonly db: Queryable,
@@ -84,47 +84,62 @@ export class SessionStore {
     return session;
   }
 
-  async end(id: string | undefined): Promise<void> {
-    if (!id) return;
+  /** Ends a session: its row goes, and with it (ON DELETE CASCADE) every token minted in it. */
+  async end(id: string | undefined): Promise<string | null> {
+    if (!id) return null;
     const idHash = sha256(id);
-    this.cache.delete(idHash);
+    this.forgetSession(idHash);
     await this.db.query('DELETE FROM sessions WHERE id_hash = $1', [idHash]);
+    return idHash;
   }
 
-  /** Drops this process's cached sessions and tokens of a user (disabled, password reset, signed out). */
+  /** Drops this process's cached copy of a session and of the tokens minted in it. */
+  forgetSession(idHash: string): void {
+    this.cache.delete(idHash);
+    for (const [key, value] of this.tokens) if (value.sessionHash === idHash) this.tokens.delete(key);
+  }
+
+  /** Drops this process's cached sessions and tokens of a user (disabled, password reset). */
   forgetUser(userId: number): void {
-    for (const [key, value] of this.cache) if (value.session.userId === userId) this.cache.delete(key);
-    for (const [key, value] of this.tokens) if (value.userId === userId) this.tokens.delete(key);
+    for (const [key, value] of this.cache) {
+      if (value.session.userId !== userId) continue;
+      this.forgetSession(key);
+    }
   }
 
-  /** Records a token this BFF minted for a user (in the database, so every process knows it). */
-  async rememberToken(token: string, userId: number, scopes: readonly string[], expiresAt: number): Promise<void> {
+  /**
+   * Records a token this BFF minted in a session (in the database, so every process knows it).
+   * Tokens belong to the session, not the user: when the session ends, so do they.
+   */
+  async rememberToken(token: string, session: Pick<Session, 'idHash'>, scopes: readonly string[], expiresAt: number): Promise<void> {
     const hash = sha256(token);
-    await this.db.query('INSERT INTO minted_tokens (token_hash, user_id, scopes, expires_at) VALUES ($1, $2, $3, $4) ON CONFLICT (token_hash) DO NOTHING', [
-      hash,
-      userId,
-      scopes.join(' '),
-      new Date(expiresAt),
-    ]);
-    this.cacheToken(hash, userId, expiresAt);
+    await this.db.query(
+      `INSERT INTO minted_tokens (token_hash, session_hash, user_id, scopes, expires_at)
+       SELECT $1, id_hash, user_id, $3, $4 FROM sessions WHERE id_hash = $2 ON CONFLICT (token_hash) DO NOTHING`,
+      [hash, session.idHash, scopes.join(' '), new Date(expiresAt)],
+    );
+    this.cacheToken(hash, session.idHash, expiresAt);
     if (Math.random() < 0.05) await this.db.query('DELETE FROM minted_tokens WHERE expires_at < now()');
   }
 
-  /** Whether `token` was minted by this BFF for `userId` and has not expired. */
-  async tokenBelongsTo(token: string, userId: number): Promise<boolean> {
+  /** Whether `token` was minted by this BFF in this very session and has not expired. */
+  async tokenBelongsTo(token: string, session: Pick<Session, 'idHash'>): Promise<boolean> {
     const hash = sha256(token);
     const known = this.tokens.get(hash);
-    if (known) return known.userId === userId && known.expiresAt > Date.now();
-    const { rows } = await this.db.query<{ user_id: number; expires_at: Date }>('SELECT user_id, expires_at FROM minted_tokens WHERE token_hash = $1', [hash]);
+    if (known) return known.sessionHash === session.idHash && known.expiresAt > Date.now();
+    const { rows } = await this.db.query<{ session_hash: string; expires_at: Date }>(
+      'SELECT session_hash, expires_at FROM minted_tokens WHERE token_hash = $1',
+      [hash],
+    );
     const row = rows[0];
     if (!row) return false;
     const expiresAt = new Date(row.expires_at).getTime();
-    this.cacheToken(hash, row.user_id, expiresAt);
-    return row.user_id === userId && expiresAt > Date.now();
+    this.cacheToken(hash, row.session_hash, expiresAt);
+    return row.session_hash === session.idHash && expiresAt > Date.now();
   }
 
-  private cacheToken(hash: string, userId: number, expiresAt: number): void {
+  private cacheToken(hash: string, sessionHash: string, expiresAt: number): void {
     if (this.tokens.size >= MAX_CACHED) this.tokens.clear();
-    this.tokens.set(hash, { userId, expiresAt });
+    this.tokens.set(hash, { sessionHash, expiresAt });
   }
 }

@@ -1,9 +1,10 @@
 /**
- * Scoped tokens for staff: cached per user and exact scope set until 60 s before expiry, one
+ * Scoped read tokens for staff: cached per session and exact scope set until 60 s before expiry, one
  * upstream call however many requests wait for the same set, and recorded so the proxy can check
- * that a bearer it sees was minted for the session's user.
+ * that a bearer it sees was minted in that very session (sign-out ends them with it). The write
+ * path's tokens are the BFF's own (serverToken): never recorded, never handed out.
  */
-import type { SessionStore } from './sessions';
+import type { Session, SessionStore } from './sessions';
 import type { MintedToken, Upstream } from './upstream';
 
 const RENEW_BEFORE_MS = 60_000;
@@ -12,6 +13,8 @@ const MAX_CACHED = 10_000;
 export class TokenBroker {
   private cache = new Map<string, MintedToken>();
   private inflight = new Map<string, Promise<MintedToken>>();
+  /** The BFF's own tokens (the write path's): one per scope, never recorded, never sent to a browser. */
+  private own = new Map<string, { minted?: MintedToken; pending?: Promise<MintedToken> }>();
   /** Upstream token calls made by this process (tests and diagnostics). */
   upstreamCalls = 0;
 
@@ -20,15 +23,16 @@ export class TokenBroker {
     private readonly upstream: Upstream,
   ) {}
 
-  async get(userId: number, scopes: readonly string[]): Promise<MintedToken> {
+  /** A token for this session and exactly this scope set (tokens belong to the session, not the user). */
+  async get(session: Pick<Session, 'idHash'>, scopes: readonly string[]): Promise<MintedToken> {
     const set = [...new Set(scopes)].sort();
     // The key is the exact set: a token minted for one set is never served for another.
-    const key = `${userId}|${set.join(' ')}`;
+    const key = `${session.idHash}|${set.join(' ')}`;
     const cached = this.cache.get(key);
     if (cached && cached.expiresAt - RENEW_BEFORE_MS > Date.now()) return cached;
     let pending = this.inflight.get(key);
     if (!pending) {
-      pending = this.mint(userId, set)
+      pending = this.mint(session, set)
         .then((minted) => {
           if (this.cache.size >= MAX_CACHED) this.cache.delete(this.cache.keys().next().value!);
           this.cache.set(key, minted);
@@ -45,15 +49,42 @@ export class TokenBroker {
     for (const [key, value] of this.cache) if (value.token === token) this.cache.delete(key);
   }
 
-  /** Forgets a user's tokens (sign-out, disabled user). */
-  forget(userId: number): void {
-    for (const key of this.cache.keys()) if (key.startsWith(`${userId}|`)) this.cache.delete(key);
+  /** Forgets a session's tokens (sign-out). */
+  forgetSession(idHash: string): void {
+    for (const key of this.cache.keys()) if (key.startsWith(`${idHash}|`)) this.cache.delete(key);
   }
 
-  private async mint(userId: number, scopes: string[]): Promise<MintedToken> {
+  /**
+   * A token for the BFF's own use (the write path): minted with the API key for exactly one scope,
+   * kept in this process's memory only and renewed a minute before it expires. It is not recorded
+   * among the tokens the proxy accepts, so even a leaked copy would not pass the BFF.
+   */
+  async serverToken(scope: string): Promise<string> {
+    const entry = this.own.get(scope);
+    if (entry?.minted && entry.minted.expiresAt - RENEW_BEFORE_MS > Date.now()) return entry.minted.token;
+    if (entry?.pending) return (await entry.pending).token;
+    const pending = this.upstream.mintToken([scope]);
+    this.upstreamCalls += 1;
+    this.own.set(scope, { pending });
+    try {
+      const minted = await pending;
+      this.own.set(scope, { minted });
+      return minted.token;
+    } catch (error) {
+      this.own.delete(scope);
+      throw error;
+    }
+  }
+
+  /** The upstream refused one of the BFF's own tokens: the next write mints a fresh one. */
+  forgetServerToken(token: string): void {
+    for (const [scope, entry] of this.own) if (entry.minted?.token === token) this.own.delete(scope);
+  }
+
+  private async mint(session: Pick<Session, 'idHash'>, scopes: string[]): Promise<MintedToken> {
     this.upstreamCalls += 1;
     const minted = await this.upstream.mintToken(scopes);
-    await this.sessions.rememberToken(minted.token, userId, scopes, minted.expiresAt);
+    await this.sessions.rememberToken(minted.token, session, scopes, minted.expiresAt);
     return minted;
   }
 }

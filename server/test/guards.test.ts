@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { Client as RawClient } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_SCOPES, Role } from '../../contract/bff/roles';
+import { BFF_WRITE_ROUTES } from '../../contract/bff/write-routes';
 import { ROUTES, ROUTE_NAMES, type RouteDef } from '../../contract/routes';
 import { mayCall } from '../services/policy';
 import { setUserEnabled, addUser } from '../services/users';
@@ -36,9 +37,9 @@ describe('the roles x routes x methods matrix', () => {
   const paths = [...new Set((Object.values(ROUTES) as RouteDef[]).map((r) => r.path))];
 
   for (const role of Role.options) {
-    it(`${role}: every method of every contract path gets what the role allows, nothing else`, async () => {
+    it(`${role}: every method of every contract path through the proxy gets what the role allows: reads only`, async () => {
       const client = await stack.login(role);
-      const token = await client.token([...ROLE_SCOPES[role]]);
+      const token = await client.token(ROLE_SCOPES[role].filter((s) => s.endsWith(':read')));
       const mismatches: string[] = [];
       for (const path of paths) {
         for (const method of METHODS) {
@@ -48,13 +49,40 @@ describe('the roles x routes x methods matrix', () => {
           let want: string;
           if (path === ROUTES.issueToken.path) [expected, want] = [(s) => s === 404, "404 (the token route is the BFF's own, never proxied)"];
           else if (!route) [expected, want] = [(s) => s === 405, '405'];
+          else if (method !== 'GET') [expected, want] = [(s) => s === 405, '405 (writes are never proxied, whatever the role)'];
           else if (!mayCall(role, route)) [expected, want] = [(s) => s === 403, '403'];
-          else if (method === 'GET') [expected, want] = [(s) => s === 200 || s === 404, '200 (or 404 for an unknown id)'];
-          else [expected, want] = [(s) => s === 400, '400 (the policy passed; the empty body is refused before the upstream)'];
+          else [expected, want] = [(s) => s === 200 || s === 404, '200 (or 404 for an unknown id)'];
           if (!expected(res.status)) mismatches.push(`${role} ${method} ${path}: ${res.status}, expected ${want}`);
         }
       }
       expect(mismatches).toEqual([]);
+    });
+
+    it(`${role}: no write scope is ever issued to the browser`, async () => {
+      const client = await stack.login(role);
+      for (const scope of ['calls:write', 'campaigns:write', 'agents:write']) {
+        const res = await client.request('POST', '/auth/token', { body: { scope: ['calls:read', scope] } });
+        expect(res.status, `${role} asking for ${scope}`).toBe(403);
+        expect(res.body.errors.map((e: any) => e.rejectedValue)).toEqual([scope]);
+      }
+    });
+
+    it(`${role}: the BFF write routes allow exactly the role's writes`, async () => {
+      const client = await stack.login(role);
+      const before = (await stats()).requests;
+      const mismatches: string[] = [];
+      for (const [name, def] of Object.entries(BFF_WRITE_ROUTES)) {
+        const upstream = ROUTES[def.upstream];
+        const url = def.path.replace(':id', fill(upstream.path, upstream).split('/')[3] ?? '');
+        const res = await client.request(def.method, url, { body: {}, headers: { 'idempotency-key': `matrix-${role}-${name}` } });
+        const want = mayCall(role, upstream) ? 400 : 403;
+        if (res.status !== want)
+          mismatches.push(
+            `${role} ${def.method} ${url}: ${res.status}, expected ${want} (${want === 400 ? 'the policy passed; the empty body is refused before the upstream' : 'not allowed'})`,
+          );
+      }
+      expect(mismatches).toEqual([]);
+      expect((await stats()).requests).toBe(before);
     });
   }
 
@@ -79,7 +107,7 @@ describe('the roles x routes x methods matrix', () => {
 
   it('refuses paths outside the contract and bad ids before any upstream call', async () => {
     const client = await stack.login('admin');
-    const token = await client.token([...ROLE_SCOPES.admin]);
+    const token = await client.token(ROLE_SCOPES.admin.filter((s) => s.endsWith(':read')));
     const before = (await stats()).requests;
     // undici sends the path as written (fetch would normalise the dot segments away).
     for (const path of [
@@ -144,6 +172,11 @@ describe('the CSRF guard', () => {
       'POST /api/v1/bulk/calls',
       'PATCH /api/v1/agents/:id',
       'POST /api/v1/campaigns/:id/status',
+      'POST /bff/calls',
+      'POST /bff/bulk/calls',
+      'POST /bff/campaigns',
+      'POST /bff/campaigns/:id/status',
+      'PATCH /bff/agents/:id',
     ]) {
       expect(urls).toContain(expected);
     }
@@ -151,7 +184,7 @@ describe('the CSRF guard', () => {
 
   it('refuses a missing custom header, a foreign, null or missing Origin, and simple requests, on every state-changing route', async () => {
     const admin = await stack.login('admin');
-    const token = await admin.token([...ROLE_SCOPES.admin]);
+    const token = await admin.token(ROLE_SCOPES.admin.filter((s) => s.endsWith(':read')));
     const before = (await stats()).requests;
     const failures: string[] = [];
     const variants: [string, Record<string, string>, string | undefined, number][] = [

@@ -46,7 +46,6 @@ describe('two BFF processes on one PostgreSQL', () => {
 
   it('share idempotency keys: parallel submits through both create one campaign', async () => {
     const operator = await a.login('operator');
-    const token = await operator.token(['campaigns:write']);
     const viaB = b.client(operator.cookie);
     await a.control('POST', '/_sim/stats/reset');
     const body = {
@@ -59,7 +58,7 @@ describe('two BFF processes on one PostgreSQL', () => {
       recipients: [{ phone: '+33612345670' }],
       timezone: 'Europe/Paris',
     };
-    const send = (c: typeof operator) => c.request('POST', '/api/v1/campaigns', { body, token, headers: { 'idempotency-key': 'two-processes-0001' } });
+    const send = (c: typeof operator) => c.request('POST', '/bff/campaigns', { body, headers: { 'idempotency-key': 'two-processes-0001' } });
     const results = await Promise.all(Array.from({ length: 10 }, (_, i) => send(i % 2 ? operator : viaB)));
     const stats = (await a.control('GET', '/_sim/stats')).body;
     expect(stats.byRoute['POST /v1/campaigns'].count).toBe(1);

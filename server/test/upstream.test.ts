@@ -59,11 +59,10 @@ describe('scoped tokens', () => {
 describe('exactly-once creates', () => {
   it('ten parallel submits with one Idempotency-Key create one campaign upstream', async () => {
     const operator = await stack.login('operator');
-    const token = await operator.token(['campaigns:write']);
     const body = campaign('Exactly once');
     await resetStats();
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => operator.request('POST', '/api/v1/campaigns', { body, token, headers: { 'idempotency-key': 'campaign-key-0001' } })),
+      Array.from({ length: 10 }, () => operator.request('POST', '/bff/campaigns', { body, headers: { 'idempotency-key': 'campaign-key-0001' } })),
     );
     expect((await stats()).byRoute['POST /v1/campaigns']?.count).toBe(1);
     const statuses = results.map((r) => r.status).sort();
@@ -71,17 +70,16 @@ describe('exactly-once creates', () => {
     expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
     const created = results.find((r) => r.status === 201)!.body;
 
-    const replay = await operator.request('POST', '/api/v1/campaigns', { body, token, headers: { 'idempotency-key': 'campaign-key-0001' } });
+    const replay = await operator.request('POST', '/bff/campaigns', { body, headers: { 'idempotency-key': 'campaign-key-0001' } });
     expect(replay.status).toBe(201);
     expect(replay.body.id).toBe(created.id);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
-    const other = await operator.request('POST', '/api/v1/campaigns', {
+    const other = await operator.request('POST', '/bff/campaigns', {
       body: campaign('Another body'),
-      token,
       headers: { 'idempotency-key': 'campaign-key-0001' },
     });
     expect(other.status).toBe(422);
-    const missing = await operator.request('POST', '/api/v1/campaigns', { body, token });
+    const missing = await operator.request('POST', '/bff/campaigns', { body });
     expect(missing.status).toBe(400);
     expect(missing.body.errors[0].field).toBe('Idempotency-Key');
     expect((await stats()).byRoute['POST /v1/campaigns']?.count).toBe(1);
@@ -96,19 +94,16 @@ describe('exactly-once creates', () => {
 
   it('passes upstream validation errors through with their fields, and validates before sending', async () => {
     const operator = await stack.login('operator');
-    const token = await operator.token(['calls:write']);
     const agents = (await stack.upstream('GET', '/v1/agents?size=100')).body.content as any[];
     const inbound = agents.find((a) => a.type === 'INBOUND').id;
-    const upstream = await operator.request('POST', '/api/v1/calls', {
+    const upstream = await operator.request('POST', '/bff/calls', {
       body: { agentId: inbound, recipient: { phone: '+33612345678' } },
-      token,
       headers: { 'idempotency-key': 'call-key-inbound-1' },
     });
     expect(upstream.status).toBe(400);
     expect(upstream.body.errors.map((e: any) => e.field)).toContain('agentId');
-    const local = await operator.request('POST', '/api/v1/calls', {
+    const local = await operator.request('POST', '/bff/calls', {
       body: { agentId: outboundAgent, recipient: { phone: '0612' } },
-      token,
       headers: { 'idempotency-key': 'call-key-badphone' },
     });
     expect(local.status).toBe(400);
@@ -203,14 +198,13 @@ describe('upstream faults', () => {
 
   it('keeps a create whose answer never came as unknown, and does not retry it blindly', async () => {
     const operator = await stack.login('operator');
-    const token = await operator.token(['campaigns:write']);
     await stack.control('POST', '/_sim/faults', { path: '/v1/campaigns', method: 'POST', hang: true, count: 1 });
     const body = campaign('Maybe created');
-    const first = await operator.request('POST', '/api/v1/campaigns', { body, token, headers: { 'idempotency-key': 'campaign-key-hang' } });
+    const first = await operator.request('POST', '/bff/campaigns', { body, headers: { 'idempotency-key': 'campaign-key-hang' } });
     expect(first.status).toBe(504);
     expect(first.body.message).toMatch(/may or may not/);
     expect(first.headers.get('x-switchboard-outcome')).toBe('unknown');
-    const again = await operator.request('POST', '/api/v1/campaigns', { body, token, headers: { 'idempotency-key': 'campaign-key-hang' } });
+    const again = await operator.request('POST', '/bff/campaigns', { body, headers: { 'idempotency-key': 'campaign-key-hang' } });
     expect(again.status).toBe(409);
     expect(again.body.message).toMatch(/may or may not/);
     expect(again.headers.get('x-switchboard-outcome')).toBe('unknown');
@@ -219,15 +213,14 @@ describe('upstream faults', () => {
 
   it('says a create the upstream answered 503 was not applied, and lets the same key try again', async () => {
     const operator = await stack.login('operator');
-    const token = await operator.token(['campaigns:write']);
     // The simulator's 5xx fault answers 503 ("not now"): nothing was applied.
     await stack.control('POST', '/_sim/faults', { path: '/v1/campaigns', method: 'POST', status5xxRatio: 1, count: 1 });
     const body = campaign('Refused with 503');
-    const first = await operator.request('POST', '/api/v1/campaigns', { body, token, headers: { 'idempotency-key': 'campaign-key-503' } });
+    const first = await operator.request('POST', '/bff/campaigns', { body, headers: { 'idempotency-key': 'campaign-key-503' } });
     expect(first.status).toBe(502);
     expect(first.headers.get('x-switchboard-outcome')).toBe('not-applied');
     expect(first.body.message).not.toMatch(/may or may not/);
-    const again = await operator.request('POST', '/api/v1/campaigns', { body, token, headers: { 'idempotency-key': 'campaign-key-503' } });
+    const again = await operator.request('POST', '/bff/campaigns', { body, headers: { 'idempotency-key': 'campaign-key-503' } });
     expect(again.status).toBe(201);
     await stack.control('DELETE', '/_sim/faults');
   });

@@ -67,16 +67,22 @@ describe('apiRequest', () => {
     expect(api.every((s) => !('x-api-key' in s.headers))).toBe(true);
   });
 
-  it('adds the CSRF header on writes and an Idempotency-Key on creates', async () => {
+  it("sends writes to the BFF's write routes with the CSRF header, no token, and an Idempotency-Key on creates", async () => {
     const { client, seen } = scripted(() => ok({}, { status: 201 }));
-    await client.apiRequest('POST', '/v1/calls', { body: { agentId: 'a' }, idempotencyKey: 'key-12345678' });
-    await client.apiRequest('POST', '/v1/campaigns', { body: {} });
-    await client.apiRequest('PATCH', '/v1/agents/0f8fad5b-d9cb-469f-a165-70867728950e', { body: { name: 'x' } });
-    const api = seen.filter((s) => s.url.startsWith('/api'));
-    expect(api[0]!.headers['idempotency-key']).toBe('key-12345678');
-    expect(api[1]!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(api[2]!.headers['idempotency-key']).toBeUndefined();
-    expect(api.every((s) => s.headers['x-switchboard'] === '1')).toBe(true);
+    await client.bffWrite('createCall', { body: { agentId: 'a' }, idempotencyKey: 'key-12345678' });
+    await client.bffWrite('createCampaign', { body: {} });
+    await client.bffWrite('patchAgent', { id: '0f8fad5b-d9cb-469f-a165-70867728950e', body: { name: 'x' } });
+    await client.bffWrite('changeCampaignStatus', { id: '0f8fad5b-d9cb-469f-a165-70867728950e', body: { status: 'PAUSED' } });
+    expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual([
+      'POST /bff/calls',
+      'POST /bff/campaigns',
+      'PATCH /bff/agents/0f8fad5b-d9cb-469f-a165-70867728950e',
+      'POST /bff/campaigns/0f8fad5b-d9cb-469f-a165-70867728950e/status',
+    ]);
+    expect(seen[0]!.headers['idempotency-key']).toBe('key-12345678');
+    expect(seen[1]!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(seen[2]!.headers['idempotency-key']).toBeUndefined();
+    expect(seen.every((s) => s.headers['x-switchboard'] === '1' && !('authorization' in s.headers))).toBe(true);
   });
 
   it('retries once on 401 with a fresh token', async () => {
@@ -131,8 +137,8 @@ describe('apiRequest', () => {
   it('never retries a write on 429 or 5xx', async () => {
     for (const status of [429, 502]) {
       const { client, seen } = scripted((req) => (req.url === '/auth/token' ? ok({}) : err(status)));
-      await expect(client.apiRequest('POST', '/v1/calls', { body: {} })).rejects.toMatchObject({ status });
-      expect(seen.filter((s) => s.url.startsWith('/api'))).toHaveLength(1);
+      await expect(client.bffWrite('createCall', { body: {} })).rejects.toMatchObject({ status });
+      expect(seen.filter((s) => s.url.startsWith('/bff'))).toHaveLength(1);
     }
   });
 
@@ -145,7 +151,7 @@ describe('apiRequest', () => {
       requestId: 'req-1',
     };
     const { client } = scripted((req) => (req.url === '/auth/token' ? ok({}) : err(400, body)));
-    const e = await client.apiRequest('PATCH', '/v1/agents/0f8fad5b-d9cb-469f-a165-70867728950e', { body: { name: '' } }).catch((x) => x);
+    const e = await client.bffWrite('patchAgent', { id: '0f8fad5b-d9cb-469f-a165-70867728950e', body: { name: '' } }).catch((x) => x);
     expect(isApiError(e)).toBe(true);
     expect(e).toMatchObject({
       status: 400,
@@ -155,7 +161,7 @@ describe('apiRequest', () => {
     });
 
     const gw = scripted((req) => (req.url === '/auth/token' ? ok({}) : err(504)));
-    await expect(gw.client.apiRequest('POST', '/v1/calls', { body: {} })).rejects.toMatchObject({ status: 504, kind: 'unknown-outcome' });
+    await expect(gw.client.bffWrite('createCall', { body: {} })).rejects.toMatchObject({ status: 504, kind: 'unknown-outcome' });
   });
 
   it("reads the BFF's outcome header on a failed write: unknown, or certainly not applied", async () => {
@@ -163,12 +169,12 @@ describe('apiRequest', () => {
       scripted((req) =>
         req.url === '/auth/token' ? ok({}) : err(status, { message: 'failed', errors: [] }, outcome ? { 'X-Switchboard-Outcome': outcome } : {}),
       ).client;
-    await expect(answer(502, 'unknown').apiRequest('POST', '/v1/calls', { body: {} })).rejects.toMatchObject({ status: 502, kind: 'unknown-outcome' });
-    await expect(answer(409, 'unknown').apiRequest('POST', '/v1/campaigns', { body: {} })).rejects.toMatchObject({ status: 409, kind: 'unknown-outcome' });
-    await expect(answer(502, 'not-applied').apiRequest('POST', '/v1/calls', { body: {} })).rejects.toMatchObject({ status: 502, kind: 'http' });
+    await expect(answer(502, 'unknown').bffWrite('createCall', { body: {} })).rejects.toMatchObject({ status: 502, kind: 'unknown-outcome' });
+    await expect(answer(409, 'unknown').bffWrite('createCampaign', { body: {} })).rejects.toMatchObject({ status: 409, kind: 'unknown-outcome' });
+    await expect(answer(502, 'not-applied').bffWrite('createCall', { body: {} })).rejects.toMatchObject({ status: 502, kind: 'http' });
     // A gateway timeout that says nothing is taken as unknown; one the BFF says was not applied is not.
-    await expect(answer(504, 'not-applied').apiRequest('POST', '/v1/calls', { body: {} })).rejects.toMatchObject({ status: 504, kind: 'http' });
-    await expect(answer(502).apiRequest('POST', '/v1/calls', { body: {} })).rejects.toMatchObject({ status: 502, kind: 'http' });
+    await expect(answer(504, 'not-applied').bffWrite('createCall', { body: {} })).rejects.toMatchObject({ status: 504, kind: 'http' });
+    await expect(answer(502).bffWrite('createCall', { body: {} })).rejects.toMatchObject({ status: 502, kind: 'http' });
   });
 
   it('reports no response as network for reads and unknown outcome for writes', async () => {
@@ -179,7 +185,7 @@ describe('apiRequest', () => {
       }) as typeof fetch,
     });
     await expect(client.apiRequest('GET', '/v1/agents')).rejects.toMatchObject({ status: 0, kind: 'network' });
-    await expect(client.apiRequest('POST', '/v1/calls', { body: {} })).rejects.toMatchObject({ status: 0, kind: 'unknown-outcome' });
+    await expect(client.bffWrite('createCall', { body: {} })).rejects.toMatchObject({ status: 0, kind: 'unknown-outcome' });
   });
 });
 

@@ -1,12 +1,15 @@
 /**
- * The SPA's fetch client. Upstream calls go to the BFF's `/api` proxy with a bearer token of the
- * narrowest scope set the route needs (contract/routes.ts); BFF calls use the session cookie.
- * Writes carry the CSRF header; creates an Idempotency-Key. Reads that get 429 wait and retry
- * (bounded, jittered); writes are never retried silently. Every failure is an ApiError.
+ * The SPA's fetch client. Upstream reads go to the BFF's `/api` proxy with a short-lived read
+ * token of the narrowest scope the route needs (contract/routes.ts), held in memory only. Writes
+ * never hold an upstream token: they go to the BFF's write routes (contract/bff/write-routes.ts)
+ * with the session cookie and the CSRF header, and the BFF makes them after its own checks;
+ * creates carry an Idempotency-Key. Reads that get 429 wait and retry (bounded, jittered); writes
+ * are never retried silently. Every failure is an ApiError.
  */
 import { BFF_HEADERS, CSRF_HEADER_VALUE, IDEMPOTENT_UPSTREAM_PATHS } from '@contract/bff/http.plain';
 import type { Scope } from '@contract/enums';
 import { HEADERS } from '@contract/limits';
+import { BFF_WRITE_ROUTES, bffWritePath, type BffWriteName } from '@contract/bff/write-routes';
 import { matchRouteInfo as matchRoute } from '@contract/routes.plain';
 import type { ValidationError } from '@contract/schemas/error';
 import type { Token } from '@contract/schemas/token';
@@ -17,12 +20,20 @@ import { createTokenCache, type TokenCache } from './token-cache';
 
 export { ApiError, isApiError, errorMessage, fieldError, type ApiErrorKind } from './api-error';
 
-export type ApiMethod = 'GET' | 'POST' | 'PATCH';
+/** The proxy passes reads only; writes go through bffWrite. */
+export type ApiMethod = 'GET';
 export type BffMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface ApiRequestOptions {
   query?: URLSearchParams;
-  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export interface BffWriteOptions {
+  /** The id of the route's `:id`, if it has one. */
+  id?: string;
+  body: unknown;
+  /** Creates: the key that makes a retry replay instead of creating twice (one is made if absent). */
   idempotencyKey?: string;
   signal?: AbortSignal;
 }
@@ -37,14 +48,14 @@ export interface ApiResponse<T> {
 export const REQUEST_TIMEOUT_MS = 30_000;
 
 /** The scopes a token needs for this upstream request: exactly the route's one scope. */
-export function scopesFor(method: ApiMethod, path: string): Scope[] {
+export function scopesFor(method: string, path: string): Scope[] {
   const match = matchRoute(method, path);
   if (!match) throw new ApiError(`No API route ${method} ${path}.`, { status: 0, kind: 'http' });
   if (!match.route.scope) throw new ApiError(`${method} ${path} is not callable from the console.`, { status: 0, kind: 'http' });
   return [match.route.scope];
 }
 
-/** Whether the BFF requires an Idempotency-Key on this request. */
+/** Whether the BFF requires an Idempotency-Key on this upstream request (a create). */
 export function isCreate(method: string, path: string): boolean {
   return method === 'POST' && (IDEMPOTENT_UPSTREAM_PATHS as readonly string[]).includes(path);
 }
@@ -191,20 +202,15 @@ export function createApiClient(deps: Partial<ClientDeps> = {}) {
 
   const tokens: TokenCache = d.tokenCache ?? createTokenCache({ fetchToken });
 
+  /** A read through the proxy, with a read token of exactly the route's scope. */
   async function apiRequest<T>(method: ApiMethod, path: string, opts: ApiRequestOptions = {}): Promise<ApiResponse<T>> {
     const scopes = scopesFor(method, path);
-    const isWrite = method !== 'GET';
-    const idempotencyKey = opts.idempotencyKey ?? (isCreate(method, path) ? newIdempotencyKey() : undefined);
     const query = opts.query?.toString();
     const url = `/api${path}${query ? `?${query}` : ''}`;
 
     const attempt = async (force: boolean): Promise<Response> => {
       const { token } = await tokens.get(scopes, { force });
-      const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token}` };
-      if (isWrite) headers[BFF_HEADERS.csrf] = CSRF_HEADER_VALUE;
-      if (idempotencyKey) headers[BFF_HEADERS.idempotencyKey] = idempotencyKey;
-      if (opts.body !== undefined) headers['content-type'] = 'application/json';
-      return send(url, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) }, isWrite, opts.signal);
+      return send(url, { method, headers: { accept: 'application/json', authorization: `Bearer ${token}` } }, false, opts.signal);
     };
 
     let res = await attempt(false);
@@ -217,7 +223,7 @@ export function createApiClient(deps: Partial<ClientDeps> = {}) {
       throw error;
     }
 
-    for (let retry = 0; !isWrite && res.status === 429; retry += 1) {
+    for (let retry = 0; res.status === 429; retry += 1) {
       const retryAfter = parseRetryAfter(res.headers.get(HEADERS.retryAfter));
       const delay = readRetryDelayMs(retry, retryAfter, d.random);
       if (delay === null) break;
@@ -225,13 +231,34 @@ export function createApiClient(deps: Partial<ClientDeps> = {}) {
       res = await attempt(false);
     }
 
-    if (!res.ok) {
-      // A write the upstream may have applied: the BFF says so (X-Switchboard-Outcome); a gateway
-      // timeout from anything in between, which cannot say, is taken as unknown too.
-      const outcome = res.headers.get(BFF_HEADERS.outcome);
-      const kind: ApiErrorKind = isWrite && (outcome === 'unknown' || (outcome === null && res.status === 504)) ? 'unknown-outcome' : 'http';
-      throw await toApiError(res, kind);
+    if (!res.ok) throw await toApiError(res);
+    return { data: await parseBody<T>(res), status: res.status, headers: res.headers };
+  }
+
+  /** A failed write's error: the BFF says whether it may have been applied (X-Switchboard-Outcome). */
+  async function writeError(res: Response): Promise<ApiError> {
+    // A gateway timeout from anything in between, which cannot say, is taken as unknown too.
+    const outcome = res.headers.get(BFF_HEADERS.outcome);
+    const kind: ApiErrorKind = outcome === 'unknown' || (outcome === null && res.status === 504) ? 'unknown-outcome' : 'http';
+    return toApiError(res, kind);
+  }
+
+  /**
+   * A change, made by the BFF (contract/bff/write-routes.ts): session cookie, CSRF header, the
+   * Idempotency-Key on creates. Never retried here; the answer is the upstream's (status, body,
+   * X-CallRateLimit-* headers), its 400 field errors included.
+   */
+  async function bffWrite<T>(name: BffWriteName, opts: BffWriteOptions): Promise<ApiResponse<T>> {
+    const route = BFF_WRITE_ROUTES[name];
+    const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json', [BFF_HEADERS.csrf]: CSRF_HEADER_VALUE };
+    if (route.idempotent) headers[BFF_HEADERS.idempotencyKey] = opts.idempotencyKey ?? newIdempotencyKey();
+    const res = await send(bffWritePath(name, opts.id), { method: route.method, headers, body: JSON.stringify(opts.body) }, true, opts.signal);
+    if (res.status === 401) {
+      const error = await toApiError(res);
+      sessionEnded();
+      throw error;
     }
+    if (!res.ok) throw await writeError(res);
     return { data: await parseBody<T>(res), status: res.status, headers: res.headers };
   }
 
@@ -246,6 +273,7 @@ export function createApiClient(deps: Partial<ClientDeps> = {}) {
   return {
     apiRequest,
     bffRequest,
+    bffWrite,
     warmTokens,
     /** Forget every token (sign-out). */
     clearTokens: () => tokens.clear(),
@@ -263,5 +291,6 @@ const client = createApiClient({ onSessionEnded: () => onSessionEnded() });
 
 export const apiRequest = client.apiRequest;
 export const bffRequest = client.bffRequest;
+export const bffWrite = client.bffWrite;
 export const clearTokens = client.clearTokens;
 export const warmTokens = client.warmTokens;

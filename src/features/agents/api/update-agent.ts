@@ -2,11 +2,11 @@
 import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Agent, AgentPatch } from '@contract/schemas/agent';
 import type { PageOf } from '@contract/schemas/page';
-import { apiRequest } from '@/lib/api-client';
+import { bffWrite } from '@/lib/api-client';
 import { agentKeys } from './keys';
 
 export function patchAgent(id: string, patch: AgentPatch): Promise<Agent> {
-  return apiRequest<Agent>('PATCH', `/v1/agents/${encodeURIComponent(id)}`, { body: patch }).then((r) => r.data);
+  return bffWrite<Agent>('patchAgent', { id, body: patch }).then((r) => r.data);
 }
 
 type Snapshot = [QueryKey, unknown][];

@@ -1,15 +1,15 @@
 /**
  * Placing calls. Each submission carries one Idempotency-Key that the caller keeps until the
  * person changes what they send, so a double click or a retry after a lost answer is replayed by
- * the BFF instead of dialling twice.
+ * the BFF instead of dialling twice. The BFF makes the call (the browser holds no write token).
  */
 import type { Call } from '@contract/schemas/call';
 import type { BulkCallCreate, CallCreate } from '@contract/schemas/calls-create';
 import { HEADERS } from '@contract/limits';
-import { apiRequest } from '@/lib/api-client';
+import { bffWrite } from '@/lib/api-client';
 
 export function placeCall(body: CallCreate, idempotencyKey: string): Promise<Call> {
-  return apiRequest<Call>('POST', '/v1/calls', { body, idempotencyKey }).then((r) => r.data);
+  return bffWrite<Call>('createCall', { body, idempotencyKey }).then((r) => r.data);
 }
 
 export interface CallRateLimit {
@@ -35,6 +35,6 @@ export interface BulkResult {
 }
 
 export async function placeBulk(body: BulkCallCreate, idempotencyKey: string): Promise<BulkResult> {
-  const r = await apiRequest<{ calls?: Call[] } | undefined>('POST', '/v1/bulk/calls', { body, idempotencyKey });
+  const r = await bffWrite<{ calls?: Call[] } | undefined>('bulkCalls', { body, idempotencyKey });
   return { calls: Array.isArray(r.data?.calls) ? r.data.calls : [], rate: readCallRateLimit(r.headers), status: r.status };
 }

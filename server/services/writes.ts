@@ -1,0 +1,218 @@
+/**
+ * The write path: the only way a change reaches the upstream. The browser never holds a
+ * write-scoped token; it asks a BFF write route (contract/bff/write-routes.ts) and the BFF, after
+ * its own checks, sends the request with a write token it minted and keeps to itself:
+ *
+ *   role (the upstream route's scope) -> params and body against the contract's schemas ->
+ *   the do-not-call list -> Idempotency-Key (creates) -> the attempt recorded (audit, and a pending
+ *   registry entry for a campaign) -> upstream -> the answer kept for replay, the registry, audit.
+ *
+ * Failures say whether the write may have been applied (X-Switchboard-Outcome), never retried
+ * blindly. Routes: server/plugins/writes.ts.
+ */
+import { createHash } from 'node:crypto';
+import { BFF_HEADERS } from '../../contract/bff/headers';
+import { BFF_WRITE_ROUTES, type BffWriteName } from '../../contract/bff/write-routes';
+import { toValidationErrors } from '../../contract/errors';
+import { ROUTES, type RouteDef } from '../../contract/routes';
+import type { ValidationError } from '../../contract/schemas/error';
+import type { Ctx } from '../context';
+import { HttpError } from '../http';
+import { audit } from './audit';
+import * as idempotency from './idempotency';
+import { mayCall } from './policy';
+import type { Session } from './sessions';
+import { UpstreamError } from './upstream';
+
+const PASS_HEADERS = ['content-type', 'x-callratelimit-limit', 'x-callratelimit-remaining', 'retry-after'];
+export const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
+
+export interface WriteInput {
+  name: BffWriteName;
+  params: Record<string, string>;
+  body: unknown;
+  idempotencyKey: string | undefined;
+  session: Session;
+  requestId: string;
+}
+
+export interface WriteAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** How long an in-flight row may live before it is taken as abandoned (a request's longest life, and margin). */
+export const staleAfterMs = (ctx: Pick<Ctx, 'config'>) => ctx.config.UPSTREAM_TIMEOUT_MS * 2 + 5_000;
+
+/** The numbers a write would dial, each with the field that holds it (for the form to point at). */
+function phonesOf(name: BffWriteName, body: unknown): { field: string; phone: string }[] {
+  const b = body as { recipient?: { phone: string }; recipients?: { phone: string }[] };
+  if (name === 'createCall' && b.recipient) return [{ field: 'recipient.phone', phone: b.recipient.phone }];
+  if ((name === 'bulkCalls' || name === 'createCampaign') && Array.isArray(b.recipients)) {
+    return b.recipients.map((r, i) => ({ field: `recipients[${i}].phone`, phone: r.phone }));
+  }
+  return [];
+}
+
+function refusedWrite(status: number, message: string, maybeApplied: boolean, extra: Record<string, string> = {}): HttpError {
+  const tail = maybeApplied ? ' It may or may not have been applied: check before trying again.' : ' Try again in a moment.';
+  return new HttpError(status, `${message}${tail}`, [], { [BFF_HEADERS.outcome]: maybeApplied ? 'unknown' : 'not-applied', ...extra });
+}
+
+export async function performWrite(ctx: Ctx, input: WriteInput): Promise<WriteAnswer> {
+  const { db, broker, upstream, dnc } = ctx;
+  const { name, session, requestId } = input;
+  const def = BFF_WRITE_ROUTES[name];
+  const route: RouteDef = ROUTES[def.upstream];
+  const routeLabel = `${def.method} ${def.path}`;
+  const key = input.idempotencyKey;
+  const record = (outcome: string, status: number | null) =>
+    audit(db, { username: session.username, action: def.upstream, route: routeLabel, idempotencyKey: key ?? null, outcome, status, requestId });
+
+  if (!mayCall(session.role, route)) {
+    await record('denied', 403);
+    throw new HttpError(403, `Your role (${session.role}) may not do this.`);
+  }
+  let id: string | undefined;
+  if (route.params) {
+    const parsed = route.params.safeParse(input.params);
+    if (!parsed.success) throw new HttpError(400, 'That is not a valid id.', toValidationErrors(parsed.error, input.params));
+    id = (parsed.data as { id: string }).id;
+  }
+  const parsedBody = route.body!.safeParse(input.body);
+  if (!parsedBody.success) throw new HttpError(400, 'Some fields are not valid.', toValidationErrors(parsedBody.error, input.body));
+
+  const dialled = phonesOf(name, input.body);
+  if (dialled.length > 0) {
+    const verdict = await dnc.filter(dialled.map((d) => d.phone));
+    if (verdict.blocked.length > 0) {
+      const blocked = new Set(verdict.blocked);
+      const errors: ValidationError[] = dialled
+        .filter((d) => blocked.has(d.phone))
+        .map((d) => ({ field: d.field, rejectedValue: d.phone, message: 'This number is on the do-not-call list.' }));
+      await record('refused: do-not-call', 400);
+      throw new HttpError(400, `${errors.length === 1 ? 'A number is' : `${errors.length} numbers are`} on the do-not-call list.`, errors);
+    }
+  }
+
+  const body = JSON.stringify(input.body);
+  if (def.idempotent) {
+    if (!key || !KEY_PATTERN.test(key)) {
+      throw new HttpError(400, `Creates need an ${BFF_HEADERS.idempotencyKey} header (8-128 letters, digits, -_.:).`, [
+        { field: BFF_HEADERS.idempotencyKey, rejectedValue: key ?? null, message: 'Required: 8-128 letters, digits, -_.:' },
+      ]);
+    }
+    const hash = createHash('sha256').update(body).digest('hex');
+    const state = await idempotency.begin(db, session.userId, key, routeLabel, hash, staleAfterMs(ctx));
+    if (state.kind === 'mismatch') throw new HttpError(422, 'This Idempotency-Key was already used for a different request.');
+    if (state.kind === 'in-flight') throw new HttpError(409, 'This request is already being processed; wait for its answer.', [], { 'Retry-After': '1' });
+    if (state.kind === 'unknown') {
+      throw new HttpError(
+        409,
+        'An earlier attempt with this key may or may not have been applied (the Voice API did not answer). Check before creating it again.',
+        [],
+        { [BFF_HEADERS.outcome]: 'unknown' },
+      );
+    }
+    if (state.kind === 'closed') {
+      throw new HttpError(409, 'This attempt was marked as not applied; start a new attempt to send it again.', [], { [BFF_HEADERS.outcome]: 'not-applied' });
+    }
+    if (state.kind === 'replay') return { status: state.status, headers: { ...state.headers, 'Idempotent-Replayed': 'true' }, body: state.body };
+    if (name === 'createCampaign') {
+      // The pending registry entry: written before the request leaves, so a crash leaves a trace.
+      const c = input.body as { name: string; agentId: string };
+      await db.query(
+        `INSERT INTO campaign_attempts (user_id, idempotency_key, name, agent_id, created_by) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (user_id, idempotency_key) DO UPDATE SET name = EXCLUDED.name, agent_id = EXCLUDED.agent_id, started_at = now(), campaign_id = NULL`,
+        [session.userId, key, c.name, c.agentId, session.username],
+      );
+    }
+  }
+  await record('sent', null);
+
+  const path = route.path.replace('{id}', id ?? '');
+  const settle = async (applied: 'unknown' | 'not-applied', status: number | null) => {
+    if (def.idempotent) await (applied === 'unknown' ? idempotency.markUnknown(db, session.userId, key!) : idempotency.release(db, session.userId, key!));
+    await record(applied === 'unknown' ? 'unknown' : 'failed', status);
+  };
+
+  let res;
+  let text = '';
+  // One retry with a fresh write token when the upstream refuses the cached one (401: nothing applied).
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    let token: string;
+    try {
+      token = await broker.serverToken(route.scope!);
+    } catch (error) {
+      await settle('not-applied', null);
+      const failure = error instanceof UpstreamError ? error : new UpstreamError('transport', 'The Voice API cannot be reached.', false);
+      throw refusedWrite(failure.kind === 'timeout' ? 504 : 502, failure.message, false);
+    }
+    try {
+      res = await upstream.request({
+        method: def.method,
+        path,
+        headers: { authorization: `Bearer ${token}`, accept: 'application/json', 'content-type': 'application/json' },
+        body,
+      });
+    } catch (error) {
+      const failure = error instanceof UpstreamError ? error : new UpstreamError('transport', 'The connection to the Voice API failed.', true);
+      await settle(failure.maybeApplied ? 'unknown' : 'not-applied', null);
+      throw refusedWrite(failure.kind === 'timeout' ? 504 : 502, failure.message, failure.maybeApplied);
+    }
+    try {
+      text = await res.body.text();
+    } catch {
+      await settle('unknown', null);
+      throw refusedWrite(502, 'The Voice API answer broke off.', true);
+    }
+    if (res.statusCode !== 401) break;
+    broker.forgetServerToken(token);
+  }
+  if (!res) throw refusedWrite(502, 'The Voice API could not be reached.', false);
+
+  if (res.statusCode >= 500 || res.statusCode === 401) {
+    // 503 says "not now" (nothing applied); any other 5xx leaves the outcome unknown.
+    const applied = res.statusCode !== 503 && res.statusCode !== 401;
+    await settle(applied ? 'unknown' : 'not-applied', res.statusCode);
+    const extra: Record<string, string> = res.headers['retry-after'] !== undefined ? { 'Retry-After': String(res.headers['retry-after']) } : {};
+    throw refusedWrite(502, `The Voice API failed (${res.statusCode}).`, applied, extra);
+  }
+  let parsed: unknown;
+  if (text.length > 0) {
+    try {
+      parsed = String(res.headers['content-type'] ?? '').includes('json') ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    if (parsed === undefined) {
+      await settle('unknown', res.statusCode);
+      throw refusedWrite(502, 'The Voice API sent a malformed answer.', true);
+    }
+  }
+  const headers: Record<string, string> = {};
+  for (const h of PASS_HEADERS) if (res.headers[h] !== undefined) headers[h] = String(res.headers[h]);
+  if (res.statusCode === 429) {
+    await settle('not-applied', 429);
+    return { status: 429, headers: { ...headers, [BFF_HEADERS.outcome]: 'not-applied' }, body: text };
+  }
+  if (def.idempotent) await idempotency.complete(db, session.userId, key!, res.statusCode, headers, text);
+  if (name === 'createCampaign' && res.statusCode === 201) {
+    const campaign = parsed as { id: string; name: string; agentId: string };
+    await recordCampaign(ctx, session, key!, campaign);
+  }
+  await record(res.statusCode < 400 ? 'ok' : 'refused', res.statusCode);
+  return { status: res.statusCode, headers, body: text };
+}
+
+/** A created campaign: in the registry, and its pending entry points at it. */
+export async function recordCampaign(ctx: Pick<Ctx, 'db'>, session: Session, key: string, campaign: { id: string; name: string; agentId: string }) {
+  await ctx.db.query('INSERT INTO campaigns (id, name, agent_id, created_by) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING', [
+    campaign.id,
+    campaign.name,
+    campaign.agentId,
+    session.username,
+  ]);
+  await ctx.db.query('UPDATE campaign_attempts SET campaign_id = $3 WHERE user_id = $1 AND idempotency_key = $2', [session.userId, key, campaign.id]);
+}
