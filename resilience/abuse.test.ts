@@ -17,7 +17,7 @@ const tried = new Tally();
 const figures: Record<string, number> = { csrfRefused: 0, csrfCases: 0, preflightsWithoutCors: 0, secretHits: 0, filesScanned: 0, textsScanned: 0 };
 
 beforeAll(async () => {
-  stack = await startTestStack({ seedCalls: 50, env: { TRUST_PROXY: 'true', LOGIN_MAX_FAILURES: '5' } });
+  stack = await startTestStack({ seedCalls: 50, env: { TRUST_PROXY: 'loopback', LOGIN_MAX_FAILURES: '5' } });
 });
 
 afterAll(async () => {

@@ -54,6 +54,8 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the body as application/json.',
 };
 
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<BffApp> {
   const logger = createLogger(config, deps.logStream);
   const ownsDb = !deps.db;
@@ -86,7 +88,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<BffA
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    trustProxy: config.TRUST_PROXY,
+    // A hop count trusts that many proxies nearest the BFF (proxy-addr's rule); never every hop.
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     bodyLimit: 64 * 1024,
     forceCloseConnections: true,
     return503OnClosing: true,

@@ -1,7 +1,55 @@
 /** Every BFF setting, from the environment, validated at start; errors name the variable. */
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY's list. */
+const RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address, a CIDR range or a range name. */
+function isProxyAddress(entry: string): boolean {
+  if (RANGE_NAMES.includes(entry)) return true;
+  const [address = '', bits, extra] = entry.split('/');
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which hops to believe X-Forwarded-For from: `false` (none, the default), a hop count (the number
+ * of proxies in front of the BFF), or the proxies' addresses / CIDR ranges. Never "every hop": a
+ * client could then name any address it likes and walk past the sign-in limits.
+ */
+const TrustProxy = z
+  .string()
+  .trim()
+  .superRefine((value, ctx) => {
+    if (value === 'false' || value === '0') return;
+    if (value === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'Trusting every hop lets any client forge its address. Give the number of proxies in front of the BFF (1..10) or their addresses (10.0.0.5,10.0.1.0/24).',
+      });
+      return;
+    }
+    if (/^\d+$/.test(value)) {
+      if (Number(value) > 10) ctx.addIssue({ code: 'custom', message: 'A hop count is 1..10.' });
+      return;
+    }
+    const bad = value
+      .split(',')
+      .map((e) => e.trim())
+      .filter((e) => !isProxyAddress(e));
+    if (bad.length > 0) ctx.addIssue({ code: 'custom', message: `Not an address, CIDR range or ${RANGE_NAMES.join('/')}: ${bad.join(', ')}.` });
+  })
+  .transform((value): false | number | string[] => {
+    if (value === 'false' || value === '0') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    return value.split(',').map((e) => e.trim());
+  });
 
 const Env = z
   .object({
@@ -21,7 +69,7 @@ const Env = z
     SESSIONS_PER_USER: z.coerce.number().int().min(1).max(1000).default(50),
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
     ALLOWED_ORIGINS: z.string().optional(),
-    TRUST_PROXY: bool.default(false),
+    TRUST_PROXY: TrustProxy.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     STATIC_DIR: z.string().default('dist/client'),
     RECORDING_CACHE_MB: z.coerce.number().int().min(1).default(64),
@@ -86,11 +134,13 @@ export const CONFIG_DOC: Record<keyof Config, string> = {
   SESSIONS_PER_USER: 'Sessions one user may hold at once (default 50); signing in past it ends their oldest.',
   REQUEST_TIMEOUT_MS: 'Time a client has to send a whole request, headers and body (default 30000); a slower one is cut off (408).',
   ALLOWED_ORIGINS: 'Comma-separated origins allowed to make state-changing requests (default: the request host).',
-  TRUST_PROXY: 'Trust X-Forwarded-* from a load balancer (default false).',
+  TRUST_PROXY:
+    'Which hops X-Forwarded-For is believed from: false (default), the number of proxies in front of the BFF (e.g. 1), or their addresses/CIDR ranges (10.0.0.5,10.0.1.0/24, or loopback). "true" (every hop) is refused.',
   LOG_LEVEL: 'pino level (default info).',
   STATIC_DIR: 'Built SPA directory (default dist/client).',
   RECORDING_CACHE_MB: 'Decoded-recording cache size (default 64 MB).',
-  LOGIN_MAX_FAILURES: 'Failed sign-ins per account and address per 15 minutes before 429 (default 5); an address gets 4x that across accounts.',
+  LOGIN_MAX_FAILURES:
+    'Sign-in attempts per account and address per 15 minutes before 429 (default 5); past 20x that per address or 10x per account, only places an account signed in from before are let in.',
   TOKEN_RATE_PER_MINUTE: 'Token requests per user per minute (default 120).',
   INDEX_SYNC: 'Keep the call index in sync with the upstream (default true; with several instances on one PostgreSQL, one syncs).',
   INDEX_BACKFILL_DAYS: 'Days of calls the index backfills (default 30).',

@@ -176,4 +176,20 @@ ALTER TABLE minted_tokens ADD COLUMN session_hash text NOT NULL REFERENCES sessi
 CREATE INDEX minted_tokens_session ON minted_tokens (session_hash);
 `,
   },
+  {
+    id: '005_sign_in_limits',
+    sql: `
+CREATE TABLE login_limits (
+  bucket text PRIMARY KEY,
+  attempts integer NOT NULL,
+  window_start timestamptz NOT NULL
+);
+CREATE TABLE login_known (
+  username text NOT NULL,
+  address text NOT NULL,
+  last_ok timestamptz NOT NULL,
+  PRIMARY KEY (username, address)
+);
+`,
+  },
 ];

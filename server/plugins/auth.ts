@@ -3,9 +3,9 @@
  * POST /auth/token (scoped, short-lived upstream READ tokens for the signed-in role, bound to the
  * session; write scopes are refused: writes go through the BFF's write routes).
  *
- * Failed sign-ins are limited per account *and address together* (a stranger elsewhere cannot lock
- * a real user out) and per address overall (one address cannot spray many accounts). Success
- * clears the account's counter for that address.
+ * Sign-in attempts are counted before any work, in the database (server/services/sign-in-limits.ts):
+ * per account and address together, and per address and per account with larger budgets that,
+ * once spent, still let in the pairs that signed in before.
  */
 import type { FastifyInstance } from 'fastify';
 import { LoginRequest } from '../../contract/bff/http';
@@ -17,28 +17,29 @@ import { HttpError, requireSession, currentSession, SESSION_COOKIE, SESSION_COOK
 import { audit } from '../services/audit';
 import { Limiter } from '../services/limiter';
 import { decoyHash, verifyPassword } from '../services/passwords';
+import * as limits from '../services/sign-in-limits';
 import { findUser } from '../services/users';
 
-const WINDOW_MS = 15 * 60_000;
 const isWriteScope = (scope: string) => scope.endsWith(':write');
 
 export function authPlugin(app: FastifyInstance, ctx: Ctx): void {
   const { db, config, sessions, broker } = ctx;
-  const perAccount = new Limiter(config.LOGIN_MAX_FAILURES, WINDOW_MS);
-  const perAddress = new Limiter(config.LOGIN_MAX_FAILURES * 4, WINDOW_MS);
   const tokenRate = new Limiter(config.TOKEN_RATE_PER_MINUTE, 60_000);
 
   app.post('/auth/login', { bodyLimit: 8 * 1024 }, async (request, reply) => {
     const parsed = LoginRequest.safeParse(request.body);
     if (!parsed.success) throw new HttpError(400, 'Enter your username and password.', toValidationErrors(parsed.error, request.body));
     const { username, password } = parsed.data;
-    const accountKey = `${username.toLowerCase()}|${request.ip}`;
-    const wait = Math.max(perAccount.blockedFor(accountKey), perAddress.blockedFor(request.ip));
-    if (wait > 0) {
+    // Counted before the lookup and the hash, atomically, in the database (every process sees it).
+    const verdict = await limits.admit(db, username, request.ip, config.LOGIN_MAX_FAILURES);
+    if (!verdict.ok) {
+      const wait = verdict.retryAfterSeconds;
       await audit(db, { username, action: 'login', route: 'POST /auth/login', outcome: 'rate-limited', status: 429, requestId: request.id });
       throw new HttpError(
         429,
-        `Too many failed sign-ins from here. Try again in ${Math.ceil(wait / 60)} minutes, or ask an admin to reset your password.`,
+        verdict.reason === 'pair'
+          ? `Too many failed sign-ins for this account from here. Try again in ${Math.ceil(wait / 60)} minutes, or ask an admin to reset your password.`
+          : `Too many failed sign-ins ${verdict.reason === 'address' ? 'from this network' : 'for this account'}; only places this account signed in from before are let in for now. Try again in ${Math.ceil(wait / 60)} minutes.`,
         [],
         { 'Retry-After': String(wait) },
       );
@@ -47,8 +48,6 @@ export function authPlugin(app: FastifyInstance, ctx: Ctx): void {
     // The same work whether or not the user exists, so timing does not reveal it.
     const ok = user ? await verifyPassword(password, user.password_hash) : (await verifyPassword(password, await decoyHash()), false);
     if (!user || !ok || !user.enabled) {
-      perAccount.hit(accountKey);
-      perAddress.hit(request.ip);
       await audit(db, {
         username,
         action: 'login',
@@ -59,7 +58,7 @@ export function authPlugin(app: FastifyInstance, ctx: Ctx): void {
       });
       throw new HttpError(401, 'The username or password is wrong.');
     }
-    perAccount.clear(accountKey);
+    await limits.succeeded(db, username, request.ip);
     // A new session id at every sign-in (no fixation), and the previous one ends.
     await sessions.end(request.cookies[SESSION_COOKIE]);
     const id = await sessions.create(user.id);

@@ -19,7 +19,7 @@ const ids: Record<string, string> = {};
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 beforeAll(async () => {
-  stack = await startTestStack({ env: { TRUST_PROXY: 'true' }, sessionCacheMs: 0 });
+  stack = await startTestStack({ env: { TRUST_PROXY: 'loopback' }, sessionCacheMs: 0 });
   ids.agent = (await stack.upstream('GET', '/v1/agents?size=1')).body.content[0].id;
   ids.call = (await stack.upstream('GET', '/v1/calls?size=1')).body.content[0].id;
   ids.campaign = UNKNOWN_ID;
@@ -307,6 +307,7 @@ describe('sessions', () => {
   });
 });
 
+// Parallel guesses, forged X-Forwarded-For and spraying from one address: server/test/sign-in.test.ts.
 describe('the sign-in rate limit', () => {
   const from = (ip: string) => ({ 'x-forwarded-for': ip });
 
@@ -328,20 +329,6 @@ describe('the sign-in rate limit', () => {
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     // ...while the real user signs in from their own.
     await stack.login('operator', 'switchboard-demo', from('198.51.100.20'));
-  });
-
-  it('stops one address spraying many accounts', async () => {
-    const sprayer = stack.client();
-    let limited = 0;
-    for (let i = 0; i < 25; i += 1) {
-      const res = await sprayer.request('POST', '/auth/login', { body: { username: `user-${i}`, password: 'password1' }, headers: from('203.0.113.99') });
-      if (res.status === 429) limited += 1;
-    }
-    expect(limited).toBeGreaterThan(0);
-    expect(
-      (await sprayer.request('POST', '/auth/login', { body: { username: 'viewer', password: 'switchboard-demo' }, headers: from('203.0.113.99') })).status,
-    ).toBe(429);
-    await stack.login('viewer', 'switchboard-demo', from('198.51.100.21'));
   });
 
   it('audits sign-ins and failures', async () => {

@@ -71,6 +71,15 @@ describe('two BFF processes on one PostgreSQL', () => {
     expect((await viaB.request('GET', '/bff/campaigns')).body.content[0].id).toBe(id);
   });
 
+  it('share the sign-in limit: guesses spread over both count once', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      const via = i % 2 ? a : b;
+      statuses.push((await via.client().request('POST', '/auth/login', { body: { username: 'admin', password: `guess-${i}` } })).status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+  });
+
   it('share drafts', async () => {
     const operator = await a.login('operator');
     await operator.request('PUT', '/bff/drafts/shared', { body: { data: { step: 2 } } });
