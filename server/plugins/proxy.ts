@@ -10,7 +10,7 @@
  * 5xx and malformed bodies become 502/504 ErrorResponses.
  */
 import type { FastifyInstance } from 'fastify';
-import { BFF_WRITE_ROUTES } from '../../contract/bff/write-routes';
+import { BFF_WRITE_ROUTES } from '../../contract/bff/write-routes.plain';
 import { toValidationErrors } from '../../contract/errors';
 import { matchRoute, ROUTES, type RouteDef } from '../../contract/routes';
 import type { Ctx } from '../context';

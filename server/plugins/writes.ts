@@ -5,9 +5,9 @@
  * POST /bff/writes/:key/resolve tell what became of a create and record a person's resolution.
  */
 import type { FastifyInstance } from 'fastify';
-import { BFF_HEADERS } from '../../contract/bff/headers';
+import { BFF_HEADERS } from '../../contract/bff/http.plain';
 import { ResolveWriteAttempt } from '../../contract/bff/write-attempts';
-import { BFF_WRITE_ROUTES, type BffWriteName } from '../../contract/bff/write-routes';
+import { BFF_WRITE_ROUTES, type BffWriteName } from '../../contract/bff/write-routes.plain';
 import { toValidationErrors } from '../../contract/errors';
 import type { Ctx } from '../context';
 import { HttpError, requireSession } from '../http';

@@ -5,7 +5,7 @@
  * checked against what was sent, then recorded as if the 201 had arrived) or `not-applied` (the
  * key is closed, so nothing replays it; a new attempt takes a new key).
  */
-import { BFF_WRITE_ROUTES, type BffWriteName } from '../../contract/bff/write-routes';
+import { BFF_WRITE_ROUTES, type BffWriteName } from '../../contract/bff/write-routes.plain';
 import type { ResolveWriteAttempt, WriteAttempt } from '../../contract/bff/write-attempts';
 import type { Ctx } from '../context';
 import { HttpError } from '../http';

@@ -11,8 +11,8 @@
  * blindly. Routes: server/plugins/writes.ts.
  */
 import { createHash } from 'node:crypto';
-import { BFF_HEADERS } from '../../contract/bff/headers';
-import { BFF_WRITE_ROUTES, type BffWriteName } from '../../contract/bff/write-routes';
+import { BFF_HEADERS } from '../../contract/bff/http.plain';
+import { BFF_WRITE_ROUTES, type BffWriteName } from '../../contract/bff/write-routes.plain';
 import { toValidationErrors } from '../../contract/errors';
 import { ROUTES, type RouteDef } from '../../contract/routes';
 import type { ValidationError } from '../../contract/schemas/error';

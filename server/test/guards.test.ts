@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { Client as RawClient } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_SCOPES, Role } from '../../contract/bff/roles';
-import { BFF_WRITE_ROUTES } from '../../contract/bff/write-routes';
+import { BFF_WRITE_ROUTES } from '../../contract/bff/write-routes.plain';
 import { ROUTES, ROUTE_NAMES, type RouteDef } from '../../contract/routes';
 import { mayCall } from '../services/policy';
 import { setUserEnabled, addUser } from '../services/users';

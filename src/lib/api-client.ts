@@ -9,7 +9,7 @@
 import { BFF_HEADERS, CSRF_HEADER_VALUE, IDEMPOTENT_UPSTREAM_PATHS } from '@contract/bff/http.plain';
 import type { Scope } from '@contract/enums';
 import { HEADERS } from '@contract/limits';
-import { BFF_WRITE_ROUTES, bffWritePath, type BffWriteName } from '@contract/bff/write-routes';
+import { BFF_WRITE_ROUTES, bffWritePath, type BffWriteName } from '@contract/bff/write-routes.plain';
 import { matchRouteInfo as matchRoute } from '@contract/routes.plain';
 import type { ValidationError } from '@contract/schemas/error';
 import type { Token } from '@contract/schemas/token';
