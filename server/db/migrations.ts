@@ -177,7 +177,7 @@ CREATE INDEX minted_tokens_session ON minted_tokens (session_hash);
 `,
   },
   {
-    id: '005_sign_in_limits',
+    id: '006_sign_in_limits',
     sql: `
 CREATE TABLE login_limits (
   bucket text PRIMARY KEY,
