@@ -7,7 +7,7 @@ import { DEFAULT_RETRY_ON } from '@contract/enums';
 import { isStartDateAllowed } from '@contract/campaign-rules';
 import { IsoDate, Uuid } from '@contract/formats';
 import { LIMITS } from '@contract/limits';
-import { BatchSize, CampaignName, CampaignRecipients, Days, RetryInput, TimeSlots, Timezone } from '@contract/schemas/campaign';
+import { BatchSize, CampaignName, Days, RetryInput, TimeSlots, Timezone } from '@contract/schemas/campaign';
 import { todayIn } from '@contract/timezone';
 
 export { WIZARD_STEPS, type WizardStep } from './wizard-steps';
@@ -62,8 +62,6 @@ export const retrySchema = z.discriminatedUnion('enabled', [
     }),
 ]);
 export type RetryValues = z.input<typeof retrySchema>;
-
-export const recipientsSchema = z.object({ recipients: CampaignRecipients });
 
 export const DEFAULT_RETRY: Extract<RetryValues, { enabled: true }> = {
   enabled: true,
