@@ -63,7 +63,7 @@ test.describe('Insights', () => {
     const reached = calls.filter((c) => c.status === 'COMPLETED' || c.status === 'TRANSFERRED').length;
     await expect(figures.getByRole('link', { name: /^Reached/ })).toContainText(`${reached.toLocaleString('en-US')} call`);
     await expect(page.getByTestId('index-freshness')).toContainText(/Indexed up to \d+ (s|min) ago/);
-    await expect(page.getByRole('img', { name: /Calls per day, stacked by status group/ })).toBeVisible();
+    await expect(page.getByRole('figure', { name: /Calls per day, stacked by status group/ })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Per agent' })).toBeVisible();
     await expectNoA11yViolations(page, 'insights');
   });

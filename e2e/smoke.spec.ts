@@ -16,7 +16,7 @@ test('the built SPA, served by the BFF, signs in and opens on its shell', async 
   await expect(page).toHaveURL(/\/(\?|$)/);
   await expect(page.getByRole('heading', { name: 'Insights', level: 1 })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Calls' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Calls', exact: true })).toBeVisible();
   ({ violations } = await new AxeBuilder({ page }).analyze());
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 });

@@ -1,9 +1,9 @@
 /**
- * A (stacked) bar chart drawn with visx (d3 scales, SVG), loaded only with Insights' charts. Each
- * segment is a link to the calls it counts: a click opens the calls list. The SVG is an image for
- * assistive technology (its segments are not tab stops); the table beside every chart carries the
- * same numbers and links for keyboard and screen-reader users. Colours are classes, so dark mode
- * follows the page.
+ * A (stacked) bar chart drawn with visx (d3 scales, SVG), loaded only with Insights' charts. A
+ * click on a segment opens the calls list filtered to the calls it counts. The drawing is hidden
+ * from assistive technology and its segments are not tab stops: the figure is named by its
+ * caption, and the table under every chart carries the same numbers as links, for keyboard and
+ * screen-reader users. Colours are classes, so dark mode follows the page.
  */
 import { AxisBottom, AxisLeft } from '@visx/axis';
 import { Group } from '@visx/group';
@@ -11,7 +11,6 @@ import { useParentSize } from '@visx/responsive';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
 import { useRouter } from '@tanstack/react-router';
-import type { MouseEvent } from 'react';
 
 export interface ChartSegment {
   key: string;
@@ -45,26 +44,16 @@ export function BarChart({ bars, label, height = 240 }: { bars: ChartBar[]; labe
   // Thin the bottom labels so they never overlap.
   const every = Math.max(1, Math.ceil((bars.length * 64) / Math.max(1, innerWidth)));
 
-  function open(event: MouseEvent<Element>, href: string) {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    router.history.push(href);
-  }
-
   return (
-    <div ref={parentRef} className="w-full">
-      <svg width={width} height={height} role="img" aria-label={`${label}. The table below has the same figures and links.`}>
+    <figure ref={parentRef} className="w-full">
+      <figcaption className="sr-only">{label}. The table below has the same figures, each a link to its calls.</figcaption>
+      <svg width={width} height={height} aria-hidden="true">
         <Group left={MARGIN.left} top={MARGIN.top}>
           {bars.map((bar) =>
             bar.segments.map((segment) =>
               segment.value > 0 ? (
-                <a
-                  key={`${bar.key}-${segment.key}`}
-                  href={segment.href}
-                  tabIndex={-1}
-                  onClick={(e) => open(e, segment.href)}
-                  data-bar={`${bar.key}:${segment.key}`}
-                >
+                // The mouse's way in; keyboard and screen readers use the table's links (same hrefs).
+                <g key={`${bar.key}-${segment.key}`} data-bar={`${bar.key}:${segment.key}`} onClick={() => router.history.push(segment.href)}>
                   <title>{segment.title}</title>
                   <Bar
                     x={x(bar.key) ?? 0}
@@ -73,7 +62,7 @@ export function BarChart({ bars, label, height = 240 }: { bars: ChartBar[]; labe
                     height={Math.max(1, y(segment.base) - y(segment.base + segment.value))}
                     className={`${segment.className} cursor-pointer hover:opacity-80`}
                   />
-                </a>
+                </g>
               ) : null,
             ),
           )}
@@ -96,6 +85,6 @@ export function BarChart({ bars, label, height = 240 }: { bars: ChartBar[]; labe
           />
         </Group>
       </svg>
-    </div>
+    </figure>
   );
 }
