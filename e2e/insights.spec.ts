@@ -72,8 +72,8 @@ test.describe('Insights', () => {
     const page = await pageAs('viewer');
     await page.goto(`/?range=custom&from=${FROM}&to=${TO}&tz=UTC`);
     const bar = page
-      .getByRole('img', { name: /Calls per day/ })
-      .locator('a[data-bar$=":reached"]')
+      .getByRole('figure', { name: /Calls per day/ })
+      .locator('[data-bar$=":reached"]')
       .first();
     await expect(bar).toBeAttached();
     const title = await bar.locator('title').textContent();

@@ -31,7 +31,15 @@ async function main(): Promise<void> {
     simRateLimit: 0,
     demoAccounts: true,
     demoPassword: PASSWORD,
-    env: { LOG_LEVEL: 'warn', STATIC_DIR: process.env.STATIC_DIR ?? 'dist/client' },
+    env: {
+      LOG_LEVEL: 'warn',
+      STATIC_DIR: process.env.STATIC_DIR ?? 'dist/client',
+      // Insights and index search need the call index filled from the seeded calls.
+      INDEX_SYNC: 'true',
+      INDEX_RATE_PER_SECOND: '200',
+      INDEX_CONCURRENCY: '4',
+      INDEX_TRANSCRIPTS_PER_PASS: '10000',
+    },
   });
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -62,7 +70,7 @@ async function main(): Promise<void> {
     // Insights reads the call index: wait until it has caught up with the seeded calls.
     for (let i = 0; i < 120; i++) {
       const status = await page.request.get('/bff/index/status');
-      if (status.ok() && ((await status.json()) as { indexedAt: string | null }).indexedAt) break;
+      if (status.ok() && ((await status.json()) as { backfill: { complete: boolean } }).backfill.complete) break;
       await page.waitForTimeout(1000);
     }
     await shot(page, '/?range=last30', 'insights');
