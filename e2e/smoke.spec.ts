@@ -2,6 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 
 test('the built SPA, served by the BFF, signs in and opens on its shell', async ({ page }) => {
+  // The home is Insights: axe over its charts and tables takes a while on a busy 2-core machine.
+  test.setTimeout(60_000);
   await page.goto('/');
   // Signed out: the authenticated layout sends us to sign in, keeping where we were going.
   await expect(page).toHaveURL(/\/login/);
