@@ -27,6 +27,7 @@ import {
   type ReviewFigures,
   type WizardFigures,
 } from './lib/browser-section';
+import { indexSection } from './lib/index-section';
 import { lighthouseSection } from './lib/lighthouse-section';
 import { startPeers, type Peer } from './lib/peers';
 import { builtNode, startChild, type Child } from './lib/processes';
@@ -45,7 +46,7 @@ const ctx: BenchContext = {
   log: (m) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0)}s] ${m}`),
 };
 const seedCalls = Number(process.env.BENCH_SEED_CALLS ?? 100_000);
-/** BENCH_ONLY=browser,lighthouse (any of sim, bff, peers, browser, lighthouse): only those sections; the servers start anyway. */
+/** BENCH_ONLY=browser,lighthouse (any of sim, index, bff, peers, browser, lighthouse): only those sections; the servers start anyway. */
 const only = new Set(
   (process.env.BENCH_ONLY ?? '')
     .split(',')
@@ -97,6 +98,7 @@ async function main(): Promise<void> {
   const sim = await startChild<SimInfo>(simCmd, simArgs, { BENCH_SEED_CALLS: String(seedCalls) }, 300_000);
   children.push(sim);
   if (wanted('sim')) await section('Simulator (100,000 calls)', () => simulatorSection(ctx, sim, seedCalls));
+  if (wanted('index')) await section('Call index', () => indexSection(ctx, sim.info));
 
   const [proxyCmd, proxyArgs] = await builtNode('proxy-server');
   const [bffCmd, bffArgs] = await builtNode('bff-server');

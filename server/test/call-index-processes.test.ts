@@ -12,14 +12,14 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../common/test-db';
-import { startSimulator, type RunningSimulator } from '../../simulator/app';
 import { upstreamIds, utcDay, waitFor } from '../testing/call-index';
-import { DEMO_PASSWORD } from '../testing/harness';
+import { DEMO_PASSWORD, startTestStack, type TestStack } from '../testing/harness';
 
 const KEY = 'proc-index-primary-0123456789';
 const KEY2 = 'proc-index-secondary-012345678';
-const CONTROL = 'proc-index-control';
-let sim: RunningSimulator;
+// The simulator comes with a test stack (whose own BFF does not index); the BFFs under test are child processes.
+let stack: TestStack;
+let sim: TestStack['sim'];
 const children = new Set<ChildProcess>();
 
 const freePort = () =>
@@ -94,20 +94,13 @@ async function bffIds(bff: Bff): Promise<string[]> {
 const killed = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));
 
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, seedCalls: 3000, controlToken: CONTROL, rateLimit: 0, apiKey: KEY, apiKeySecondary: KEY2 });
+  stack = await startTestStack({ seedCalls: 3000 }, [KEY, KEY2]);
+  sim = stack.sim;
 }, 120_000);
 afterAll(async () => {
   for (const c of children) c.kill('SIGKILL');
-  await sim?.close();
+  await stack?.close();
 });
-
-const upstream = {
-  upstream: async (method: string, path: string) => {
-    const res = await fetch(sim.url + path, { method, headers: { 'x-api-key': KEY } });
-    const text = await res.text();
-    return { status: res.status, body: JSON.parse(text), text, headers: res.headers, ms: 0 };
-  },
-};
 
 describe.each(['pglite', 'postgres'] as const)('on %s', (kind) => {
   let dbEnv: Record<string, string>;
@@ -145,7 +138,7 @@ describe.each(['pglite', 'postgres'] as const)('on %s', (kind) => {
       },
       120_000,
     );
-    const truth = await upstreamIds(upstream, utcDay(-29), utcDay(1));
+    const truth = await upstreamIds(stack, utcDay(-29), utcDay(1));
     const mine = await bffIds(second);
     expect(mine).toEqual(truth);
     expect(new Set(mine).size).toBe(mine.length);
