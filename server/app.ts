@@ -128,6 +128,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<BffA
     }
     if (error instanceof UpstreamError) {
       request.log.warn({ kind: error.kind }, error.message);
+      if (error.kind === 'busy') {
+        reply.header('Retry-After', error.retryAfter ?? '1');
+        return sendError(reply, 429, error.message);
+      }
       return sendError(reply, error.kind === 'timeout' ? 504 : 502, `${error.message} Try again in a moment.`);
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;

@@ -69,6 +69,7 @@ export function proxyPlugin(app: FastifyInstance, ctx: Ctx): void {
     const query = route.query ? serialise(parse(route.query, request.query ?? {})) : '';
 
     const res = await upstream.request({
+      route: name,
       method: 'GET',
       path: rawPath + (query ? `?${query}` : ''),
       headers: { authorization: `Bearer ${bearer}`, accept: 'application/json' },

@@ -85,6 +85,7 @@ export function recordingsPlugin(app: FastifyInstance, ctx: Ctx): void {
       try {
         audio = await pending;
       } catch (error) {
+        if (error instanceof UpstreamError && error.kind === 'busy') throw new HttpError(429, error.message, [], { 'Retry-After': error.retryAfter ?? '1' });
         if (error instanceof UpstreamError) throw new HttpError(error.kind === 'timeout' ? 504 : 502, `${error.message} Try again.`);
         throw error;
       }

@@ -1,7 +1,14 @@
 /**
- * The one place that talks to the upstream: an undici connection pool, the timeout, and the API
- * key pair (the second key takes over when the upstream refuses the first with 401).
+ * The one place that talks to the upstream: connection pools, the timeout, and the API key pair
+ * (the second key takes over when the upstream refuses the first with 401).
+ *
+ * Separate budgets, so one kind of traffic cannot starve another: each class of request has an
+ * undici pool of its own (token minting, interactive reads, writes, background work such as an
+ * index sync, readiness probes), and within a class each route may hold at most a share of the
+ * connections (ROUTE_SHARE): requests past it wait in that route's own queue, so a slow route
+ * queues behind itself, not in front of the others.
  */
+import pLimit, { type LimitFunction } from 'p-limit';
 import { Pool, type Dispatcher } from 'undici';
 import { HEADERS } from '../../contract/limits';
 import { TokenRequest } from '../../contract/schemas/token';
@@ -12,14 +19,25 @@ export interface UpstreamLog {
 
 export class UpstreamError extends Error {
   constructor(
-    readonly kind: 'timeout' | 'transport' | 'malformed' | 'refused',
+    /** 'busy': the upstream said 429; pass it on as 429 with its Retry-After. */
+    readonly kind: 'timeout' | 'transport' | 'malformed' | 'refused' | 'busy',
     message: string,
     /** True when the request may have reached the upstream (its outcome is unknown). */
     readonly maybeApplied: boolean,
+    /** Seconds to wait, from the upstream's Retry-After (kind 'busy'). */
+    readonly retryAfter?: string,
   ) {
     super(message);
   }
 }
+
+/** The classes of upstream traffic, each with a connection budget of its own. */
+export type Budget = 'token' | 'read' | 'write' | 'background' | 'probe';
+
+/** Connections per class. Background work (an index sync) gets few: it may be slow, never crowd staff out. */
+export const BUDGETS: Record<Budget, number> = { token: 8, read: 48, write: 16, background: 4, probe: 2 };
+/** The share of a class's connections one route may hold at once. */
+export const ROUTE_SHARE = 0.25;
 
 export interface MintedToken {
   token: string;
@@ -39,7 +57,8 @@ function jwtExp(token: string): number | null {
 export type UpstreamState = 'up' | 'slow' | 'down';
 
 export class Upstream {
-  readonly pool: Pool;
+  private readonly pools: Record<Budget, Pool>;
+  private readonly routeQueues = new Map<string, LimitFunction>();
   private current = 0;
   private readonly keys: string[];
   readonly origin: string;
@@ -55,18 +74,44 @@ export class Upstream {
     this.origin = url.origin;
     this.basePath = url.pathname.replace(/\/$/, '');
     this.keys = keys.filter((k): k is string => !!k);
-    this.pool = new Pool(this.origin, { connections: 64, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, keepAliveTimeout: 10_000 });
+    const pool = (connections: number) => new Pool(this.origin, { connections, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, keepAliveTimeout: 10_000 });
+    this.pools = {
+      token: pool(BUDGETS.token),
+      read: pool(BUDGETS.read),
+      write: pool(BUDGETS.write),
+      background: pool(BUDGETS.background),
+      probe: pool(BUDGETS.probe),
+    };
   }
 
-  /** Sends one request; transport failures become UpstreamError with what is known of the outcome. */
+  /** The queue of one route within a class: at most ROUTE_SHARE of the class's connections. */
+  private queueFor(budget: Budget, route: string): LimitFunction {
+    const key = `${budget} ${route}`;
+    let queue = this.routeQueues.get(key);
+    if (!queue) {
+      queue = pLimit(Math.max(1, Math.floor(BUDGETS[budget] * ROUTE_SHARE)));
+      this.routeQueues.set(key, queue);
+    }
+    return queue;
+  }
+
+  /**
+   * Sends one request; transport failures become UpstreamError with what is known of the outcome.
+   * `budget`: the class (default: 'read' for GET, else 'write'); `route`: what the per-route share
+   * counts by (default: the path without its query). The timeout runs from the call, queue included.
+   */
   async request(options: {
     method: Dispatcher.HttpMethod;
     path: string;
     headers?: Record<string, string>;
     body?: string | Buffer;
+    budget?: Budget;
+    route?: string;
   }): Promise<Dispatcher.ResponseData> {
+    const { budget = options.method === 'GET' ? 'read' : 'write', route = options.path.split('?')[0]!, ...rest } = options;
+    const signal = AbortSignal.timeout(this.timeoutMs + 1000);
     try {
-      return await this.pool.request({ ...options, path: this.basePath + options.path, signal: AbortSignal.timeout(this.timeoutMs + 1000) });
+      return await this.queueFor(budget, route)(() => this.pools[budget].request({ ...rest, path: this.basePath + rest.path, signal }));
     } catch (error) {
       const code = (error as { code?: string }).code ?? '';
       if (
@@ -91,6 +136,7 @@ export class Upstream {
     for (let attempt = 0; attempt < this.keys.length; attempt += 1) {
       const key = this.keys[this.current]!;
       const res = await this.request({
+        budget: 'token',
         method: 'POST',
         path: '/v1/auth/token',
         headers: { [HEADERS.apiKey]: key, 'content-type': 'application/json' },
@@ -101,6 +147,10 @@ export class Upstream {
         this.current = (this.current + 1) % this.keys.length;
         this.log.warn({ keyIndex: this.current }, 'The upstream refused the API key in use; switched to the other key of the pair.');
         continue;
+      }
+      if (res.statusCode === 429) {
+        const retryAfter = String(res.headers['retry-after'] ?? '1');
+        throw new UpstreamError('busy', `The Voice API is busy; try again in ${retryAfter} s.`, false, retryAfter);
       }
       if (res.statusCode !== 200 && res.statusCode !== 201) {
         throw new UpstreamError('transport', `The Voice API refused to issue a token (${res.statusCode}).`, false);
@@ -127,7 +177,11 @@ export class Upstream {
    */
   async probe(): Promise<UpstreamState> {
     try {
-      const res = await this.pool.request({ method: 'GET', path: `${this.basePath}/v1/agents`, signal: AbortSignal.timeout(Math.min(this.timeoutMs, 3000)) });
+      const res = await this.pools.probe.request({
+        method: 'GET',
+        path: `${this.basePath}/v1/agents`,
+        signal: AbortSignal.timeout(Math.min(this.timeoutMs, 3000)),
+      });
       await res.body.dump();
       return 'up';
     } catch (error) {
@@ -136,7 +190,7 @@ export class Upstream {
     }
   }
 
-  close(): Promise<void> {
-    return this.pool.close();
+  async close(): Promise<void> {
+    await Promise.all(Object.values(this.pools).map((p) => p.close()));
   }
 }
