@@ -27,6 +27,7 @@ import { CallIndexService } from './services/call-index/service';
 import { writesPlugin } from './plugins/writes';
 import { ALLOW_ALL, type DoNotCall } from './services/do-not-call';
 import { markStale } from './services/idempotency';
+import { schedulePruning } from './services/retention';
 import { SessionStore } from './services/sessions';
 import { TokenBroker } from './services/token-broker';
 import { Upstream, UpstreamError } from './services/upstream';
@@ -168,7 +169,19 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<BffA
   writesPlugin(app, ctx);
   await staticPlugin(app, config);
 
+  const stopPruning = schedulePruning(
+    db,
+    {
+      auditDays: config.AUDIT_RETENTION_DAYS,
+      sessionIdleMs: config.SESSION_IDLE_MINUTES * 60_000,
+      sessionAbsoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
+      draftDays: 7,
+    },
+    config.PRUNE_INTERVAL_MINUTES * 60_000,
+    logger,
+  );
   app.addHook('onClose', async () => {
+    stopPruning();
     await upstream.close().catch(() => undefined);
     if (ownsDb) await db.close();
   });

@@ -67,6 +67,8 @@ const Env = z
     SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
     SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
     SESSIONS_PER_USER: z.coerce.number().int().min(1).max(1000).default(50),
+    AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+    PRUNE_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
     ALLOWED_ORIGINS: z.string().optional(),
     TRUST_PROXY: TrustProxy.default(false),
@@ -132,6 +134,8 @@ export const CONFIG_DOC: Record<keyof Config, string> = {
   SESSION_IDLE_MINUTES: 'Session idle timeout (default 30).',
   SESSION_ABSOLUTE_HOURS: 'Session absolute lifetime (default 12).',
   SESSIONS_PER_USER: 'Sessions one user may hold at once (default 50); signing in past it ends their oldest.',
+  AUDIT_RETENTION_DAYS: 'Audit rows older than this are deleted (default 365).',
+  PRUNE_INTERVAL_MINUTES: 'How often old audit rows, ended sessions, expired tokens and drafts are pruned (default 60; one instance at a time).',
   REQUEST_TIMEOUT_MS: 'Time a client has to send a whole request, headers and body (default 30000); a slower one is cut off (408).',
   ALLOWED_ORIGINS: 'Comma-separated origins allowed to make state-changing requests (default: the request host).',
   TRUST_PROXY:

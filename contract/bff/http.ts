@@ -52,6 +52,10 @@ export const AuditEntry = z.object({
   outcome: z.string(),
   status: z.int().nullable(),
   requestId: z.string(),
+  /** How many times this event happened in its window (rate-limited sign-ins are collapsed); 1 otherwise. */
+  repeats: z.int().min(1),
+  /** The last of the repeats (ISO), when repeats > 1. */
+  lastAt: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 

@@ -192,4 +192,16 @@ CREATE TABLE login_known (
 );
 `,
   },
+  {
+    // Repeated events (rate-limited sign-ins) collapse into one row per key and window: repeats
+    // counts them, last_at is the latest (docs/reliability.md).
+    id: '007_audit_repeats',
+    sql: `
+ALTER TABLE audit ADD COLUMN repeats integer NOT NULL DEFAULT 1;
+ALTER TABLE audit ADD COLUMN last_at timestamptz;
+ALTER TABLE audit ADD COLUMN collapse_key text;
+CREATE UNIQUE INDEX audit_collapse ON audit (collapse_key) WHERE collapse_key IS NOT NULL;
+CREATE INDEX sessions_last_seen ON sessions (last_seen_at);
+`,
+  },
 ];

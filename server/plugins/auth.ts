@@ -14,7 +14,7 @@ import { toValidationErrors } from '../../contract/errors';
 import { TokenRequest } from '../../contract/schemas/token';
 import type { Ctx } from '../context';
 import { HttpError, requireSession, currentSession, SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from '../http';
-import { audit } from '../services/audit';
+import { audit, auditCollapsed } from '../services/audit';
 import { Limiter } from '../services/limiter';
 import { decoyHash, verifyPassword } from '../services/passwords';
 import * as limits from '../services/sign-in-limits';
@@ -34,7 +34,11 @@ export function authPlugin(app: FastifyInstance, ctx: Ctx): void {
     const verdict = await limits.admit(db, username, request.ip, config.LOGIN_MAX_FAILURES);
     if (!verdict.ok) {
       const wait = verdict.retryAfterSeconds;
-      await audit(db, { username, action: 'login', route: 'POST /auth/login', outcome: 'rate-limited', status: 429, requestId: request.id });
+      await auditCollapsed(
+        db,
+        { username, action: 'login', route: 'POST /auth/login', outcome: 'rate-limited', status: 429, requestId: request.id },
+        `login-rate-limited|${username.toLowerCase()}|${request.ip}`,
+      );
       throw new HttpError(
         429,
         verdict.reason === 'pair'

@@ -126,6 +126,8 @@ export function workspacePlugin(app: FastifyInstance, ctx: Ctx): void {
       outcome: string;
       status: number | null;
       request_id: string;
+      repeats: number;
+      last_at: Date | null;
       total: number;
     }>(
       `SELECT *, count(*) OVER ()::int AS total FROM audit
@@ -146,6 +148,8 @@ export function workspacePlugin(app: FastifyInstance, ctx: Ctx): void {
         outcome: r.outcome,
         status: r.status,
         requestId: r.request_id,
+        repeats: r.repeats,
+        lastAt: r.last_at ? iso(r.last_at) : null,
       })),
       q,
       total,
