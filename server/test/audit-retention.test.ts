@@ -67,7 +67,7 @@ describe('retention', () => {
        ('fresh', 1, now(), now()), ('idle', 1, now() - interval '2 hours', now() - interval '2 hours'), ('old', 1, now() - interval '2 days', now())`,
     );
     await db.query(
-      "INSERT INTO minted_tokens (token_hash, user_id, scopes, expires_at) VALUES ('live', 1, 's', now() + interval '1 hour'), ('dead', 1, 's', now() - interval '1 minute')",
+      "INSERT INTO minted_tokens (token_hash, user_id, scopes, expires_at, session_hash) VALUES ('live', 1, 's', now() + interval '1 hour', 'fresh'), ('dead', 1, 's', now() - interval '1 minute', 'fresh')",
     );
     const policy = { auditDays: 30, sessionIdleMs: 30 * 60_000, sessionAbsoluteMs: 12 * 3_600_000, draftDays: 7 };
     const results = await Promise.all([prune(db, policy), prune(db, policy), prune(db, policy)]);
