@@ -75,7 +75,8 @@ test.describe('Insights', () => {
       .getByRole('figure', { name: /Calls per day/ })
       .locator('[data-bar$=":reached"]')
       .first();
-    await expect(bar).toBeAttached();
+    // The charts arrive in their own chunk after the figures.
+    await expect(bar).toBeAttached({ timeout: 30_000 });
     const title = await bar.locator('title').textContent();
     const expected = Number(title!.match(/: ([\d,]+) call/)![1]!.replace(/,/g, ''));
     await bar.click();
