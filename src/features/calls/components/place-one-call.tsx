@@ -1,9 +1,13 @@
-/** Place one call: an OUTBOUND agent, a phone, an optional campaign, context as key/value rows. */
+/**
+ * Place one call: an OUTBOUND agent, a phone, an optional campaign, context as key/value rows; one
+ * react-hook-form with the zod schema of model/one-call-form.ts, errors on their fields.
+ */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useRef, useState, type FormEvent } from 'react';
-import { z } from 'zod';
-import { Uuid } from '@contract/formats';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useRef } from 'react';
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import type { CallCreate } from '@contract/schemas/calls-create';
 import { errorMessage, fieldError, isApiError } from '@/lib/api-client';
 import { normalisePhone, type CountryCode } from '@/lib/recipients/phone';
 import { Button } from '@/components/ui/button';
@@ -14,108 +18,92 @@ import { Select } from '@/components/ui/select';
 import { allAgentsQueryOptions, callableAgents } from '@/lib/shared-queries/agents';
 import { campaignChoicesQueryOptions } from '@/lib/shared-queries/campaign-registry';
 import { placeCall } from '../api/place-calls';
+import { NO_CAMPAIGN, oneCallDefaults, oneCallSchema, type OneCallInput } from '../model/one-call-form';
 import { createSubmissionKeys } from '../model/submission-key';
-
-const Form = z.object({
-  agentId: Uuid.or(z.literal('')).refine((v) => v !== '', { error: 'Choose an outbound agent.' }),
-  phone: z.string().trim().min(1, { error: 'Enter the phone number.' }),
-  campaignId: z.string(),
-  context: z
-    .array(z.object({ key: z.string().trim(), value: z.string() }))
-    .refine((rows) => rows.every((r) => r.key !== 'system'), { error: '"system" is reserved.' })
-    .refine((rows) => new Set(rows.filter((r) => r.key).map((r) => r.key)).size === rows.filter((r) => r.key).length, { error: 'Each variable name once.' }),
-});
 
 export function PlaceOneCall({ country }: { country: CountryCode }) {
   const navigate = useNavigate();
   const agents = useQuery({ ...allAgentsQueryOptions(), select: callableAgents });
   const campaigns = useQuery({ ...campaignChoicesQueryOptions(), select: (page) => page.content });
   const keys = useRef(createSubmissionKeys());
-  const [agentId, setAgentId] = useState<string | null>(null);
-  const [phone, setPhone] = useState('');
-  const [campaignId, setCampaignId] = useState('none');
-  const [rows, setRows] = useState<{ key: string; value: string }[]>([{ key: '', value: '' }]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const schema = useMemo(() => oneCallSchema(country), [country]);
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<OneCallInput, unknown, CallCreate>({ resolver: zodResolver(schema), defaultValues: oneCallDefaults });
+  const rows = useFieldArray({ control, name: 'context' });
 
   const mutation = useMutation({
-    mutationFn: ({ body, key }: { body: Parameters<typeof placeCall>[0]; key: string }) => placeCall(body, key),
+    mutationFn: ({ body, key }: { body: CallCreate; key: string }) => placeCall(body, key),
     onSuccess: (call) => void navigate({ to: '/calls/$callId', params: { callId: call.id } }),
   });
 
-  const outbound = agents.data ?? [];
+  const agentOptions = (agents.data ?? []).map((a) => ({ value: a.id, label: a.name }));
 
   /** `fresh`: a new attempt after an unknown outcome (a new Idempotency-Key; the old one answers 409). */
-  function submit(event?: FormEvent, fresh = false) {
-    event?.preventDefault();
-    const parsed = Form.safeParse({ agentId: agentId ?? '', phone, campaignId: campaignId === 'none' ? '' : campaignId, context: rows });
-    const next: Record<string, string> = {};
-    if (!parsed.success) for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-    const normalised = normalisePhone(phone, country);
-    if (!next.phone && !normalised.ok) next.phone = `This number ${normalised.reason}.`;
-    setErrors(next);
-    if (!parsed.success || !normalised.ok || Object.keys(next).length) return;
-    const context = Object.fromEntries(parsed.data.context.filter((r) => r.key).map((r) => [r.key, r.value]));
-    const body = {
-      agentId: parsed.data.agentId,
-      recipient: { phone: normalised.e164, ...(Object.keys(context).length ? { context } : {}) },
-      ...(parsed.data.campaignId ? { campaignId: parsed.data.campaignId } : {}),
-    };
-    mutation.mutate({ body, key: fresh ? keys.current.renew(body) : keys.current.keyFor(body) });
-  }
+  const submit = (fresh: boolean) => handleSubmit((body) => mutation.mutate({ body, key: fresh ? keys.current.renew(body) : keys.current.keyFor(body) }));
 
   const serverError = mutation.error;
   // The BFF could not learn whether the call was placed: the same key would only repeat that.
   const unknownOutcome = isApiError(serverError) && serverError.kind === 'unknown-outcome';
-  const e164 = normalisePhone(phone, country);
+  const e164 = normalisePhone(useWatch({ control, name: 'phone' }), country);
   return (
-    <form onSubmit={submit} aria-label="Place one call" className="flex max-w-xl flex-col gap-4">
-      <Combobox
-        label="Outbound agent"
-        options={outbound.map((a) => ({ value: a.id, label: a.name }))}
-        value={agentId}
-        onValueChange={setAgentId}
-        placeholder={agents.isPending ? 'Loading agents…' : 'Choose an agent'}
-        aria-invalid={!!(errors.agentId || fieldError(serverError, 'agentId'))}
-        aria-describedby={errors.agentId || fieldError(serverError, 'agentId') ? 'one-agent-error' : undefined}
+    <form onSubmit={(e) => void submit(false)(e)} noValidate aria-label="Place one call" className="flex max-w-xl flex-col gap-4">
+      <Controller
+        control={control}
+        name="agentId"
+        render={({ field: { value, onChange } }) => (
+          <Combobox
+            label="Outbound agent"
+            options={agentOptions}
+            value={value || null}
+            onValueChange={(v) => onChange(v ?? '')}
+            placeholder={agents.isPending ? 'Loading agents…' : 'Choose an agent'}
+            aria-invalid={!!(errors.agentId || fieldError(serverError, 'agentId'))}
+            aria-describedby={errors.agentId || fieldError(serverError, 'agentId') ? 'one-agent-error' : undefined}
+          />
+        )}
       />
       {errors.agentId || fieldError(serverError, 'agentId') ? (
         <p id="one-agent-error" className="-mt-3 text-sm font-medium text-red-700 dark:text-red-400">
-          {errors.agentId ?? fieldError(serverError, 'agentId')}
+          {errors.agentId?.message ?? fieldError(serverError, 'agentId')}
         </p>
       ) : null}
-      <Field label="Phone" error={errors.phone ?? fieldError(serverError, 'recipient.phone')} description={`National numbers are read as ${country}.`}>
-        <Input name="phone" value={phone} onChange={(e) => setPhone(e.target.value)} autoComplete="off" />
+      <Field label="Phone" error={errors.phone?.message ?? fieldError(serverError, 'recipient.phone')} description={`National numbers are read as ${country}.`}>
+        <Input {...register('phone')} autoComplete="off" />
       </Field>
-      <Field label="Campaign (optional)" error={fieldError(serverError, 'campaignId')}>
-        <Select
-          value={campaignId}
-          onValueChange={setCampaignId}
-          options={[{ value: 'none', label: 'No campaign' }, ...(campaigns.data ?? []).map((c) => ({ value: c.id, label: c.name }))]}
-        />
-      </Field>
+      <Controller
+        control={control}
+        name="campaignId"
+        render={({ field }) => (
+          <Field label="Campaign (optional)" error={fieldError(serverError, 'campaignId')}>
+            <Select
+              value={field.value}
+              onValueChange={field.onChange}
+              options={[{ value: NO_CAMPAIGN, label: 'No campaign' }, ...(campaigns.data ?? []).map((c) => ({ value: c.id, label: c.name }))]}
+            />
+          </Field>
+        )}
+      />
       <fieldset className="flex flex-col gap-2">
         <legend className="text-sm font-medium">Context variables</legend>
-        {rows.map((row, i) => (
-          <div key={i} className="flex items-center gap-2">
-            <Input
-              aria-label={`Variable ${i + 1} name`}
-              placeholder="name"
-              value={row.key}
-              onChange={(e) => setRows(rows.map((r, j) => (j === i ? { ...r, key: e.target.value } : r)))}
-            />
-            <Input
-              aria-label={`Variable ${i + 1} value`}
-              placeholder="value"
-              value={row.value}
-              onChange={(e) => setRows(rows.map((r, j) => (j === i ? { ...r, value: e.target.value } : r)))}
-            />
-            <Button size="sm" variant="ghost" aria-label={`Remove variable ${i + 1}`} onClick={() => setRows(rows.filter((_, j) => j !== i))}>
+        {rows.fields.map((row, i) => (
+          <div key={row.id} className="flex items-center gap-2">
+            <Input aria-label={`Variable ${i + 1} name`} placeholder="name" {...register(`context.${i}.key`)} />
+            <Input aria-label={`Variable ${i + 1} value`} placeholder="value" {...register(`context.${i}.value`)} />
+            <Button size="sm" variant="ghost" aria-label={`Remove variable ${i + 1}`} onClick={() => rows.remove(i)}>
               ✕
             </Button>
           </div>
         ))}
-        {errors.context ? <p className="text-sm font-medium text-red-700 dark:text-red-400">{errors.context}</p> : null}
-        <Button size="sm" className="self-start" onClick={() => setRows([...rows, { key: '', value: '' }])}>
+        {errors.context?.root?.message || errors.context?.message ? (
+          <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+            {errors.context?.root?.message ?? errors.context?.message}
+          </p>
+        ) : null}
+        <Button size="sm" className="self-start" onClick={() => rows.append({ key: '', value: '' })}>
           Add a variable
         </Button>
       </fieldset>
@@ -129,7 +117,7 @@ export function PlaceOneCall({ country }: { country: CountryCode }) {
           <a href={`/calls${e164.ok ? `?phone=${encodeURIComponent(e164.e164)}` : ''}`} target="_blank" rel="noreferrer" className="underline">
             Look for it in the calls list
           </a>
-          <Button size="sm" onClick={() => submit(undefined, true)} disabled={mutation.isPending}>
+          <Button size="sm" onClick={() => void submit(true)()} disabled={mutation.isPending}>
             It is not in the calls list: place it again
           </Button>
         </div>
