@@ -11,6 +11,7 @@ import { PageQuery } from '../../contract/queries';
 import { pageOf } from '../../contract/schemas/page';
 import type { Ctx } from '../context';
 import { HttpError, requireSession } from '../http';
+import { checkQuota, DRAFT_QUOTA, VIEW_QUOTA } from '../services/quotas';
 
 const DRAFT_DAYS = 7;
 
@@ -63,10 +64,12 @@ export function workspacePlugin(app: FastifyInstance, ctx: Ctx): void {
     const s = await requireSession(request, ctx);
     const name = parse(DraftName, request.params.name, 'name');
     const { data } = parse(DraftBody, request.body);
+    const json = JSON.stringify(data);
+    await checkQuota(db, DRAFT_QUOTA, s.userId, name, Buffer.byteLength(json));
     const { rows } = await db.query<{ updated_at: Date }>(
       `INSERT INTO drafts (user_id, name, data, updated_at) VALUES ($1, $2, $3, now())
        ON CONFLICT (user_id, name) DO UPDATE SET data = EXCLUDED.data, updated_at = now() RETURNING updated_at`,
-      [s.userId, name, JSON.stringify(data)],
+      [s.userId, name, json],
     );
     await db.query(`DELETE FROM drafts WHERE updated_at < now() - interval '${DRAFT_DAYS} days'`);
     return { name, data, updatedAt: iso(rows[0]!.updated_at) };
@@ -99,6 +102,7 @@ export function workspacePlugin(app: FastifyInstance, ctx: Ctx): void {
     const s = await requireSession(request, ctx);
     const name = parse(SavedViewName, request.params.name, 'name');
     const { search } = parse(SavedViewBody, request.body);
+    await checkQuota(db, VIEW_QUOTA, s.userId, name, Buffer.byteLength(JSON.stringify(search)));
     const { rows } = await db.query<{ updated_at: Date }>(
       `INSERT INTO views (user_id, name, search, updated_at) VALUES ($1, $2, $3, now())
        ON CONFLICT (user_id, name) DO UPDATE SET search = EXCLUDED.search, updated_at = now() RETURNING updated_at`,
