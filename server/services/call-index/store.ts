@@ -32,26 +32,29 @@ export async function upsertCalls(db: Queryable, calls: readonly IndexableCall[]
   return rowCount;
 }
 
-/** Stores a transcript (or its absence) and the events read from it; one statement per call. */
-export async function saveTranscript(db: Db, callId: string, entries: readonly IndexableEntry[] | 'none'): Promise<void> {
-  if (entries === 'none') {
-    await db.query(`UPDATE index_calls SET transcript_state = 'none' WHERE id = $1`, [callId]);
-    return;
-  }
-  const events = transcriptEvents(entries);
-  const text = entries.map((e) => cleanText(e.message ?? '')).join('\n');
+/** Stores several transcripts in one transaction (one commit, not one per call: the backfill's bottleneck). */
+export async function saveTranscripts(db: Db, items: readonly { callId: string; entries: readonly IndexableEntry[] | 'none' }[]): Promise<void> {
+  if (items.length === 0) return;
   await db.transaction(async (tx) => {
-    await tx.query(
-      `INSERT INTO index_transcripts (call_id, entries, tsv) VALUES ($1, $2::jsonb, to_tsvector('english', $3))
-       ON CONFLICT (call_id) DO UPDATE SET entries = EXCLUDED.entries, tsv = EXCLUDED.tsv`,
-      [callId, cleanJson(entries), text],
-    );
-    await tx.query(`UPDATE index_calls SET transcript_state = 'done', answering_machine = $2, transfer = $3, answer_to_hangup = $4 WHERE id = $1`, [
-      callId,
-      events.answeringMachine,
-      events.transfer,
-      events.answerToHangup,
-    ]);
+    for (const { callId, entries } of items) {
+      if (entries === 'none') {
+        await tx.query(`UPDATE index_calls SET transcript_state = 'none' WHERE id = $1`, [callId]);
+        continue;
+      }
+      const events = transcriptEvents(entries);
+      const text = entries.map((e) => cleanText(e.message ?? '')).join('\n');
+      await tx.query(
+        `INSERT INTO index_transcripts (call_id, entries, tsv) VALUES ($1, $2::jsonb, to_tsvector('english', $3))
+         ON CONFLICT (call_id) DO UPDATE SET entries = EXCLUDED.entries, tsv = EXCLUDED.tsv`,
+        [callId, cleanJson(entries), text],
+      );
+      await tx.query(`UPDATE index_calls SET transcript_state = 'done', answering_machine = $2, transfer = $3, answer_to_hangup = $4 WHERE id = $1`, [
+        callId,
+        events.answeringMachine,
+        events.transfer,
+        events.answerToHangup,
+      ]);
+    }
   });
 }
 

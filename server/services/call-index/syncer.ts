@@ -11,12 +11,12 @@
  */
 import type { Db } from '../../../common/db';
 import { QUERY_PARAM_NAMES } from '../../../contract/queries.plain';
-import { CallPage, IndexableCall, parseTranscript } from './parse';
+import { CallPage, IndexableCall, parseTranscript, type IndexableEntry } from './parse';
 import { ReadError, routeShape, type IndexReader } from './reader';
 import {
   pendingTranscripts,
   readSyncState,
-  saveTranscript,
+  saveTranscripts,
   staleInProgress,
   transcriptFailed,
   upsertCalls,
@@ -46,6 +46,7 @@ export interface SyncOptions {
 const PAGE_SIZE = 100;
 const MAX_IN_PROGRESS_PER_PASS = 500;
 const MAX_RETRY_PAGES = 1000;
+const TRANSCRIPT_BATCH = 50;
 
 const utcDate = (d: Date) => d.toISOString().slice(0, 10);
 const addDays = (day: string, n: number) => utcDate(new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000));
@@ -231,20 +232,24 @@ export class IndexSyncer {
   private async transcripts(signal: AbortSignal): Promise<Error | null> {
     const ids = await pendingTranscripts(this.db, this.options.transcriptsPerPass);
     let failure: Error | null = null;
+    // Fetched transcripts are written in batches: one commit per batch, not per call.
+    let batch: { callId: string; entries: IndexableEntry[] | 'none' }[] = [];
+    const flush = async () => {
+      const items = batch;
+      batch = [];
+      await saveTranscripts(this.db, items);
+      this.counts.transcripts += items.filter((i) => i.entries !== 'none').length;
+    };
     const worker = async () => {
       while (!failure && !signal.aborted) {
         const id = ids.shift();
         if (!id) return;
         try {
           const body = await this.reader.getJson(`/v1/calls/${id}/transcript`, signal);
-          if (body === null) {
-            await saveTranscript(this.db, id, 'none');
-            continue;
-          }
-          const entries = parseTranscript(body);
+          const entries = body === null ? 'none' : parseTranscript(body);
           if (entries) {
-            await saveTranscript(this.db, id, entries);
-            this.counts.transcripts += 1;
+            batch.push({ callId: id, entries });
+            if (batch.length >= TRANSCRIPT_BATCH) await flush();
           } else {
             await transcriptFailed(this.db, id, this.options.transcriptAttempts ?? 5);
             await this.malformed(`/v1/calls/${id}/transcript`, 'a transcript that is not a list of entries');
@@ -258,6 +263,7 @@ export class IndexSyncer {
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, this.options.concurrency) }, worker));
+    await flush();
     if (signal.aborted) signal.throwIfAborted();
     return failure;
   }
