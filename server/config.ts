@@ -2,6 +2,8 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
+const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
+
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** proxy-addr's names for address ranges, accepted in TRUST_PROXY's list. */
@@ -94,8 +96,15 @@ const Env = z
     // Cookies are Secure: browsers accept them over plain http on localhost only.
     if (env.PUBLIC_URL) {
       const url = new URL(env.PUBLIC_URL);
-      if (url.protocol === 'http:' && !['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)) {
+      if (url.protocol === 'http:' && !LOOPBACK.includes(url.hostname)) {
         ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'Must be https (plain http is allowed on localhost only).' });
+      }
+    }
+    // Tokens and identities travel over these: plain http only to this machine (development, tests).
+    for (const name of ['OIDC_ISSUER', 'VOICE_API_BASE_URL'] as const) {
+      const value = env[name];
+      if (value && new URL(value).protocol === 'http:' && !LOOPBACK.includes(new URL(value).hostname)) {
+        ctx.addIssue({ code: 'custom', path: [name], message: 'Must be https (plain http is allowed to localhost only).' });
       }
     }
     if (env.OIDC_ISSUER) {
@@ -125,7 +134,7 @@ export const CONFIG_DOC: Record<keyof Config, string> = {
   PUBLIC_URL: 'The URL staff use (https in production: cookies become __Host- and Secure, HSTS is sent).',
   DATABASE_URL: 'PostgreSQL connection string; unset: embedded PGlite in BFF_DATA_DIR.',
   BFF_DATA_DIR: 'Embedded database directory (default .data/bff).',
-  VOICE_API_BASE_URL: 'The upstream Voice API; unset with npm start: the embedded simulator.',
+  VOICE_API_BASE_URL: 'The upstream Voice API (https; http only to localhost); unset with npm start: the embedded simulator.',
   VOICE_API_KEY: 'The upstream API key (never leaves the server).',
   VOICE_API_KEY_SECONDARY: 'The second key of the pair; takes over when the first is refused.',
   UPSTREAM_TIMEOUT_MS: 'Upstream timeout in ms (default 10000); past it: 504.',
@@ -153,7 +162,7 @@ export const CONFIG_DOC: Record<keyof Config, string> = {
   INDEX_RATE_PER_SECOND: 'Upstream requests per second the index may make, at most (default 5; the upstream allows 20 per credential).',
   INDEX_CONCURRENCY: 'Parallel upstream reads of the index, on its own connection pool (default 2).',
   INDEX_TRANSCRIPTS_PER_PASS: 'Transcripts the index fetches per pass, newest calls first (default 300).',
-  OIDC_ISSUER: 'OpenID Connect issuer URL; set: staff may sign in with it (GET /auth/oidc/login), local accounts still work.',
+  OIDC_ISSUER: 'OpenID Connect issuer URL (https; http only to localhost); set: staff may sign in with it (GET /auth/oidc/login), local accounts still work.',
   OIDC_CLIENT_ID: 'OpenID Connect client id (required with OIDC_ISSUER).',
   OIDC_CLIENT_SECRET: 'OpenID Connect client secret (confidential client; omit for a public client with PKCE only).',
   OIDC_ROLE_CLAIM: 'ID token / userinfo claim holding the Switchboard role: viewer, operator or admin (default switchboard_role).',

@@ -204,4 +204,11 @@ CREATE UNIQUE INDEX audit_collapse ON audit (collapse_key) WHERE collapse_key IS
 CREATE INDEX sessions_last_seen ON sessions (last_seen_at);
 `,
   },
+  {
+    id: '008_oidc_subject',
+    sql: `
+ALTER TABLE users ADD COLUMN oidc_issuer text, ADD COLUMN oidc_subject text;
+CREATE UNIQUE INDEX users_oidc_identity ON users (oidc_issuer, oidc_subject) WHERE oidc_subject IS NOT NULL;
+`,
+  },
 ];

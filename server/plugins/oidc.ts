@@ -19,9 +19,23 @@ const STATE_COOKIE = '__Host-sb_oidc';
 const PENDING_MINUTES = 10;
 const RANK: Record<Role, number> = { viewer: 1, operator: 2, admin: 3 };
 
-/** A same-origin path to return to after sign-in; anything else goes home. */
+const BASE = 'https://switchboard.invalid';
+
+/**
+ * A same-origin path to return to after sign-in; anything else goes home. Judged as a browser
+ * reads it: control characters and backslashes are refused outright (browsers drop tabs and
+ * newlines, so `/%09/evil.example` would become `//evil.example`), then the URL must resolve to
+ * this origin.
+ */
 export function safeRedirect(value: unknown): string {
-  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/';
+  // eslint-disable-next-line no-control-regex
+  if (typeof value !== 'string' || !value.startsWith('/') || value.length > 2000 || /[\u0000-\u001f\u007f\\]/.test(value)) return '/';
+  try {
+    const url = new URL(value, BASE);
+    return url.origin === BASE ? `${url.pathname}${url.search}${url.hash}` : '/';
+  } catch {
+    return '/';
+  }
 }
 
 /** The highest Switchboard role named by the claim (a string or a list), or null. */
@@ -114,24 +128,39 @@ export function oidcPlugin(app: FastifyInstance, ctx: Ctx): void {
       await audit(db, { username, action: 'login-oidc', route: 'GET /auth/oidc/callback', outcome: 'no-role', status: 403, requestId: request.id });
       throw new HttpError(403, `Your account has no Switchboard role (claim ${config.OIDC_ROLE_CLAIM}). Ask an admin.`);
     }
-    // The provider is the source of the role: it is refreshed at every sign-in. No usable password.
-    const { rows: users } = await db.query<{ id: number; enabled: boolean }>(
-      `INSERT INTO users (username, role, password_hash) VALUES ($1, $2, $3)
-       ON CONFLICT (username) DO UPDATE SET role = EXCLUDED.role WHERE users.password_hash LIKE 'oidc$%' RETURNING id, enabled`,
-      [username, role, `oidc$${randomBytes(8).toString('hex')}`],
+    // Accounts are keyed on the provider's (issuer, sub), never on a name a provider lets people
+    // choose: another identity with the same preferred_username or email does not get the account.
+    // The role is refreshed at every sign-in. No usable password.
+    const issuerId = config.OIDC_ISSUER!;
+    const subject = String(claims.sub ?? '');
+    const { rows: bound } = await db.query<{ id: number; enabled: boolean; username: string }>(
+      'UPDATE users SET role = $3 WHERE oidc_issuer = $1 AND oidc_subject = $2 RETURNING id, enabled, username',
+      [issuerId, subject, role],
     );
-    const user = users[0];
+    let user: { id: number; enabled: boolean } | undefined = bound[0];
     if (!user) {
-      // A local account of that name exists: an identity from the provider never takes it over.
+      // A new identity takes a free name; an account of that name made by the provider before
+      // identities were recorded (no subject yet) is bound to the first identity that names it.
+      const { rows: created } = await db.query<{ id: number; enabled: boolean }>(
+        `INSERT INTO users (username, role, password_hash, oidc_issuer, oidc_subject) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (username) DO UPDATE SET role = EXCLUDED.role, oidc_issuer = EXCLUDED.oidc_issuer, oidc_subject = EXCLUDED.oidc_subject
+           WHERE users.password_hash LIKE 'oidc$%' AND users.oidc_subject IS NULL
+         RETURNING id, enabled`,
+        [username, role, `oidc$${randomBytes(8).toString('hex')}`, issuerId, subject],
+      );
+      user = created[0];
+    }
+    if (!user) {
+      // The name belongs to a local account or to another identity: neither is taken over.
       await audit(db, {
         username,
         action: 'login-oidc',
         route: 'GET /auth/oidc/callback',
-        outcome: 'local-account-conflict',
+        outcome: 'account-conflict',
         status: 403,
         requestId: request.id,
       });
-      throw new HttpError(403, `A local account named ${username} exists; ask an admin to rename one of them.`);
+      throw new HttpError(403, `An account named ${username} already exists (a local account or another identity); ask an admin to rename one of them.`);
     }
     if (!user.enabled) {
       await audit(db, { username, action: 'login-oidc', route: 'GET /auth/oidc/callback', outcome: 'disabled', status: 403, requestId: request.id });

@@ -1,12 +1,14 @@
 /**
- * Security headers on every response, no-store on the dynamic routes, and the CSRF guard: every
- * state-changing request needs an allowed Origin and `X-Switchboard: 1`, and a JSON body (simple
- * requests — forms, text/plain — are refused).
+ * Security headers on every response, no-store on the dynamic routes, unknown Host names refused
+ * (421, DNS rebinding: server/services/hosts.ts), and the CSRF guard: every state-changing request
+ * needs an allowed Origin (the configured ones; its own only on a local host name) and
+ * `X-Switchboard: 1`, and a JSON body (simple requests — forms, text/plain — are refused).
  */
 import type { FastifyInstance } from 'fastify';
 import { BFF_HEADERS, CSRF_HEADER_VALUE } from '../../contract/bff/http';
 import type { Config } from '../config';
 import { HttpError } from '../http';
+import { hostPolicy, knownHost } from '../services/hosts';
 
 const CSP = [
   "default-src 'self'",
@@ -23,24 +25,28 @@ const CSP = [
 ].join('; ');
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const PROBES = new Set(['/healthz', '/readyz']);
 
 export function securityPlugin(app: FastifyInstance, config: Config): void {
-  const configured = (config.ALLOWED_ORIGINS ?? '')
-    .split(',')
-    .map((o) => o.trim())
-    .filter(Boolean);
-  if (config.PUBLIC_URL) configured.push(new URL(config.PUBLIC_URL).origin);
+  const policy = hostPolicy(config.PUBLIC_URL, config.ALLOWED_ORIGINS);
   const tls = config.PUBLIC_URL?.startsWith('https://') ?? false;
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header(BFF_HEADERS.requestId, request.id);
+    // DNS rebinding: only Host names that are this BFF's (probes excepted: they carry no data).
+    const host = request.host;
+    const known = knownHost(policy, host, { address: request.socket.localAddress, port: request.socket.localPort });
+    if (!known && !PROBES.has(request.url)) {
+      throw new HttpError(421, 'This server does not answer for that host name. Use the address Switchboard is published at.');
+    }
     if (!STATE_CHANGING.has(request.method)) return;
     if (request.headers[BFF_HEADERS.csrf.toLowerCase()] !== CSRF_HEADER_VALUE) {
       throw new HttpError(403, `This request needs the ${BFF_HEADERS.csrf} header.`);
     }
     const origin = request.headers.origin;
-    const own = `${request.protocol}://${request.headers.host}`;
-    if (!origin || origin === 'null' || !(origin === own || configured.includes(origin))) {
+    // Judged against the configured origins; the request's own origin only on a local host name.
+    const own = known === 'local' ? `${request.protocol}://${host}` : null;
+    if (!origin || origin === 'null' || !(origin === own || policy.origins.includes(origin))) {
       throw new HttpError(403, 'Requests that change data must come from Switchboard itself.');
     }
     // A simple request (form or text/plain body) is what a cross-site form can send: refused.

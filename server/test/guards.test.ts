@@ -214,6 +214,34 @@ describe('the CSRF guard', () => {
   });
 });
 
+describe('DNS rebinding', () => {
+  it('refuses a Host name that is not this BFF before any work; loopback names and probes still answer', async () => {
+    const port = new URL(stack.url).port;
+    const raw = new RawClient(stack.url);
+    const login = (host: string) =>
+      raw.request({
+        method: 'POST',
+        path: '/auth/login',
+        headers: { host, origin: `http://${host}`, 'x-switchboard': '1', 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'viewer', password: 'switchboard-demo' }),
+      });
+    const page = await raw.request({ method: 'GET', path: '/auth/config', headers: { host: `rebound.evil.example:${port}` } });
+    expect(page.statusCode).toBe(421);
+    await page.body.dump();
+    const rebound = await login(`rebound.evil.example:${port}`);
+    expect(rebound.statusCode).toBe(421);
+    expect(rebound.headers['set-cookie']).toBeUndefined();
+    await rebound.body.dump();
+    const local = await login(`localhost:${port}`);
+    expect(local.statusCode).toBe(204);
+    await local.body.dump();
+    const probe = await raw.request({ method: 'GET', path: '/healthz', headers: { host: 'anything.example' } });
+    expect(probe.statusCode).toBe(200);
+    await probe.body.dump();
+    await raw.close();
+  });
+});
+
 describe('headers', () => {
   it('sends a strict CSP, nosniff, a referrer policy, and no-store on /auth and /api', async () => {
     const viewer = await stack.login('viewer');

@@ -10,7 +10,16 @@ import { addUser } from '../services/users';
 import { expectNoKey, startTestStack, type TestStack } from '../testing/harness';
 import { roleFromClaim, safeRedirect } from '../plugins/oidc';
 
-const ROLES: Record<string, unknown> = { olivia: 'operator', vera: ['viewer'], nobody: undefined, boss: ['viewer', 'admin'], admin: 'admin' };
+const ROLES: Record<string, unknown> = {
+  olivia: 'operator',
+  vera: ['viewer'],
+  nobody: undefined,
+  boss: ['viewer', 'admin'],
+  admin: 'admin',
+  impostor: 'admin',
+};
+/** Names a provider lets people choose: the impostor calls itself olivia. */
+const NAMES: Record<string, string> = { impostor: 'olivia' };
 let stack: TestStack;
 let op: Server;
 let issuer: string;
@@ -37,7 +46,7 @@ beforeAll(async () => {
       },
     ],
     async findAccount(_ctx: unknown, id: string) {
-      return { accountId: id, claims: async () => ({ sub: id, preferred_username: id, switchboard_role: ROLES[id] }) };
+      return { accountId: id, claims: async () => ({ sub: id, preferred_username: NAMES[id] ?? id, switchboard_role: ROLES[id] }) };
     },
     claims: { openid: ['sub'], profile: ['preferred_username', 'switchboard_role'] },
     features: { devInteractions: { enabled: true } },
@@ -116,8 +125,37 @@ describe('OpenID Connect sign-in', () => {
     expect(cookie).toBeTruthy();
     const client = stack.client(`__Host-sb_session=${cookie}`);
     expect((await client.request('GET', '/auth/session')).body).toMatchObject({ user: 'olivia', role: 'operator' });
-    expect((await client.request('POST', '/auth/token', { body: { scope: ['calls:write'] } })).status).toBe(200);
-    expect((await client.request('POST', '/auth/token', { body: { scope: ['agents:write'] } })).status).toBe(403);
+    expect((await client.request('POST', '/auth/token', { body: { scope: ['calls:read'] } })).status).toBe(200);
+    // Write scopes never reach a browser, whatever the role.
+    expect((await client.request('POST', '/auth/token', { body: { scope: ['calls:write'] } })).status).toBe(403);
+  });
+
+  it("keys accounts on the provider's subject: another identity with the same name does not get the account", async () => {
+    await signIn('olivia');
+    const impostor = await signIn('impostor');
+    expect(impostor.status).toBe(403);
+    expect(impostor.body.message).toMatch(/another identity/);
+    expect(impostor.jar.has('__Host-sb_session')).toBe(false);
+    const { rows } = await stack.app.ctx.db.query<{ role: string; oidc_subject: string }>("SELECT role, oidc_subject FROM users WHERE username = 'olivia'");
+    expect(rows).toEqual([{ role: 'operator', oidc_subject: 'olivia' }]);
+    // Olivia herself still signs in.
+    expect((await signIn('olivia')).status).toBe(303);
+  });
+
+  it('returns only to same-origin paths, a tab-smuggled one included', async () => {
+    const result = await signIn('vera', '/auth/oidc/login?redirect=/%09/evil.example');
+    expect(result.status).toBe(303);
+    expect(result.location).toBe('/');
+  });
+
+  it('refuses plain-http issuers and upstreams outside this machine', async () => {
+    const { loadConfig } = await import('../config');
+    const base = { VOICE_API_KEY: 'key-12345678', PUBLIC_URL: 'https://switchboard.example', OIDC_CLIENT_ID: 'x' };
+    expect(() => loadConfig({ ...base, VOICE_API_BASE_URL: 'https://voice.example', OIDC_ISSUER: 'http://idp.example' })).toThrow(/OIDC_ISSUER: Must be https/);
+    expect(() => loadConfig({ ...base, VOICE_API_BASE_URL: 'http://voice.example' })).toThrow(/VOICE_API_BASE_URL: Must be https/);
+    expect(loadConfig({ ...base, VOICE_API_BASE_URL: 'http://127.0.0.1:4010', OIDC_ISSUER: 'http://localhost:9000' }).OIDC_ISSUER).toBe(
+      'http://localhost:9000',
+    );
   });
 
   it('takes the highest role of a list claim', async () => {
@@ -153,7 +191,8 @@ describe('OpenID Connect sign-in', () => {
 
   it('only returns to same-origin paths and parses role claims strictly', () => {
     expect(safeRedirect('/calls?x=1')).toBe('/calls?x=1');
-    for (const bad of ['https://evil.example', '//evil.example', '/\\evil.example', 'calls', undefined]) expect(safeRedirect(bad)).toBe('/');
+    for (const bad of ['https://evil.example', '//evil.example', '/\\evil.example', '/\t/evil.example', 'calls', undefined])
+      expect(safeRedirect(bad)).toBe('/');
     expect(roleFromClaim('operator')).toBe('operator');
     expect(roleFromClaim(['viewer', 'admin'])).toBe('admin');
     expect(roleFromClaim('root')).toBeNull();
