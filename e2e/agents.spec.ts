@@ -62,14 +62,12 @@ test('viewer: filter, sort, page, open an agent, expand a nested group; nothing 
   for (const n of agent.telephonyConfiguration.phoneNumbers) await expect(page.getByRole('button', { name: `Copy phone number ${n}` })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Calls of this agent' })).toHaveAttribute('href', `/calls?agentId=${agent.id}`);
 
-  // A viewer has no edit control, and the edit page says why and lets nothing through.
+  // A viewer has no edit control, and the edit page says who can and shows no form.
   await expect(page.getByRole('link', { name: 'Edit agent' })).toHaveCount(0);
-  await expect(page.getByText('Only admins can edit agents')).toBeVisible();
   await page.goto(`/agents/${agent.id}/edit`);
-  await expect(page.getByText(/Only admins can edit agents/)).toBeVisible();
-  await expect(page.getByLabel('Name')).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Save changes' })).toBeDisabled();
-  for (const label of ['Active', 'Records calls', 'Archived']) await expect(page.getByRole('switch', { name: label })).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByRole('note')).toHaveText(/Only admins can edit agents/);
+  await expect(page.getByLabel('Name')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Save changes' })).toHaveCount(0);
   await expectNoA11yViolations(page, 'agent edit (viewer)');
 
   // The network: no API key, tokens never stored, each bearer of exactly the route's scope.

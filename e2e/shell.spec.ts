@@ -83,8 +83,10 @@ test('sign out ends the session and forgets the user', async ({ pageAs }) => {
   await page.goto('/agents');
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login/);
+  // The cookie is gone: nobody is signed in here (an answer, not an error).
   const res = await page.context().request.get(`${BFF_URL}/auth/session`);
-  expect(res.status()).toBe(401);
+  expect(res.status()).toBe(200);
+  expect(await res.json()).toBeNull();
   await page.goto('/agents');
   await expect(page).toHaveURL(/\/login\?redirect=/);
 });

@@ -18,6 +18,7 @@ import { authPlugin } from './plugins/auth';
 import { callIndexPlugin } from './plugins/call-index';
 import { healthPlugin } from './plugins/health';
 import { oidcPlugin } from './plugins/oidc';
+import { preferencesPlugin } from './plugins/preferences';
 import { proxyPlugin } from './plugins/proxy';
 import { recordingsPlugin } from './plugins/recordings';
 import { securityPlugin } from './plugins/security';
@@ -167,6 +168,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<BffA
   app.addHook('onReady', async () => callIndex.start());
   app.addHook('preClose', async () => callIndex.stop());
   writesPlugin(app, ctx);
+  preferencesPlugin(app, ctx);
   await staticPlugin(app, config);
 
   const stopPruning = schedulePruning(

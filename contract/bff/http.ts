@@ -21,6 +21,9 @@ export const SessionInfo = z.object({
   scopes: z.array(Scope),
 });
 export type SessionInfo = z.infer<typeof SessionInfo>;
+/** GET /auth/session: the signed-in user, or null when this browser has no session cookie at all. */
+export const SessionState = SessionInfo.nullable();
+export type SessionState = z.infer<typeof SessionState>;
 
 /** A campaign created through the BFF (the upstream has no campaign list). */
 export const RegistryEntry = z.object({
@@ -39,6 +42,9 @@ export type RegistryPage = z.infer<typeof RegistryPage>;
 export const DraftName = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, { error: 'A draft name is 1-64 lowercase letters, digits or dashes.' });
 export const Draft = z.object({ name: DraftName, data: JsonValue, updatedAt: z.string() });
 export type Draft = z.infer<typeof Draft>;
+/** GET /bff/drafts/:name: the draft, or null when there is none (a fresh start is not an error). */
+export const DraftState = Draft.nullable();
+export type DraftState = z.infer<typeof DraftState>;
 /** A draft's body may not exceed this many bytes (a 1,000-row campaign fits many times over). */
 export const DRAFT_MAX_BYTES = 2 * 1024 * 1024;
 

@@ -211,4 +211,14 @@ ALTER TABLE users ADD COLUMN oidc_issuer text, ADD COLUMN oidc_subject text;
 CREATE UNIQUE INDEX users_oidc_identity ON users (oidc_issuer, oidc_subject) WHERE oidc_subject IS NOT NULL;
 `,
   },
+  {
+    id: '009_preferences',
+    sql: `
+CREATE TABLE preferences (
+  user_id integer PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+  time_zone text,
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+`,
+  },
 ];

@@ -7,13 +7,13 @@
  * per account and address together, and per address and per account with larger budgets that,
  * once spent, still let in the pairs that signed in before.
  */
-import type { FastifyInstance } from 'fastify';
-import { LoginRequest } from '../../contract/bff/http';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { LoginRequest, type SessionState } from '../../contract/bff/http';
 import { ROLE_SCOPES } from '../../contract/bff/roles';
 import { toValidationErrors } from '../../contract/errors';
 import { TokenRequest } from '../../contract/schemas/token';
 import type { Ctx } from '../context';
-import { HttpError, requireSession, currentSession, SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from '../http';
+import { HttpError, requireSession, currentSession, sendError, SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from '../http';
 import { audit, auditCollapsed } from '../services/audit';
 import { Limiter } from '../services/limiter';
 import { decoyHash, verifyPassword } from '../services/passwords';
@@ -84,9 +84,18 @@ export function authPlugin(app: FastifyInstance, ctx: Ctx): void {
     return reply.code(204).send();
   });
 
-  app.get('/auth/session', async (request) => {
-    const session = await requireSession(request, ctx);
-    return { user: session.username, role: session.role, scopes: ROLE_SCOPES[session.role] };
+  // Who is signed in here. No cookie: nobody, which is an answer (200 null), not an error, so a
+  // browser's first visit logs nothing. A cookie that no longer opens a session: 401 (it ended),
+  // and the dead cookie is cleared so the next check is a plain "nobody".
+  app.get('/auth/session', async (request, reply): Promise<SessionState | FastifyReply> => {
+    if (request.cookies[SESSION_COOKIE] === undefined) return null;
+    const session = await currentSession(request, ctx);
+    if (!session) {
+      reply.clearCookie(SESSION_COOKIE, SESSION_COOKIE_OPTIONS);
+      return sendError(reply, 401, 'Your session has ended. Sign in again.');
+    }
+    (request as { user?: string }).user = session.username;
+    return { user: session.username, role: session.role, scopes: [...ROLE_SCOPES[session.role]] };
   });
 
   app.post('/auth/token', { bodyLimit: 4 * 1024 }, async (request) => {

@@ -57,7 +57,8 @@ export function workspacePlugin(app: FastifyInstance, ctx: Ctx): void {
       `SELECT data, updated_at FROM drafts WHERE user_id = $1 AND name = $2 AND updated_at >= now() - interval '${DRAFT_DAYS} days'`,
       [s.userId, name],
     );
-    if (!rows[0]) throw new HttpError(404, 'No draft by that name.');
+    // No draft is the normal case (nothing saved yet): 200 with null, not an error.
+    if (!rows[0]) return null;
     return { name, data: rows[0].data, updatedAt: iso(rows[0].updated_at) };
   });
   app.put<{ Params: { name: string } }>('/bff/drafts/:name', { bodyLimit: DRAFT_MAX_BYTES }, async (request) => {

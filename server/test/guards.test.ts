@@ -327,8 +327,11 @@ describe('sessions', () => {
     expect((await stack.client(cookie).request('GET', '/auth/session')).status).toBe(401);
   });
 
-  it('answers 401 without a session, and 400 with field errors for a bad sign-in body', async () => {
-    expect((await stack.client().request('GET', '/auth/session')).status).toBe(401);
+  it('answers null without a session cookie, 401 for an ended one, and 400 with field errors for a bad sign-in body', async () => {
+    expect(await stack.client().request('GET', '/auth/session')).toMatchObject({ status: 200, body: null });
+    const ended = await stack.client('__Host-sb_session=no-such-session-000000000000000000000000').request('GET', '/auth/session');
+    expect(ended.status).toBe(401);
+    expect(ended.headers.get('set-cookie')).toMatch(/^__Host-sb_session=;/);
     const res = await stack.client().request('POST', '/auth/login', { body: { username: '' } });
     expect(res.status).toBe(400);
     expect(res.body.errors.map((e: any) => e.field).sort()).toEqual(['password', 'username']);

@@ -282,6 +282,12 @@ export function createApiClient(deps: Partial<ClientDeps> = {}) {
 
 let onSessionEnded: () => void = () => {};
 
+/** The session is gone (found out other than by a 401, e.g. the session check says nobody). */
+export function notifySessionEnded(): void {
+  client.clearTokens();
+  onSessionEnded();
+}
+
 /** The app's router registers where a user goes when the session ends mid-work. */
 export function setSessionEndedHandler(handler: () => void): void {
   onSessionEnded = handler;

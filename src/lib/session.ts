@@ -1,7 +1,7 @@
 /** Who is signed in, what they may do, and signing in and out. */
 import { queryOptions, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
-import type { SessionInfo } from '@contract/bff/http';
-import { ROLE_SCOPES } from '@contract/bff/role-scopes';
+import type { SessionInfo, SessionState } from '@contract/bff/http';
+import { ROLE_SCOPES, ROLES, type Role } from '@contract/bff/role-scopes';
 import type { Scope } from '@contract/enums';
 import { bffRequest, clearTokens } from './api-client';
 import { forgetKept } from './keep-on-session-end';
@@ -12,14 +12,18 @@ export const sessionKeys = {
 
 export const sessionQueryOptions = queryOptions({
   queryKey: sessionKeys.all,
-  queryFn: () => bffRequest<SessionInfo>('GET', '/auth/session'),
+  // null: nobody is signed in in this browser (an answer, not an error); 401: the session ended.
+  queryFn: () => bffRequest<SessionState>('GET', '/auth/session'),
   staleTime: 5 * 60_000,
   retry: false,
 });
 
 /** The signed-in user; only under the `_app` layout, which makes sure there is one. */
 export function useSession(): SessionInfo {
-  return useSuspenseQuery(sessionQueryOptions).data;
+  const session = useSuspenseQuery(sessionQueryOptions).data;
+  // The layout renders its pages only with a session (see routes/_app.tsx).
+  if (!session) throw new Error('useSession is for signed-in pages only.');
+  return session;
 }
 
 /** Whether the signed-in role may use a scope (the BFF enforces it again on every request). */
@@ -30,6 +34,17 @@ export function useCan(scope: Scope): boolean {
 
 export function can(session: Pick<SessionInfo, 'role' | 'scopes'>, scope: Scope): boolean {
   return session.scopes.includes(scope) && ROLE_SCOPES[session.role].includes(scope);
+}
+
+/** For a route's loader: whether the signed-in role (the `_app` layout's context) may use a scope. */
+export function allowedIn(context: unknown, scope: Scope): boolean {
+  const session = (context as { session?: Pick<SessionInfo, 'role' | 'scopes'> | null }).session;
+  return !!session && can(session, scope);
+}
+
+/** The roles whose scopes include `scope`, lowest first ("operator", "admin"). */
+export function rolesAllowed(scope: Scope): Role[] {
+  return ROLES.filter((r) => ROLE_SCOPES[r].includes(scope));
 }
 
 export async function signIn(queryClient: QueryClient, username: string, password: string): Promise<void> {

@@ -5,8 +5,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { focusRing } from '@/components/ui/styles';
 import { cn } from '@/lib/cn';
-import { can } from '@/lib/session';
+import { Can } from '@/components/auth/can';
 import { HrefLink } from './href-link';
+import { TimeZonePicker } from './time-zone-picker';
 import { UpstreamBanner } from './upstream-banner';
 
 const NAV = [
@@ -59,16 +60,17 @@ export function AppShell({
             </ul>
           </nav>
           <div className="ml-auto flex items-center gap-2">
-            {can(session, 'calls:write') ? (
+            <Can scope="calls:write">
               <HrefLink href="/calls/new" exact className={buttonClasses('primary', 'sm')}>
                 New call
               </HrefLink>
-            ) : null}
-            {can(session, 'campaigns:write') ? (
+            </Can>
+            <Can scope="campaigns:write">
               <HrefLink href="/campaigns/new" exact className={buttonClasses('secondary', 'sm')}>
                 New campaign
               </HrefLink>
-            ) : null}
+            </Can>
+            <TimeZonePicker />
             <div className="ml-2 flex items-center gap-2 border-l border-slate-200 pl-3 text-sm dark:border-slate-700">
               <span className="font-medium" data-testid="current-user">
                 {session.user}

@@ -20,7 +20,7 @@ const FIELDS = ['name', 'active', 'recordable', 'archived'] as const;
  * Name and flags of an agent. Only what changed is sent; archiving asks first; the change shows
  * at once everywhere and is undone if the upstream refuses, its field errors landing on the field.
  */
-export function AgentEditFormView({ agent, canEdit, onDone }: { agent: Agent; canEdit: boolean; onDone: () => void }) {
+export function AgentEditFormView({ agent, onDone }: { agent: Agent; onDone: () => void }) {
   const update = useUpdateAgent(agent.id);
   const [pendingPatch, setPendingPatch] = useState<AgentPatch | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -75,9 +75,9 @@ export function AgentEditFormView({ agent, canEdit, onDone }: { agent: Agent; ca
     void save(patch);
   });
 
-  const disabled = !canEdit || update.isPending;
+  const disabled = update.isPending;
   return (
-    <form onSubmit={onSubmit} noValidate className="flex max-w-xl flex-col gap-5" aria-describedby={canEdit ? undefined : 'edit-not-allowed'}>
+    <form onSubmit={onSubmit} noValidate className="flex max-w-xl flex-col gap-5">
       {restored ? (
         <p role="status" className="rounded-md bg-blue-50 p-3 text-sm text-blue-950 dark:bg-blue-950/50 dark:text-blue-100">
           Your session had ended; what you typed is back. Check it and save.

@@ -12,7 +12,8 @@ import { callKeys } from '../api/keys';
 import { allAgentsQueryOptions } from '@/lib/shared-queries/agents';
 import { callQueryOptions, transcriptQueryOptions } from '../api/calls-queries';
 import { classifications, extractedTree, splitContext } from '../model/call-details';
-import { formatDuration, formatLocalTime, formatUtc } from '../model/format';
+import { DateTime } from '@/components/ui/date-time';
+import { formatDuration } from '../model/format';
 import { activeIndexAt, toTimeline } from '../model/transcript';
 import { CallStatusBadge } from '@/components/status/call-status-badge';
 import { ExtractedDataTree } from './extracted-data-tree';
@@ -160,11 +161,7 @@ function show(v: JsonValue): string {
 }
 
 function When({ utc }: { utc: string }) {
-  return (
-    <time dateTime={utc} title={formatUtc(utc)}>
-      {formatLocalTime(utc)}
-    </time>
-  );
+  return <DateTime value={utc} />;
 }
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {

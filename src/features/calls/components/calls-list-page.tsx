@@ -8,6 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { LIMITS } from '@contract/limits';
+import { Can } from '@/components/auth/can';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
@@ -50,7 +51,7 @@ function usePaintedOnce(ready: boolean): boolean {
 const POLL_FIRST_MS = 3_000;
 const POLL_MAX_MS = 60_000;
 
-export function CallsListPage({ search, onSearch, canPlaceCalls }: { search: CallsSearch; onSearch: (next: CallsSearch) => void; canPlaceCalls: boolean }) {
+export function CallsListPage({ search, onSearch }: { search: CallsSearch; onSearch: (next: CallsSearch) => void }) {
   const polls = useRef({ key: '', count: 0 });
   const zone = useDisplayZone();
   const searchKey = JSON.stringify(search);
@@ -92,11 +93,11 @@ export function CallsListPage({ search, onSearch, canPlaceCalls }: { search: Cal
         <h1 className="text-xl font-semibold">Calls</h1>
         <div className="flex items-center gap-2">
           <ExportCalls search={search} zone={zone} agentName={agentName} />
-          {canPlaceCalls ? (
+          <Can scope="calls:write">
             <Link to="/calls/new" className={buttonClasses('primary', 'sm')}>
               Place calls
             </Link>
-          ) : null}
+          </Can>
         </div>
       </div>
       <div className="grid gap-4 lg:grid-cols-[1fr_16rem]">

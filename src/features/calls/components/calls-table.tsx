@@ -6,7 +6,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { parseSort } from '@contract/queries.plain';
 import type { CallRow } from '../api/calls-source';
 import { DataTable, type Column } from '@/components/ui/data-table';
-import { formatDuration, formatLocalTime, formatUtc } from '../model/format';
+import { useTimeFormat, type TimeFormat } from '@/lib/time/display-zone';
+import { formatDuration } from '../model/format';
 import { CallStatusBadge } from '@/components/status/call-status-badge';
 import { TranscriptHit } from './transcript-hit';
 
@@ -18,7 +19,7 @@ export interface CallsTableProps {
   onSort: (sort: string) => void;
 }
 
-function columns(agentName: (id: string) => string): Column<CallRow>[] {
+function columns(agentName: (id: string) => string, time: TimeFormat): Column<CallRow>[] {
   return [
     {
       id: 'startTime',
@@ -27,8 +28,8 @@ function columns(agentName: (id: string) => string): Column<CallRow>[] {
       className: 'whitespace-nowrap',
       cell: (call) => (
         <Link to="/calls/$callId" params={{ callId: call.id }} tabIndex={-1} className="hover:underline">
-          <time dateTime={call.startTime} title={formatUtc(call.startTime)}>
-            {formatLocalTime(call.startTime)}
+          <time dateTime={call.startTime} title={time.utc(call.startTime)}>
+            {time.dateTime(call.startTime)}
           </time>
         </Link>
       ),
@@ -45,14 +46,15 @@ function columns(agentName: (id: string) => string): Column<CallRow>[] {
 
 export function CallsTable({ calls, sort, agentName, onSort }: CallsTableProps) {
   const navigate = useNavigate();
+  const time = useTimeFormat();
   return (
     <DataTable
       caption="Calls. Use the arrow keys to move between rows and Enter to open a call."
-      columns={columns(agentName)}
+      columns={columns(agentName, time)}
       rows={calls}
       getRowId={(call) => call.id}
       rowData={(call) => ({ 'data-call-id': call.id })}
-      rowLabel={(call) => `Call with ${call.phone}, ${formatLocalTime(call.startTime)}`}
+      rowLabel={(call) => `Call with ${call.phone}, ${time.dateTime(call.startTime)}`}
       sort={parseSort(sort)}
       onSortChange={(next) => onSort(`${next.property},${next.direction}`)}
       onRowActivate={(call) => void navigate({ to: '/calls/$callId', params: { callId: call.id } })}

@@ -1,7 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render as renderBare, screen, within } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TranscriptEntry } from '@contract/schemas/transcript';
+import { preferencesKeys } from '@/lib/time/display-zone';
 import { toTimeline } from '../model/transcript';
 import { TranscriptTimeline } from './transcript-timeline';
 
@@ -13,6 +16,13 @@ function entries(n: number): TranscriptEntry[] {
     message: `line ${i}`,
     time: new Date(start + i * 2000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
   }));
+}
+
+/** With the display zone already known (UTC), as under the signed-in layout. */
+function render(ui: ReactElement) {
+  const client = new QueryClient();
+  client.setQueryData(preferencesKeys.all, { timeZone: 'UTC' });
+  return renderBare(ui, { wrapper: ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider> });
 }
 
 afterEach(cleanup);

@@ -11,7 +11,8 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
 import { focusRing } from '@/components/ui/styles';
-import { formatLocalTime, formatOffset, formatUtc } from '../model/format';
+import { useTimeFormat } from '@/lib/time/display-zone';
+import { formatOffset } from '../model/format';
 import { findInTranscript, transcriptToText, type TimelineItem } from '../model/transcript';
 
 const VIRTUALISE_OVER = 300;
@@ -185,6 +186,7 @@ function Line({
   follow: boolean;
 }) {
   const ref = useRef<HTMLButtonElement & HTMLDivElement>(null);
+  const format = useTimeFormat();
   useEffect(() => {
     if (active && follow) ref.current?.scrollIntoView({ block: 'nearest' });
   }, [active, follow]);
@@ -195,8 +197,8 @@ function Line({
   const time = (
     <span className="flex shrink-0 flex-col text-xs text-slate-600 tabular-nums dark:text-slate-400">
       <span>{formatOffset(item.offsetSeconds)}</span>
-      <time dateTime={item.entry.time} title={formatUtc(item.entry.time)}>
-        {formatLocalTime(item.entry.time).split(', ').pop()}
+      <time dateTime={item.entry.time} title={format.utc(item.entry.time)}>
+        {format.time(item.entry.time, { short: true })}
       </time>
     </span>
   );

@@ -3,7 +3,7 @@
  * personal data. A missing draft is a fresh start.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { Draft } from '@contract/bff/http';
+import type { Draft, DraftState } from '@contract/bff/http';
 import { bffRequest, isApiError } from '@/lib/api-client';
 import { campaignKeys } from './keys';
 
@@ -12,14 +12,8 @@ export const NEW_CAMPAIGN_DRAFT = 'campaign-new';
 export function draftQueryOptions(name: string) {
   return queryOptions({
     queryKey: campaignKeys.draft(name),
-    queryFn: async (): Promise<Draft | null> => {
-      try {
-        return await bffRequest<Draft>('GET', `/bff/drafts/${name}`);
-      } catch (error) {
-        if (isApiError(error) && error.status === 404) return null;
-        throw error;
-      }
-    },
+    // null when there is none yet: the BFF answers 200 null, not an error (nothing is logged).
+    queryFn: () => bffRequest<DraftState>('GET', `/bff/drafts/${name}`),
     // The wizard owns the draft once loaded: a refetch must not overwrite what is being typed.
     staleTime: Infinity,
     gcTime: 0,

@@ -1,5 +1,4 @@
 import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
-import { useCan } from '@/lib/session';
 import { callsListQueryOptions } from '@/features/calls/api/calls-queries';
 import { allAgentsQueryOptions } from '@/lib/shared-queries/agents';
 import { currentDisplayZone } from '@/lib/zone-preference';
@@ -22,6 +21,5 @@ export const Route = createFileRoute('/_app/calls/')({
 function CallsRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const canPlaceCalls = useCan('calls:write');
-  return <CallsListPage search={search} canPlaceCalls={canPlaceCalls} onSearch={(next) => void navigate({ search: next })} />;
+  return <CallsListPage search={search} onSearch={(next) => void navigate({ search: next })} />;
 }

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useCan } from '@/lib/session';
+import { WritePage } from '@/components/auth/can';
 import { PlaceCallsPage } from '@/features/calls/components/place-calls-page';
 
 export const Route = createFileRoute('/_app/calls/new')({
@@ -7,5 +7,9 @@ export const Route = createFileRoute('/_app/calls/new')({
 });
 
 function PlaceCallsRoute() {
-  return <PlaceCallsPage allowed={useCan('calls:write')} />;
+  return (
+    <WritePage scope="calls:write" action="place calls" title="Place calls">
+      <PlaceCallsPage />
+    </WritePage>
+  );
 }

@@ -5,7 +5,6 @@ import { allAgentsQueryOptions } from '@/lib/shared-queries/agents';
 import { registryQueryOptions } from '@/lib/shared-queries/campaign-registry';
 import { CampaignsListPage } from '@/features/campaigns/components/pages/campaigns-list-page';
 import { parseCampaignsSearch, type CampaignsSearch } from '@/features/campaigns/model/search-params';
-import { useCan } from '@/lib/session';
 
 export const Route = createFileRoute('/_app/campaigns/')({
   validateSearch: (raw: Partial<CampaignsSearch> & SearchSchemaInput) => parseCampaignsSearch(raw),
@@ -20,5 +19,5 @@ export const Route = createFileRoute('/_app/campaigns/')({
 function CampaignsRoute() {
   const { page, size } = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <CampaignsListPage page={page} size={size} canCreate={useCan('campaigns:write')} onPage={(p) => void navigate({ search: { page: p, size } })} />;
+  return <CampaignsListPage page={page} size={size} onPage={(p) => void navigate({ search: { page: p, size } })} />;
 }

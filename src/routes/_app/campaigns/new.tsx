@@ -1,4 +1,4 @@
-import { createFileRoute, redirect, type SearchSchemaInput } from '@tanstack/react-router';
+import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
 import { RouteError } from '@/components/layout/route-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { allAgentsQueryOptions } from '@/lib/shared-queries/agents';
@@ -6,16 +6,14 @@ import { draftQueryOptions, NEW_CAMPAIGN_DRAFT } from '@/features/campaigns/api/
 import { CampaignWizard } from '@/features/campaigns/components/wizard/campaign-wizard';
 import { WIZARD_STEPS, type WizardStep } from '@/features/campaigns/model/wizard-steps';
 import { oneOfParam } from '@/lib/search-params';
-import { can } from '@/lib/session';
+import { allowedIn } from '@/lib/session';
+import { WritePage } from '@/components/auth/can';
 
 export const Route = createFileRoute('/_app/campaigns/new')({
   validateSearch: (raw: { step?: WizardStep } & SearchSchemaInput) => ({ step: oneOfParam(raw.step, WIZARD_STEPS, 'basics' as const) }),
-  beforeLoad: ({ context }) => {
-    // Operators and admins only; a viewer lands on the list.
-    const session = (context as { session?: Parameters<typeof can>[0] }).session;
-    if (session && !can(session, 'campaigns:write')) throw redirect({ to: '/campaigns', search: { page: 1, size: 20 } });
-  },
+  // A role that may not create campaigns gets the page's note (WritePage), and nothing is loaded for it.
   loader: ({ context }) =>
+    allowedIn(context, 'campaigns:write') &&
     Promise.all([context.queryClient.ensureQueryData(draftQueryOptions(NEW_CAMPAIGN_DRAFT)), context.queryClient.ensureQueryData(allAgentsQueryOptions())]),
   pendingComponent: () => (
     <div role="status">
@@ -33,15 +31,17 @@ function NewCampaignRoute() {
   return (
     <div className="grid gap-4">
       <h1 className="text-xl font-semibold">New campaign</h1>
-      <CampaignWizard
-        step={step}
-        onStep={(s) => void navigate({ search: { step: s } })}
-        onCreated={(ids) =>
-          void (ids.length === 1
-            ? navigate({ to: '/campaigns/$campaignId', params: { campaignId: ids[0]! } })
-            : navigate({ to: '/campaigns', search: { page: 1, size: 20 } }))
-        }
-      />
+      <WritePage scope="campaigns:write" action="create campaigns">
+        <CampaignWizard
+          step={step}
+          onStep={(s) => void navigate({ search: { step: s } })}
+          onCreated={(ids) =>
+            void (ids.length === 1
+              ? navigate({ to: '/campaigns/$campaignId', params: { campaignId: ids[0]! } })
+              : navigate({ to: '/campaigns', search: { page: 1, size: 20 } }))
+          }
+        />
+      </WritePage>
     </div>
   );
 }

@@ -1,7 +1,9 @@
 /** One campaign: every field, the effective windows, its status with actions, progress and calls. */
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { effectiveWindows } from '@contract/time-slots';
+import { Can } from '@/components/auth/can';
 import { CallStatusBadge } from '@/components/status/call-status-badge';
+import { DateTime } from '@/components/ui/date-time';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { allAgentsQueryOptions } from '@/lib/shared-queries/agents';
@@ -47,7 +49,7 @@ function CampaignCalls({ name }: { name: string }) {
                 <tr key={c.id} className="border-t border-slate-200 dark:border-slate-700">
                   <td>
                     <a href={`/calls/${c.id}`} className="underline">
-                      {new Date(c.startTime).toLocaleString()}
+                      <DateTime value={c.startTime} />
                     </a>
                   </td>
                   <td className="font-mono">{c.phone}</td>
@@ -77,7 +79,9 @@ export function CampaignDetailPage({ campaignId }: { campaignId: string }) {
         <h1 className="text-xl font-semibold">{c.name}</h1>
         <CampaignStatusBadge status={c.status} />
       </div>
-      <CampaignStatusActions campaign={c} />
+      <Can scope="campaigns:write">
+        <CampaignStatusActions campaign={c} />
+      </Can>
       <dl className="grid max-w-3xl grid-cols-[12rem_1fr] gap-1 text-sm">
         <dt className="font-medium">Agent</dt>
         <dd>{agent ? `${agent.name} (${c.agentId})` : c.agentId}</dd>

@@ -3,8 +3,10 @@ import { useQueries, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import type { RegistryEntry } from '@contract/bff/http';
+import { Can } from '@/components/auth/can';
 import { buttonClasses } from '@/components/ui/button';
 import { DataTable, type Column } from '@/components/ui/data-table';
+import { DateTime } from '@/components/ui/date-time';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { Pagination } from '@/components/ui/pagination';
@@ -21,7 +23,7 @@ function LiveStatus({ id }: { id: string }) {
   return <CampaignStatusBadge status={data.status} />;
 }
 
-export function CampaignsListPage({ page, size, canCreate, onPage }: { page: number; size: number; canCreate: boolean; onPage: (page: number) => void }) {
+export function CampaignsListPage({ page, size, onPage }: { page: number; size: number; onPage: (page: number) => void }) {
   const { data } = useSuspenseQuery(registryQueryOptions(page, size));
   const { data: agents } = useQuery(allAgentsQueryOptions());
   // A live status that failed is said once above the table, with a way to try again.
@@ -50,18 +52,18 @@ export function CampaignsListPage({ page, size, canCreate, onPage }: { page: num
     {
       id: 'createdAt',
       header: 'Created',
-      cell: (c) => new Date(c.createdAt).toLocaleString(),
+      cell: (c) => <DateTime value={c.createdAt} />,
     },
   ];
   return (
     <div className="grid gap-4">
       <div className="flex items-center justify-between">
         <h1 className="text-xl font-semibold">Campaigns</h1>
-        {canCreate ? (
+        <Can scope="campaigns:write">
           <Link to="/campaigns/new" search={{ step: 'basics' }} className={buttonClasses('primary')}>
             New campaign
           </Link>
-        ) : null}
+        </Can>
       </div>
       {data.content.length === 0 ? (
         <EmptyState title="No campaigns yet" description="Campaigns created in Switchboard are listed here with their live status." />

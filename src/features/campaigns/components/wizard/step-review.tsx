@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { effectiveWindows } from '@contract/time-slots';
 import { Button } from '@/components/ui/button';
+import { DateTime } from '@/components/ui/date-time';
 import type { Agent } from '@contract/schemas/agent';
 import type { Recipient } from '@contract/schemas/recipient';
 import { forecast, formatInZone } from '../../model/forecast';
@@ -127,7 +128,7 @@ export function StepReview(props: StepReviewProps) {
 
       {draft.submission && !submitting && submitState.kind === 'idle' ? (
         <p className="mt-4 text-sm" role="status">
-          A submission of this draft began {new Date(draft.submission.startedAt).toLocaleString()}. Create finishes it; it cannot make a second campaign.
+          A submission of this draft began <DateTime value={draft.submission.startedAt} />. Create finishes it; it cannot make a second campaign.
         </p>
       ) : null}
       {submitState.kind === 'refused' ? (

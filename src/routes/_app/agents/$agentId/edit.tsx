@@ -4,7 +4,7 @@ import { RouteError } from '@/components/layout/route-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { agentQueryOptions } from '@/features/agents/api/agents-queries';
 import { AgentEditFormView } from '@/features/agents/components/agent-edit-form';
-import { useCan, useSession } from '@/lib/session';
+import { WritePage } from '@/components/auth/can';
 
 export const Route = createFileRoute('/_app/agents/$agentId/edit')({
   loader: ({ context, params }) => context.queryClient.ensureQueryData(agentQueryOptions(params.agentId)),
@@ -22,8 +22,6 @@ export const Route = createFileRoute('/_app/agents/$agentId/edit')({
 function EditAgentPage() {
   const { agentId } = Route.useParams();
   const { data: agent } = useSuspenseQuery(agentQueryOptions(agentId));
-  const canEdit = useCan('agents:write');
-  const { role } = useSession();
   const navigate = useNavigate();
   return (
     <div className="flex flex-col gap-4">
@@ -39,12 +37,9 @@ function EditAgentPage() {
         <span aria-current="page">Edit</span>
       </nav>
       <h1 className="text-2xl font-semibold">Edit {agent.name}</h1>
-      {!canEdit ? (
-        <p id="edit-not-allowed" role="note" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:bg-amber-950/50 dark:text-amber-100">
-          Only admins can edit agents. You are signed in as {role === 'operator' ? 'an operator' : 'a viewer'}; ask an admin to make this change.
-        </p>
-      ) : null}
-      <AgentEditFormView key={agent.id} agent={agent} canEdit={canEdit} onDone={() => navigate({ to: '/agents/$agentId', params: { agentId } })} />
+      <WritePage scope="agents:write" action="edit agents">
+        <AgentEditFormView key={agent.id} agent={agent} onDone={() => navigate({ to: '/agents/$agentId', params: { agentId } })} />
+      </WritePage>
     </div>
   );
 }

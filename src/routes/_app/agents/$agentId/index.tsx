@@ -6,7 +6,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { agentQueryOptions } from '@/features/agents/api/agents-queries';
 import { AgentDetail } from '@/features/agents/components/agent-detail';
-import { useCan, useSession } from '@/lib/session';
+import { Can } from '@/components/auth/can';
 
 export const Route = createFileRoute('/_app/agents/$agentId/')({
   loader: ({ context, params }) => context.queryClient.ensureQueryData(agentQueryOptions(params.agentId)),
@@ -25,8 +25,6 @@ export const Route = createFileRoute('/_app/agents/$agentId/')({
 function AgentPage() {
   const { agentId } = Route.useParams();
   const { data: agent } = useSuspenseQuery(agentQueryOptions(agentId));
-  const canEdit = useCan('agents:write');
-  const { role } = useSession();
   return (
     <div className="flex flex-col gap-4">
       <nav aria-label="Breadcrumb" className="text-sm">
@@ -42,18 +40,13 @@ function AgentPage() {
           <HrefLink href={`/calls?agentId=${encodeURIComponent(agent.id)}`} className={buttonClasses('secondary')}>
             Calls of this agent
           </HrefLink>
-          {canEdit ? (
+          <Can scope="agents:write">
             <Link to="/agents/$agentId/edit" params={{ agentId }} className={buttonClasses('primary')}>
               Edit agent
             </Link>
-          ) : null}
+          </Can>
         </div>
       </div>
-      {!canEdit ? (
-        <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-800 dark:bg-slate-800 dark:text-slate-200">
-          Only admins can edit agents; you are signed in as {role === 'operator' ? 'an operator' : 'a viewer'}.
-        </p>
-      ) : null}
       <AgentDetail agent={agent} />
     </div>
   );

@@ -1,0 +1,51 @@
+/**
+ * Issue 19 §4: axe finds no serious or critical violation on any screen, in the light and the dark
+ * scheme, for a role that writes (the wizard's every step, a campaign) and one that only reads.
+ * Each screen is checked in both schemes where it stands (one walk per role, to keep it quick).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { BFF_URL, expect, test } from './fixtures';
+import { walkEveryScreen } from './screens';
+
+const SCHEMES = ['light', 'dark'] as const;
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const scheme of SCHEMES) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
+      found.push(
+        `${scheme}: ${v.id} (${v.impact}): ${v.help} at ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(', ')}`,
+      );
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  return found;
+}
+
+test('the sign-in page', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: BFF_URL });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Sign in to Switchboard' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await context.close();
+});
+
+for (const role of ['operator', 'viewer'] as const) {
+  test(`every screen, light and dark, as ${role === 'operator' ? 'an operator' : 'a viewer'}`, async ({ pageAs }) => {
+    test.setTimeout(240_000);
+    const page = await pageAs(role);
+    const found: Record<string, string[]> = {};
+    await walkEveryScreen(page, role, async (screen) => {
+      const bad = await seriousViolations(page);
+      if (bad.length) found[screen] = bad;
+    });
+    expect(found).toEqual({});
+  });
+}

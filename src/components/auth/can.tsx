@@ -1,0 +1,43 @@
+/**
+ * The one way to gate what a role may do, driven by contract/bff/role-scopes.ts:
+ * - `<Can scope>`: a write action (a button, a link to a write page) shows only for roles whose
+ *   scopes include it; others see nothing, or `fallback`.
+ * - `<WritePage scope action>`: a page that exists to write (new call, new campaign, edit agent)
+ *   shows its content to roles that may, and to others a plain note of who can, at the same URL.
+ * - `allowedIn(context, scope)` (src/lib/session.ts) for a route's loader, to skip loading what a
+ *   write page needs when its content will not be shown.
+ * The BFF enforces the same scopes on every request; this only keeps the UI honest.
+ */
+import type { ReactNode } from 'react';
+import type { Scope } from '@contract/enums';
+import { rolesAllowed, useCan, useSession } from '@/lib/session';
+
+export function Can({ scope, children, fallback = null }: { scope: Scope; children: ReactNode; fallback?: ReactNode }) {
+  return <>{useCan(scope) ? children : fallback}</>;
+}
+
+const article = (role: string) => (/^[aeiou]/.test(role) ? `an ${role}` : `a ${role}`);
+const plural = (roles: readonly string[]) => {
+  const names = roles.map((r) => `${r}s`);
+  return names.length <= 1 ? (names[0] ?? 'nobody') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+};
+
+/** "Only admins can edit agents. You are signed in as an operator; ask an admin to do it." */
+export function notAllowedMessage(scope: Scope, action: string, role: string): string {
+  const who = rolesAllowed(scope);
+  return `Only ${plural(who)} can ${action}. You are signed in as ${article(role)}; ask ${who.length ? article(who[0]!) : 'an administrator'} to do it.`;
+}
+
+/** `title`: the page's heading when its content (which has its own) is not shown. */
+export function WritePage({ scope, action, title, children }: { scope: Scope; action: string; title?: string; children: ReactNode }) {
+  const { role } = useSession();
+  if (useCan(scope)) return <>{children}</>;
+  return (
+    <div className="flex flex-col gap-3">
+      {title ? <h1 className="text-xl font-semibold">{title}</h1> : null}
+      <p role="note" className="max-w-2xl rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:bg-amber-950/50 dark:text-amber-100">
+        {notAllowedMessage(scope, action, role)}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * The one way the console writes times: in a given IANA zone, with the zone named, in the
+ * browser's locale. Pure functions (no React); `use-display-zone.ts` supplies the zone.
+ * Timestamps are the upstream's UTC ISO strings; an absent one reads '' and an unreadable one is
+ * shown as it came.
+ */
+
+const cache = new Map<string, Intl.DateTimeFormat>();
+function formatter(zone: string, kind: 'dateTime' | 'date' | 'time' | 'timeShort'): Intl.DateTimeFormat {
+  const key = `${zone}|${kind}`;
+  let f = cache.get(key);
+  if (!f) {
+    const options: Intl.DateTimeFormatOptions =
+      kind === 'dateTime'
+        ? { dateStyle: 'medium', timeStyle: 'long' }
+        : kind === 'date'
+          ? { dateStyle: 'medium' }
+          : kind === 'time'
+            ? { timeStyle: 'long' }
+            : { timeStyle: 'medium' };
+    f = new Intl.DateTimeFormat(undefined, { ...options, timeZone: zone });
+    cache.set(key, f);
+  }
+  return f;
+}
+
+function instant(utc: string | null | undefined): number | string | null {
+  if (!utc) return null;
+  const ms = Date.parse(utc);
+  return Number.isNaN(ms) ? utc : ms;
+}
+
+/** The zone the browser is in ('UTC' when it cannot tell). */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** Date and time in `zone`, the zone named ("24 Nov 2026, 09:15:02 CET"). */
+export function formatDateTime(utc: string | null | undefined, zone: string): string {
+  const t = instant(utc);
+  return t === null ? '' : typeof t === 'string' ? t : formatter(zone, 'dateTime').format(t);
+}
+
+/** The calendar date in `zone`. */
+export function formatDate(utc: string | null | undefined, zone: string): string {
+  const t = instant(utc);
+  return t === null ? '' : typeof t === 'string' ? t : formatter(zone, 'date').format(t);
+}
+
+/** The time of day in `zone`, the zone named; `short` leaves the zone out (rows under a header that names it). */
+export function formatTime(utc: string | null | undefined, zone: string, opts: { short?: boolean } = {}): string {
+  const t = instant(utc);
+  return t === null ? '' : typeof t === 'string' ? t : formatter(zone, opts.short ? 'timeShort' : 'time').format(t);
+}
+
+/** The instant in UTC ("2026-11-24 08:15:02 UTC"), for hover text and exports. */
+export function formatUtc(utc: string | null | undefined): string {
+  const t = instant(utc);
+  if (t === null) return '';
+  if (typeof t === 'string') return t;
+  return `${new Date(t)
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d{3}Z$/, '')} UTC`;
+}
+
+/** A zone as a person reads it: "Europe/Paris (GMT+1)", the offset as of `at`. */
+export function zoneLabel(zone: string, at: Date = new Date()): string {
+  const offset = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'shortOffset' })
+    .formatToParts(at)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  return offset && offset !== zone ? `${zone.replaceAll('_', ' ')} (${offset})` : zone.replaceAll('_', ' ');
+}
+
+/** Every zone the platform knows, for a picker (UTC first). */
+export function knownTimeZones(): string[] {
+  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return ['UTC', ...zones.filter((z) => z !== 'UTC')];
+}
