@@ -15,6 +15,8 @@ import { MIGRATIONS } from './db/migrations';
 import { HttpError, sendError } from './http';
 import { createLogger } from './logger';
 import { authPlugin } from './plugins/auth';
+import { doNotCallPlugin } from './plugins/do-not-call';
+import { redialPlugin } from './plugins/redial';
 import { callIndexPlugin } from './plugins/call-index';
 import { healthPlugin } from './plugins/health';
 import { oidcPlugin } from './plugins/oidc';
@@ -169,6 +171,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<BffA
   app.addHook('preClose', async () => callIndex.stop());
   writesPlugin(app, ctx);
   preferencesPlugin(app, ctx);
+  doNotCallPlugin(app, ctx);
+  redialPlugin(app, ctx);
   await staticPlugin(app, config);
 
   const stopPruning = schedulePruning(

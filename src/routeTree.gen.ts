@@ -19,6 +19,7 @@ import { Route as AppCallsNewRouteImport } from './routes/_app/calls/new'
 import { Route as AppCampaignsIndexRouteImport } from './routes/_app/campaigns/index'
 import { Route as AppCampaignsCampaignIdRouteImport } from './routes/_app/campaigns/$campaignId'
 import { Route as AppCampaignsNewRouteImport } from './routes/_app/campaigns/new'
+import { Route as AppDoNotCallIndexRouteImport } from './routes/_app/do-not-call/index'
 import { Route as AppAgentsAgentIdIndexRouteImport } from './routes/_app/agents/$agentId/index'
 import { Route as AppAgentsAgentIdEditRouteImport } from './routes/_app/agents/$agentId/edit'
 
@@ -71,6 +72,11 @@ const AppCampaignsNewRoute = AppCampaignsNewRouteImport.update({
   path: '/campaigns/new',
   getParentRoute: () => AppRoute,
 } as any)
+const AppDoNotCallIndexRoute = AppDoNotCallIndexRouteImport.update({
+  id: '/do-not-call/',
+  path: '/do-not-call/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppAgentsAgentIdIndexRoute = AppAgentsAgentIdIndexRouteImport.update({
   id: '/agents/$agentId/',
   path: '/agents/$agentId/',
@@ -92,6 +98,7 @@ export interface FileRoutesByFullPath {
   '/agents/': typeof AppAgentsIndexRoute
   '/calls/': typeof AppCallsIndexRoute
   '/campaigns/': typeof AppCampaignsIndexRoute
+  '/do-not-call/': typeof AppDoNotCallIndexRoute
   '/agents/$agentId/edit': typeof AppAgentsAgentIdEditRoute
   '/agents/$agentId/': typeof AppAgentsAgentIdIndexRoute
 }
@@ -105,6 +112,7 @@ export interface FileRoutesByTo {
   '/agents': typeof AppAgentsIndexRoute
   '/calls': typeof AppCallsIndexRoute
   '/campaigns': typeof AppCampaignsIndexRoute
+  '/do-not-call': typeof AppDoNotCallIndexRoute
   '/agents/$agentId/edit': typeof AppAgentsAgentIdEditRoute
   '/agents/$agentId': typeof AppAgentsAgentIdIndexRoute
 }
@@ -120,6 +128,7 @@ export interface FileRoutesById {
   '/_app/agents/': typeof AppAgentsIndexRoute
   '/_app/calls/': typeof AppCallsIndexRoute
   '/_app/campaigns/': typeof AppCampaignsIndexRoute
+  '/_app/do-not-call/': typeof AppDoNotCallIndexRoute
   '/_app/agents/$agentId/edit': typeof AppAgentsAgentIdEditRoute
   '/_app/agents/$agentId/': typeof AppAgentsAgentIdIndexRoute
 }
@@ -135,6 +144,7 @@ export interface FileRouteTypes {
     | '/agents/'
     | '/calls/'
     | '/campaigns/'
+    | '/do-not-call/'
     | '/agents/$agentId/edit'
     | '/agents/$agentId/'
   fileRoutesByTo: FileRoutesByTo
@@ -148,6 +158,7 @@ export interface FileRouteTypes {
     | '/agents'
     | '/calls'
     | '/campaigns'
+    | '/do-not-call'
     | '/agents/$agentId/edit'
     | '/agents/$agentId'
   id:
@@ -162,6 +173,7 @@ export interface FileRouteTypes {
     | '/_app/agents/'
     | '/_app/calls/'
     | '/_app/campaigns/'
+    | '/_app/do-not-call/'
     | '/_app/agents/$agentId/edit'
     | '/_app/agents/$agentId/'
   fileRoutesById: FileRoutesById
@@ -243,6 +255,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCampaignsNewRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/do-not-call/': {
+      id: '/_app/do-not-call/'
+      path: '/do-not-call'
+      fullPath: '/do-not-call/'
+      preLoaderRoute: typeof AppDoNotCallIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/agents/$agentId/': {
       id: '/_app/agents/$agentId/'
       path: '/agents/$agentId'
@@ -269,6 +288,7 @@ interface AppRouteChildren {
   AppAgentsIndexRoute: typeof AppAgentsIndexRoute
   AppCallsIndexRoute: typeof AppCallsIndexRoute
   AppCampaignsIndexRoute: typeof AppCampaignsIndexRoute
+  AppDoNotCallIndexRoute: typeof AppDoNotCallIndexRoute
   AppAgentsAgentIdEditRoute: typeof AppAgentsAgentIdEditRoute
   AppAgentsAgentIdIndexRoute: typeof AppAgentsAgentIdIndexRoute
 }
@@ -282,6 +302,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAgentsIndexRoute: AppAgentsIndexRoute,
   AppCallsIndexRoute: AppCallsIndexRoute,
   AppCampaignsIndexRoute: AppCampaignsIndexRoute,
+  AppDoNotCallIndexRoute: AppDoNotCallIndexRoute,
   AppAgentsAgentIdEditRoute: AppAgentsAgentIdEditRoute,
   AppAgentsAgentIdIndexRoute: AppAgentsAgentIdIndexRoute,
 }

@@ -221,4 +221,19 @@ CREATE TABLE preferences (
 );
 `,
   },
+  {
+    id: '010_do_not_call',
+    sql: `
+CREATE TABLE do_not_call (
+  phone text PRIMARY KEY,
+  reason text NOT NULL,
+  source text NOT NULL,
+  call_id text,
+  rule text,
+  added_by text NOT NULL,
+  added_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX do_not_call_added ON do_not_call (added_at DESC, phone);
+`,
+  },
 ];

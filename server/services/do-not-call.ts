@@ -1,8 +1,130 @@
 /**
- * The do-not-call seam of the write path: every BFF write route that dials asks it before
- * anything is sent upstream (`await ctx.dnc.filter(phones)`). The default allows every number;
- * the list itself plugs in here (AppDeps.dnc / Ctx.dnc).
+ * The do-not-call list: one table, numbers kept in E.164 after normalisation, and the one function
+ * every way of calling goes through (`screenCreate`): a listed number is refused for one call and
+ * left out, with the reason, of a bulk or campaign list. Whatever the browser sends, the check is
+ * here, on the server, before anything is sent upstream (server/services/writes.ts calls it).
+ * `DoNotCall`/`ALLOW_ALL` below is the write path's injectable seam (AppDeps.dnc), checked first.
  */
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import type { Queryable } from '../../common/db';
+import { dncSkipReason, type DncEntry, type DncSkipped, type DncSource } from '../../contract/bff/do-not-call';
+import { E164_PATTERN } from '../../contract/formats.plain';
+import type { ValidationError } from '../../contract/schemas/error';
+
+/**
+ * A number in international form ("+33 6 12 34 56 78", "0033612345678", "+1 (415) 555-0100") as
+ * E.164, or null. No default country: the server only compares numbers already international.
+ */
+export function toE164(input: string): string | null {
+  const trimmed = input.trim().replace(/^00/, '+');
+  if (!trimmed.startsWith('+')) return null;
+  const parsed = parsePhoneNumberFromString(trimmed);
+  if (!parsed || !parsed.isPossible()) return null;
+  return E164_PATTERN.test(parsed.number) ? parsed.number : null;
+}
+
+interface Row {
+  phone: string;
+  reason: string;
+  source: DncSource;
+  call_id: string | null;
+  rule: string | null;
+  added_by: string;
+  added_at: Date;
+}
+
+export function toEntry(r: Row): DncEntry {
+  return {
+    phone: r.phone,
+    reason: r.reason,
+    source: r.source,
+    callId: r.call_id,
+    rule: r.rule,
+    addedBy: r.added_by,
+    addedAt: new Date(r.added_at).toISOString(),
+  };
+}
+
+/** The listed entries among these numbers, keyed by E.164 (numbers that do not parse never match). */
+export async function findListed(db: Queryable, phones: readonly string[]): Promise<Map<string, DncEntry>> {
+  const e164 = [...new Set(phones.map(toE164).filter((p): p is string => p !== null))];
+  if (e164.length === 0) return new Map();
+  const { rows } = await db.query<Row>('SELECT * FROM do_not_call WHERE phone = ANY($1::text[])', [e164]);
+  return new Map(rows.map((r) => [r.phone, toEntry(r)]));
+}
+
+/** Which of these numbers would be left out, by position, with the reason. */
+export async function screenPhones(db: Queryable, phones: readonly string[]): Promise<DncSkipped[]> {
+  const listed = await findListed(db, phones);
+  const skipped: DncSkipped[] = [];
+  phones.forEach((phone, index) => {
+    const e164 = toE164(phone);
+    const entry = e164 ? listed.get(e164) : undefined;
+    if (entry) skipped.push({ index, phone, reason: dncSkipReason(entry) });
+  });
+  return skipped;
+}
+
+export interface AddInput {
+  phone: string;
+  reason: string;
+  source: DncSource;
+  callId?: string | null;
+  rule?: string | null;
+  addedBy: string;
+}
+
+/** Adds a number; an already listed number keeps its first entry. Returns it and whether it is new. */
+export async function addNumber(db: Queryable, input: AddInput): Promise<{ entry: DncEntry; created: boolean } | null> {
+  const phone = toE164(input.phone);
+  if (!phone) return null;
+  const inserted = await db.query<Row>(
+    `INSERT INTO do_not_call (phone, reason, source, call_id, rule, added_by) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (phone) DO NOTHING RETURNING *`,
+    [phone, input.reason, input.source, input.callId ?? null, input.rule ?? null, input.addedBy],
+  );
+  if (inserted.rows[0]) return { entry: toEntry(inserted.rows[0]), created: true };
+  const { rows } = await db.query<Row>('SELECT * FROM do_not_call WHERE phone = $1', [phone]);
+  return { entry: toEntry(rows[0]!), created: false };
+}
+
+export type Screened =
+  { kind: 'pass' } | { kind: 'filtered'; body: unknown; skipped: DncSkipped[] } | { kind: 'refused'; message: string; errors: ValidationError[] };
+
+/**
+ * The seam every create passes through (one call, bulk calls, campaign creation), with a body the
+ * contract already validated. `pass`: nothing listed, send as is. `filtered`: send `body` (the
+ * listed recipients left out) and tell the caller `skipped`. `refused`: send nothing.
+ */
+export async function screenCreate(db: Queryable, routeName: string, body: unknown): Promise<Screened> {
+  if (routeName === 'createCall') {
+    const phone = (body as { recipient: { phone: string } }).recipient.phone;
+    const [hit] = await screenPhones(db, [phone]);
+    if (!hit) return { kind: 'pass' };
+    return {
+      kind: 'refused',
+      message: `${phone} is on the do-not-call list; the call was not placed.`,
+      errors: [{ field: 'recipient.phone', rejectedValue: phone, message: hit.reason }],
+    };
+  }
+  if (routeName !== 'bulkCalls' && routeName !== 'createCampaign') return { kind: 'pass' };
+  const recipients = (body as { recipients: { phone: string }[] }).recipients;
+  const skipped = await screenPhones(
+    db,
+    recipients.map((r) => r.phone),
+  );
+  if (skipped.length === 0) return { kind: 'pass' };
+  if (skipped.length === recipients.length) {
+    return {
+      kind: 'refused',
+      message: `Every recipient is on the do-not-call list; nothing was ${routeName === 'bulkCalls' ? 'called' : 'created'}.`,
+      errors: skipped.map((s) => ({ field: `recipients[${s.index}].phone`, rejectedValue: s.phone, message: s.reason })),
+    };
+  }
+  const left = new Set(skipped.map((s) => s.index));
+  return { kind: 'filtered', body: { ...(body as object), recipients: recipients.filter((_, i) => !left.has(i)) }, skipped };
+}
+
 export interface DncVerdict {
   /** Numbers that may be called, in the order given. */
   allowed: string[];

@@ -18,7 +18,9 @@ import { ROUTES, type RouteDef } from '../../contract/routes';
 import type { ValidationError } from '../../contract/schemas/error';
 import type { Ctx } from '../context';
 import { HttpError } from '../http';
+import { DNC_SKIPPED_FIELD } from '../../contract/bff/do-not-call';
 import { audit } from './audit';
+import { screenCreate } from './do-not-call';
 import * as idempotency from './idempotency';
 import { mayCall } from './policy';
 import type { Session } from './sessions';
@@ -96,7 +98,18 @@ export async function performWrite(ctx: Ctx, input: WriteInput): Promise<WriteAn
     }
   }
 
+  // The do-not-call list (docs/review.md): one call to a listed number is refused; listed numbers
+  // are left out of a bulk or campaign list, and the answer says which and why.
+  const screened = await screenCreate(db, def.upstream, input.body);
+  if (screened.kind === 'refused') {
+    await record('refused: do-not-call', 422);
+    throw new HttpError(422, screened.message, screened.errors, { [BFF_HEADERS.outcome]: 'not-applied' });
+  }
+
   const body = JSON.stringify(input.body);
+  // What is sent: the body as given, or without the listed recipients. The key's hash stays the
+  // hash of what the browser sent, so its retry replays this answer.
+  const sentBody = screened.kind === 'filtered' ? JSON.stringify(screened.body) : body;
   if (def.idempotent) {
     if (!key || !KEY_PATTERN.test(key)) {
       throw new HttpError(400, `Creates need an ${BFF_HEADERS.idempotencyKey} header (8-128 letters, digits, -_.:).`, [
@@ -154,7 +167,7 @@ export async function performWrite(ctx: Ctx, input: WriteInput): Promise<WriteAn
         method: def.method,
         path,
         headers: { authorization: `Bearer ${token}`, accept: 'application/json', 'content-type': 'application/json' },
-        body,
+        body: sentBody,
       });
     } catch (error) {
       const failure = error instanceof UpstreamError ? error : new UpstreamError('transport', 'The connection to the Voice API failed.', true);
@@ -196,6 +209,10 @@ export async function performWrite(ctx: Ctx, input: WriteInput): Promise<WriteAn
   if (res.statusCode === 429) {
     await settle('not-applied', 429);
     return { status: 429, headers: { ...headers, [BFF_HEADERS.outcome]: 'not-applied' }, body: text };
+  }
+  if (screened.kind === 'filtered' && res.statusCode < 300 && parsed && typeof parsed === 'object') {
+    parsed = { ...(parsed as object), [DNC_SKIPPED_FIELD]: screened.skipped };
+    text = JSON.stringify(parsed);
   }
   if (def.idempotent) await idempotency.complete(db, session.userId, key!, res.statusCode, headers, text);
   if (name === 'createCampaign' && res.statusCode === 201) {

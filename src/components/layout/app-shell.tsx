@@ -15,6 +15,7 @@ const NAV = [
   { href: '/agents', label: 'Agents' },
   { href: '/calls', label: 'Calls' },
   { href: '/campaigns', label: 'Campaigns' },
+  { href: '/do-not-call', label: 'Do not call' },
 ] as const;
 
 const navLink = cn('rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800', focusRing);

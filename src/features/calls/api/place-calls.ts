@@ -3,6 +3,7 @@
  * person changes what they send, so a double click or a retry after a lost answer is replayed by
  * the BFF instead of dialling twice. The BFF makes the call (the browser holds no write token).
  */
+import { DNC_SKIPPED_FIELD, type DncSkipped } from '@contract/bff/do-not-call';
 import type { Call } from '@contract/schemas/call';
 import type { BulkCallCreate, CallCreate } from '@contract/schemas/calls-create';
 import { HEADERS } from '@contract/limits';
@@ -32,9 +33,16 @@ export interface BulkResult {
   calls: Call[];
   rate: CallRateLimit;
   status: number;
+  /** Recipients the BFF left out because they are on the do-not-call list. */
+  skipped: DncSkipped[];
 }
 
 export async function placeBulk(body: BulkCallCreate, idempotencyKey: string): Promise<BulkResult> {
-  const r = await bffWrite<{ calls?: Call[] } | undefined>('bulkCalls', { body, idempotencyKey });
-  return { calls: Array.isArray(r.data?.calls) ? r.data.calls : [], rate: readCallRateLimit(r.headers), status: r.status };
+  const r = await bffWrite<{ calls?: Call[]; [DNC_SKIPPED_FIELD]?: DncSkipped[] } | undefined>('bulkCalls', { body, idempotencyKey });
+  return {
+    calls: Array.isArray(r.data?.calls) ? r.data.calls : [],
+    rate: readCallRateLimit(r.headers),
+    status: r.status,
+    skipped: r.data?.[DNC_SKIPPED_FIELD] ?? [],
+  };
 }

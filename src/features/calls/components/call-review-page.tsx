@@ -16,6 +16,7 @@ import { DateTime } from '@/components/ui/date-time';
 import { formatDuration } from '../model/format';
 import { activeIndexAt, toTimeline } from '../model/transcript';
 import { CallStatusBadge } from '@/components/status/call-status-badge';
+import { DoNotCallAction } from './do-not-call-action';
 import { ExtractedDataTree } from './extracted-data-tree';
 import { NoRecording, RecordingPlayer } from './recording-player';
 import { TranscriptTimeline } from './transcript-timeline';
@@ -64,6 +65,9 @@ export function CallReviewPage({ callId, line }: { callId: string; line?: number
         <h1 className="mt-1 flex flex-wrap items-center gap-3 text-xl font-semibold">
           Call with <span className="font-mono">{call.phone}</span> <CallStatusBadge status={call.status} />
         </h1>
+        <div className="mt-2">
+          <DoNotCallAction callId={call.id} phone={call.phone} />
+        </div>
       </div>
       <dl className="grid grid-cols-2 gap-x-6 gap-y-2 rounded-lg border border-slate-200 p-4 text-sm sm:grid-cols-3 lg:grid-cols-5 dark:border-slate-800">
         <Fact term="Phone">{call.phone}</Fact>

@@ -13,6 +13,7 @@ import { errorMessage, isApiError } from '@/lib/api-client';
 import { chunk, mappingProblems, type CountryCode } from '@/lib/recipients';
 import { buildFromDraft, type RecipientsDraft } from '@/lib/recipients/import-draft';
 import { RecipientsTableImport } from '@/components/table-import/recipients-table-import';
+import { DncSkipNotice } from '@/components/do-not-call/skip-notice';
 import { Button } from '@/components/ui/button';
 import { Combobox } from '@/components/ui/combobox';
 import { Field } from '@/components/ui/field';
@@ -26,6 +27,8 @@ import { createSubmissionKeys } from '../model/submission-key';
 interface Outcome {
   placed: Call[];
   placedCount: number;
+  /** Left out by the BFF: on the do-not-call list. */
+  skipped: number;
   rate?: CallRateLimit;
   error?: string;
   tooMany?: { remaining?: number; sent: number };
@@ -46,7 +49,8 @@ export function PlaceBulkCalls({ country }: { country: CountryCode }) {
   // The default country is the page's: a change re-reads the national numbers of the same draft.
   const built = useMemo(() => (draft ? buildFromDraft({ ...draft, defaultCountry: country }) : null), [draft, country]);
   const problemsOfMapping = draft ? mappingProblems(draft) : [];
-  const toSend = built ? (limit !== null ? built.recipients.slice(0, limit) : built.recipients) : [];
+  const toSend = useMemo(() => (built ? (limit !== null ? built.recipients.slice(0, limit) : built.recipients) : []), [built, limit]);
+  const toSendPhones = useMemo(() => toSend.map((r) => r.phone), [toSend]);
   const outbound = agents.data ?? [];
 
   function edit(next: RecipientsDraft | null) {
@@ -59,16 +63,22 @@ export function PlaceBulkCalls({ country }: { country: CountryCode }) {
     if (!agentId) return setAgentError('Choose an outbound agent.');
     setAgentError(undefined);
     setSending(true);
-    const result: Outcome = { placed: [], placedCount: 0 };
+    const result: Outcome = { placed: [], placedCount: 0, skipped: 0 };
     const base = { agentId, ...(campaignId !== 'none' ? { campaignId } : {}) };
     for (const part of chunk(toSend)) {
       const body = { ...base, recipients: part };
       try {
         const r = await placeBulk(body, keys.current.keyFor(body));
         result.placed.push(...r.calls);
-        result.placedCount += part.length;
+        result.placedCount += part.length - r.skipped.length;
+        result.skipped += r.skipped.length;
         result.rate = r.rate;
       } catch (error) {
+        // Every number of this request is on the do-not-call list: nothing was sent; go on.
+        if (isApiError(error) && error.status === 422 && error.fieldErrors.length === part.length) {
+          result.skipped += part.length;
+          continue;
+        }
         result.rate = isApiError(error) ? readCallRateLimit(error.headers) : undefined;
         if (isApiError(error) && error.status === 429) result.tooMany = { remaining: result.rate?.remaining, sent: part.length };
         else result.error = errorMessage(error);
@@ -111,6 +121,7 @@ export function PlaceBulkCalls({ country }: { country: CountryCode }) {
               options={[{ value: 'none', label: 'No campaign' }, ...(campaigns.data ?? []).map((c) => ({ value: c.id, label: c.name }))]}
             />
           </Field>
+          <DncSkipNotice phones={toSendPhones} />
           {limit !== null ? (
             <p className="text-sm">
               Sending only the first {limit} of {built.recipients.length}.
@@ -136,6 +147,7 @@ function OutcomePanel({ outcome, onSendFewer }: { outcome: Outcome; onSendFewer:
       </h2>
       <p role="status">
         {outcome.placedCount} {outcome.placedCount === 1 ? 'call' : 'calls'} placed.
+        {outcome.skipped > 0 ? ` ${outcome.skipped} ${outcome.skipped === 1 ? 'number was' : 'numbers were'} left out: on the do-not-call list.` : ''}
       </p>
       {rate && (rate.limit !== undefined || rate.remaining !== undefined) ? (
         <p data-testid="call-rate-limit">

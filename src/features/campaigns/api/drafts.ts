@@ -31,3 +31,14 @@ export async function deleteDraft(name: string): Promise<void> {
     if (!(isApiError(error) && error.status === 404)) throw error;
   }
 }
+
+/** Whether a wizard draft is in progress (a redial would replace it). */
+export async function draftExists(name: string): Promise<boolean> {
+  try {
+    await bffRequest<Draft>('GET', `/bff/drafts/${name}`);
+    return true;
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) return false;
+    throw error;
+  }
+}

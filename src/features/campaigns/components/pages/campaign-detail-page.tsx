@@ -11,6 +11,7 @@ import { campaignCallsQueryOptions, campaignQueryOptions } from '../../api/campa
 import { CallsByStatusChart } from './calls-by-status-chart';
 import { CampaignStatusActions } from './campaign-status-actions';
 import { CampaignStatusBadge } from './campaign-status-badge';
+import { RedialButton } from './redial-button';
 
 const day = (d: string) => d.charAt(0) + d.slice(1).toLowerCase();
 
@@ -81,6 +82,7 @@ export function CampaignDetailPage({ campaignId }: { campaignId: string }) {
       </div>
       <Can scope="campaigns:write">
         <CampaignStatusActions campaign={c} />
+        <RedialButton campaignId={c.id} />
       </Can>
       <dl className="grid max-w-3xl grid-cols-[12rem_1fr] gap-1 text-sm">
         <dt className="font-medium">Agent</dt>

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { effectiveWindows } from '@contract/time-slots';
+import { DncSkipNotice } from '@/components/do-not-call/skip-notice';
 import { Button } from '@/components/ui/button';
 import { DateTime } from '@/components/ui/date-time';
 import type { Agent } from '@contract/schemas/agent';
@@ -31,6 +32,7 @@ export function StepReview(props: StepReviewProps) {
   const { draft, agent, parts, invalidSteps, submitState, viewerZone, onGoTo, onBack, onRemovePhones, onCreate } = props;
   const { basics, schedule, retry } = draft;
   const recipients = useMemo(() => parts.flatMap((p) => p.recipients), [parts]);
+  const phones = useMemo(() => recipients.map((r) => r.phone), [recipients]);
   const f = forecast({
     recipients: recipients.length,
     batchSize: schedule.batchSize,
@@ -92,6 +94,9 @@ export function StepReview(props: StepReviewProps) {
           ))}
         </ul>
       )}
+
+      <h3 className="mt-4 font-medium">Do-not-call list</h3>
+      <DncSkipNotice phones={phones} />
 
       <h3 className="mt-4 font-medium">The campaign</h3>
       <p className="mt-1 max-w-3xl text-sm">

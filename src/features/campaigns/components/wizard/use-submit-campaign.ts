@@ -8,7 +8,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import type { Recipient } from '@contract/schemas/recipient';
 import { BFF_HEADERS } from '@contract/bff/http.plain';
+import { toast } from '@/components/ui/toast';
 import { isApiError, newIdempotencyKey } from '@/lib/api-client';
+import { skippedSummary } from '@/lib/do-not-call/skip-summary';
 import { createCampaign } from '../../api/campaign-mutations';
 import { deleteDraft, NEW_CAMPAIGN_DRAFT } from '../../api/drafts';
 import { campaignKeys } from '../../api/keys';
@@ -74,7 +76,13 @@ export function useSubmitCampaign({ latest, update, flush, parts, onCreated }: D
           let created: string | null = null;
           for (let attempt = 0; created === null; attempt += 1) {
             try {
-              created = (await createCampaign(body, part.key)).id;
+              const campaign = await createCampaign(body, part.key);
+              created = campaign.id;
+              // The BFF left listed numbers out (whatever this screen knew): say so, with why.
+              const skipped = campaign.doNotCallSkipped ?? [];
+              if (skipped.length > 0) {
+                toast.info(skippedSummary(skipped.length, body.recipients.length), [...new Set(skipped.map((s) => s.reason))].join(' · '));
+              }
             } catch (error) {
               // 409 "still in flight" (an earlier click or tab): wait for that one's answer.
               const inFlight = isApiError(error) && error.status === 409 && /already being processed/i.test(error.message);
@@ -105,7 +113,7 @@ export function useSubmitCampaign({ latest, update, flush, parts, onCreated }: D
         setState({ kind: 'idle' });
         onCreated(ids);
       } catch (error) {
-        if (isApiError(error) && error.status === 400) {
+        if (isApiError(error) && (error.status === 400 || (error.status === 422 && error.fieldErrors.length > 0))) {
           // The answer to this key is now "refused": fixing the draft needs a new key.
           update((d) => ({
             ...d,

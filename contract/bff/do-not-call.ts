@@ -1,0 +1,113 @@
+/**
+ * The do-not-call list, BFF <-> SPA: entries, the add/import/check bodies, and what a create says
+ * about the recipients it left out. Numbers travel in E.164; the BFF normalises again before it
+ * compares, so "+33 6 12 34 56 78" typed anywhere is the same entry as "+33612345678".
+ */
+import { z } from 'zod';
+import { LIMITS } from '../limits';
+import { PageQuery } from '../queries';
+import { Page } from '../schemas/page';
+import type { Role } from './role-scopes';
+
+/** Where an entry came from: typed by a person, a CSV import, a call review, or a rule. */
+export const DNC_SOURCES = ['manual', 'import', 'call-review', 'rule'] as const;
+export const DncSource = z.enum(DNC_SOURCES);
+export type DncSource = z.infer<typeof DncSource>;
+
+export const DNC_REASON_MAX = 200;
+export const DncReason = z
+  .string()
+  .trim()
+  .min(1, { error: 'Say why this number must not be called.' })
+  .max(DNC_REASON_MAX, { error: `Keep the reason to ${DNC_REASON_MAX} characters.` });
+
+export const DncEntry = z.object({
+  phone: z.string(),
+  reason: z.string(),
+  source: DncSource,
+  /** The call the number was added from (call review, rule), when there is one. */
+  callId: z.string().nullable(),
+  /** The rule's name for source = rule. */
+  rule: z.string().nullable(),
+  addedBy: z.string(),
+  addedAt: z.string(),
+});
+export type DncEntry = z.infer<typeof DncEntry>;
+
+/** A number in international form, spaced or not; the BFF normalises it to E.164. */
+export const DncPhone = z.string().trim().min(1, { error: 'Enter a phone number.' }).max(64, { error: 'That is too long for a phone number.' });
+
+export const DncAddBody = z.strictObject({
+  phone: DncPhone,
+  reason: DncReason,
+  source: z.enum(['manual', 'call-review']).default('manual'),
+  callId: z.guid({ error: 'Must be a call id.' }).optional(),
+});
+export type DncAddBody = z.input<typeof DncAddBody>;
+
+export const DncQuery = PageQuery.extend({
+  /** Digits or part of a reason. */
+  q: z.string().trim().max(100).optional(),
+});
+export type DncQuery = z.input<typeof DncQuery>;
+
+export const DncPage = Page(DncEntry);
+export type DncPage = z.infer<typeof DncPage>;
+
+/** At most this many rows per import request (the SPA sends larger files in several). */
+export const DNC_IMPORT_MAX = 5000;
+/** Rows as the SPA built them; each is checked again on the server and refused per row. */
+export const DncImportBody = z.strictObject({
+  rows: z
+    .array(z.strictObject({ line: z.int().min(1), phone: z.string().max(64), reason: z.string().max(1000) }))
+    .min(1, { error: 'The file has no rows.' })
+    .max(DNC_IMPORT_MAX, { error: `At most ${DNC_IMPORT_MAX} rows per import.` }),
+});
+export type DncImportBody = z.infer<typeof DncImportBody>;
+
+export const DncRowProblem = z.object({ line: z.int(), phone: z.string(), reason: z.string() });
+export type DncRowProblem = z.infer<typeof DncRowProblem>;
+export const DncImportResult = z.object({
+  /** New entries. */
+  added: z.int(),
+  /** Already on the list (kept as they were). */
+  already: z.int(),
+  problems: z.array(DncRowProblem),
+});
+export type DncImportResult = z.infer<typeof DncImportResult>;
+
+/** POST /bff/do-not-call/check: which of these numbers would be left out, and why. */
+export const DncCheckBody = z.strictObject({
+  phones: z
+    .array(z.string().max(64))
+    .max(Math.max(LIMITS.campaignRecipients.max, LIMITS.bulkRecipients.max) * 10, { error: 'Too many numbers to check at once.' }),
+});
+export type DncCheckBody = z.infer<typeof DncCheckBody>;
+
+/** One recipient left out of a create: its position in what was sent, its number, and why. */
+export const DncSkipped = z.object({ index: z.int(), phone: z.string(), reason: z.string() });
+export type DncSkipped = z.infer<typeof DncSkipped>;
+export const DncCheckResult = z.object({ skipped: z.array(DncSkipped) });
+export type DncCheckResult = z.infer<typeof DncCheckResult>;
+
+/**
+ * A bulk or campaign create through the BFF answers the upstream's body plus this field when any
+ * recipient was left out (absent when none was). A one-call create of a listed number is refused
+ * with 422 and a `recipient.phone` field error; a list with every number listed, likewise.
+ */
+export const DNC_SKIPPED_FIELD = 'doNotCallSkipped' satisfies keyof DncCreateExtra;
+export const DncCreateExtra = z.object({ doNotCallSkipped: z.array(DncSkipped).optional() });
+export type DncCreateExtra = z.infer<typeof DncCreateExtra>;
+
+/** The sentence shown for a listed number: the reason a person gave, and where it came from. */
+export function dncSkipReason(entry: { reason: string; source: DncSource; rule?: string | null }): string {
+  const origin = entry.source === 'rule' && entry.rule ? `rule "${entry.rule}"` : entry.source.replace('-', ' ');
+  return `On the do-not-call list (${origin}): ${entry.reason}`;
+}
+
+/** The add form as typed (the SPA normalises the phone with the chosen country before it sends). */
+export const DncAddForm = z.object({ phone: DncPhone, reason: DncReason });
+export type DncAddForm = z.infer<typeof DncAddForm>;
+
+/** Who may change the list (every signed-in role reads it). */
+export const DNC_MANAGER_ROLES: readonly Role[] = ['operator', 'admin'];

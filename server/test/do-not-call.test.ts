@@ -1,0 +1,219 @@
+/**
+ * The do-not-call list, by direct requests to the BFF over real HTTP against the simulator, on
+ * PGlite and on a real PostgreSQL server: managed by operators and admins, imported per row,
+ * exported as CSV, and enforced on every way of calling (one call, bulk calls, campaign creation)
+ * whatever the client sends. The simulator's own counters prove what reached the upstream.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DateTime } from 'luxon';
+import { createTestDatabase } from '../../common/test-db';
+import { expectNoKey, startTestStack, type Client, type TestStack } from '../testing/harness';
+
+const EVERY_DAY = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'];
+
+describe.each(['pglite', 'postgres'] as const)('the do-not-call list on %s', { timeout: 120_000 }, (kind) => {
+  let stack: TestStack;
+  let drop: (() => Promise<void>) | undefined;
+  let agentId: string;
+  let operator: Client;
+  let writeCalls: string;
+  let writeCampaigns: string;
+
+  beforeAll(async () => {
+    const env: Record<string, string> = {};
+    if (kind === 'postgres') {
+      const db = await createTestDatabase('bff_dnc');
+      drop = db.drop;
+      env.DATABASE_URL = db.url;
+    }
+    stack = await startTestStack({ env });
+    const agents = (await stack.upstream('GET', '/v1/agents?size=100')).body.content as any[];
+    agentId = agents.find((a) => a.type === 'OUTBOUND' && a.active && !a.archived).id;
+    operator = await stack.login('operator');
+    writeCalls = await operator.token(['calls:write']);
+    writeCampaigns = await operator.token(['campaigns:write']);
+  }, 180_000);
+  afterAll(async () => {
+    expectNoKey(stack?.keys ?? [], [...(stack?.seen ?? []), ...(stack?.logs ?? [])], 'responses and logs');
+    await stack?.close();
+    await drop?.();
+  });
+
+  const stats = async (route: string) => ((await stack.control('GET', '/_sim/stats')).body.byRoute[route]?.count ?? 0) as number;
+  let keyN = 0;
+  const key = () => `dnc-${kind}-${Date.now()}-${keyN++}`;
+
+  it(`runs on ${kind}`, () => {
+    expect(stack.app.ctx.db.kind).toBe(kind);
+  });
+
+  it('lets operators and admins add numbers, normalised to E.164, and viewers only read', async () => {
+    const viewer = await stack.login('viewer');
+    const refused = await viewer.request('POST', '/bff/do-not-call', { body: { phone: '+33612345601', reason: 'Asked' } });
+    expect(refused.status).toBe(403);
+    const bad = await operator.request('POST', '/bff/do-not-call', { body: { phone: '06 12 34 56 01', reason: 'Asked' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0]).toMatchObject({ field: 'phone', message: expect.stringContaining('international form') });
+    const ok = await operator.request('POST', '/bff/do-not-call', { body: { phone: '+33 6 12 34 56 01', reason: 'Asked not to be called' } });
+    expect(ok.status, ok.text).toBe(201);
+    expect(ok.body).toMatchObject({ phone: '+33612345601', source: 'manual', addedBy: 'operator', reason: 'Asked not to be called' });
+    const again = await operator.request('POST', '/bff/do-not-call', { body: { phone: '+33612345601', reason: 'Twice' } });
+    expect(again.status).toBe(200);
+    expect(again.body.reason).toBe('Asked not to be called');
+    const empty = await operator.request('POST', '/bff/do-not-call', { body: { phone: '+33612345602', reason: '  ' } });
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors).toEqual([expect.objectContaining({ field: 'reason', message: 'Say why this number must not be called.' })]);
+    const list = await viewer.request('GET', '/bff/do-not-call?q=612345601');
+    expect(list.status).toBe(200);
+    expect(list.body.content.map((e: any) => e.phone)).toEqual(['+33612345601']);
+  });
+
+  it('refuses one call to a listed number with the reason, and nothing reaches the upstream', async () => {
+    await stack.control('POST', '/_sim/stats/reset');
+    const res = await operator.request('POST', '/api/v1/calls', {
+      token: writeCalls,
+      headers: { 'idempotency-key': key() },
+      body: { agentId, recipient: { phone: '+33612345601' } },
+    });
+    expect(res.status, res.text).toBe(422);
+    expect(res.headers.get('x-switchboard-outcome')).toBe('not-applied');
+    expect(res.body.errors).toEqual([
+      { field: 'recipient.phone', rejectedValue: '+33612345601', message: 'On the do-not-call list (manual): Asked not to be called' },
+    ]);
+    expect(await stats('POST /v1/calls')).toBe(0);
+    // A number not listed still goes through.
+    const other = await operator.request('POST', '/api/v1/calls', {
+      token: writeCalls,
+      headers: { 'idempotency-key': key() },
+      body: { agentId, recipient: { phone: '+33612345699' } },
+    });
+    expect(other.status, other.text).toBe(201);
+    expect(await stats('POST /v1/calls')).toBe(1);
+  });
+
+  it('leaves listed numbers out of bulk calls and says which and why; all listed: nothing is sent', async () => {
+    await stack.control('POST', '/_sim/stats/reset');
+    const res = await operator.request('POST', '/api/v1/bulk/calls', {
+      token: writeCalls,
+      headers: { 'idempotency-key': key() },
+      body: { agentId, recipients: [{ phone: '+33612345611' }, { phone: '+33612345601', context: { name: 'Listed' } }, { phone: '+33612345612' }] },
+    });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.calls.map((c: any) => c.phone).sort()).toEqual(['+33612345611', '+33612345612']);
+    expect(res.body.doNotCallSkipped).toEqual([{ index: 1, phone: '+33612345601', reason: 'On the do-not-call list (manual): Asked not to be called' }]);
+    const upstream = await stack.upstream('GET', '/v1/calls?phone=%2B33612345601&size=100');
+    expect(upstream.body.content).toEqual([]);
+
+    const all = await operator.request('POST', '/api/v1/bulk/calls', {
+      token: writeCalls,
+      headers: { 'idempotency-key': key() },
+      body: { agentId, recipients: [{ phone: '+33612345601' }] },
+    });
+    expect(all.status).toBe(422);
+    expect(all.body.errors[0].field).toBe('recipients[0].phone');
+    expect(await stats('POST /v1/bulk/calls')).toBe(1);
+  });
+
+  it('creates a campaign without the listed numbers, and its calls never reach them', async () => {
+    const zone = 'UTC';
+    const clock = (await stack.control('GET', '/_sim/clock')).body;
+    const today = DateTime.fromISO(clock.now, { zone }).toISODate()!;
+    const name = `DNC ${kind} ${Date.now()}`;
+    await stack.control('POST', '/_sim/stats/reset');
+    const res = await operator.request('POST', '/api/v1/campaigns', {
+      token: writeCampaigns,
+      headers: { 'idempotency-key': key() },
+      body: {
+        name,
+        agentId,
+        startDate: today,
+        timezone: zone,
+        batchSize: 10,
+        days: EVERY_DAY,
+        timeSlots: [
+          { startTime: '09:00', endTime: '13:00' },
+          { startTime: '14:00', endTime: '20:00' },
+        ],
+        recipients: [{ phone: '+33612345601' }, { phone: '+33612345621' }, { phone: '+33612345622' }],
+      },
+    });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.doNotCallSkipped).toEqual([{ index: 0, phone: '+33612345601', reason: 'On the do-not-call list (manual): Asked not to be called' }]);
+    expect(await stats('POST /v1/campaigns')).toBe(1);
+    await stack.control('POST', '/_sim/clock', { advanceMinutes: 2 * 24 * 60 });
+    const calls = (await stack.upstream('GET', `/v1/calls?campaignName=${encodeURIComponent(name)}&size=100`)).body.content as any[];
+    const phones = new Set(calls.map((c) => c.phone));
+    expect(phones).toEqual(new Set(['+33612345621', '+33612345622']));
+    await operator.request('POST', `/api/v1/campaigns/${res.body.id}/status`, { token: writeCampaigns, body: { status: 'CANCELLED' } });
+  });
+
+  it('screens what the browser did not: a replay returns the same answer, and removing a number lets it be called', async () => {
+    const k = key();
+    const send = () =>
+      operator.request('POST', '/api/v1/bulk/calls', {
+        token: writeCalls,
+        headers: { 'idempotency-key': k },
+        body: { agentId, recipients: [{ phone: '+33612345631' }, { phone: '+33612345601' }] },
+      });
+    const first = await send();
+    const replay = await send();
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body).toEqual(first.body);
+    const check = await operator.request('POST', '/bff/do-not-call/check', { body: { phones: ['+33612345631', '+33 6 12 34 56 01', 'nonsense'] } });
+    expect(check.body.skipped).toEqual([{ index: 1, phone: '+33 6 12 34 56 01', reason: 'On the do-not-call list (manual): Asked not to be called' }]);
+    const removed = await operator.request('DELETE', `/bff/do-not-call/${encodeURIComponent('+33612345601')}`);
+    expect(removed.status).toBe(204);
+    expect((await operator.request('DELETE', `/bff/do-not-call/${encodeURIComponent('+33612345601')}`)).status).toBe(404);
+    const now = await operator.request('POST', '/api/v1/calls', {
+      token: writeCalls,
+      headers: { 'idempotency-key': key() },
+      body: { agentId, recipient: { phone: '+33612345601' } },
+    });
+    expect(now.status, now.text).toBe(201);
+  });
+
+  it('imports rows one by one, reporting bad rows by line, and exports a CSV a spreadsheet will not evaluate', async () => {
+    const res = await operator.request('POST', '/bff/do-not-call/import', {
+      body: {
+        rows: [
+          { line: 2, phone: '+33612345641', reason: 'Complaint' },
+          { line: 3, phone: '0612345642', reason: 'National form' },
+          { line: 4, phone: "'+33612345643", reason: 'From an earlier export' },
+          { line: 5, phone: '+33612345644', reason: '' },
+          { line: 6, phone: '+33612345641', reason: 'Again' },
+        ],
+      },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({
+      added: 2,
+      already: 1,
+      problems: [
+        { line: 3, phone: '0612345642', reason: '"0612345642" is not a possible phone number in international form.' },
+        { line: 5, phone: '+33612345644', reason: 'Say why this number must not be called.' },
+      ],
+    });
+    const csv = await operator.request('GET', '/bff/do-not-call/export.csv');
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const lines = csv.text.trim().split('\r\n');
+    expect(lines[0]).toBe('phone,reason,source,rule,callId,addedBy,addedAt');
+    expect(lines.some((l) => l.startsWith("'+33612345643,From an earlier export,import,,,operator,"))).toBe(true);
+    const viewer = await stack.login('viewer');
+    expect((await viewer.request('GET', '/bff/do-not-call/export.csv')).status).toBe(403);
+  });
+
+  it('audits every change', async () => {
+    const admin = await stack.login('admin');
+    const page = await admin.request('GET', '/bff/audit?size=100');
+    const actions = (page.body.content as any[]).map((e) => `${e.action} ${e.outcome}`);
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'doNotCall.add ok: +33612345601 (manual)',
+        'doNotCall.remove ok: +33612345601',
+        'doNotCall.import ok: 2 added, 1 already listed, 2 refused',
+        'createCall refused: do-not-call',
+      ]),
+    );
+  });
+});

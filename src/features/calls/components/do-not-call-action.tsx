@@ -1,0 +1,51 @@
+/**
+ * On the call review: whether the number is on the do-not-call list and, for operators and admins,
+ * "Add to do-not-call" in one click (reason and source recorded; it can be edited on the list page).
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { DNC_MANAGER_ROLES } from '@contract/bff/do-not-call';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/api-client';
+import { addToDoNotCall, dncCheckQueryOptions, invalidateDoNotCall } from '@/lib/do-not-call/api';
+import { useSession } from '@/lib/session';
+
+export const CALL_REVIEW_DNC_REASON = 'Asked not to be called (noted in a call review)';
+
+export function DoNotCallAction({ callId, phone }: { callId: string; phone: string }) {
+  const { role } = useSession();
+  const queryClient = useQueryClient();
+  const check = useQuery(dncCheckQueryOptions([phone]));
+  const add = useMutation({
+    mutationFn: () => addToDoNotCall({ phone, reason: CALL_REVIEW_DNC_REASON, source: 'call-review', callId }),
+    onSuccess: () => invalidateDoNotCall(queryClient),
+  });
+  const listed = check.data?.skipped[0];
+  if (check.isPending) return null;
+  if (listed) {
+    return (
+      <p role="status" className="flex flex-wrap items-center gap-2 text-sm">
+        <Badge tone="red">Do not call</Badge>
+        <span>{listed.reason}</span>
+        <Link to="/do-not-call" search={{ page: 1, q: phone }} className="text-blue-700 underline dark:text-blue-400">
+          See the list
+        </Link>
+      </p>
+    );
+  }
+  if (!DNC_MANAGER_ROLES.includes(role)) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Button size="sm" variant="secondary" disabled={add.isPending} onClick={() => add.mutate()}>
+        {add.isPending ? 'Adding…' : 'Add to do-not-call'}
+      </Button>
+      {add.isError ? (
+        <span role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {errorMessage(add.error)}
+        </span>
+      ) : null}
+      {check.isError ? <span className="text-sm text-amber-800 dark:text-amber-300">The do-not-call list could not be checked.</span> : null}
+    </div>
+  );
+}

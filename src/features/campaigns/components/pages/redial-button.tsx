@@ -1,0 +1,79 @@
+/**
+ * "Redial those not reached": reads the BFF's plan (last call NO_ANSWER, VOICE_BOX or UNREACHABLE,
+ * do-not-call numbers left out), says what it found, and opens the wizard pre-filled. A draft in
+ * progress is replaced only after the person agrees.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { RedialPlan } from '@contract/bff/redial';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { toast } from '@/components/ui/toast';
+import { errorMessage } from '@/lib/api-client';
+import { skippedNumbers } from '@/lib/do-not-call/skip-summary';
+import { campaignKeys } from '../../api/keys';
+import { NEW_CAMPAIGN_DRAFT } from '../../api/drafts';
+import { hasDraftInProgress, readRedialPlan, startRedial } from '../../api/redial';
+
+export function RedialButton({ campaignId }: { campaignId: string }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [pending, setPending] = useState<RedialPlan | null>(null);
+
+  async function open(plan: RedialPlan) {
+    setPending(null);
+    if (!(await startRedial(plan))) {
+      setMessage(
+        plan.skipped.length > 0
+          ? `Nobody to redial: the ${skippedNumbers(plan.skipped.length)} not reached ${plan.skipped.length === 1 ? 'is' : 'are'} on the do-not-call list.`
+          : 'Nobody to redial: every number called was reached, or its last call ended otherwise.',
+      );
+      return;
+    }
+    queryClient.removeQueries({ queryKey: campaignKeys.draft(NEW_CAMPAIGN_DRAFT) });
+    toast.info(
+      `${skippedNumbers(plan.recipients.length)} not reached, in the wizard.`,
+      plan.skipped.length > 0 ? `${skippedNumbers(plan.skipped.length)} left out: on the do-not-call list.` : undefined,
+    );
+    await navigate({ to: '/campaigns/new', search: { step: 'basics' } });
+  }
+
+  async function start() {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const plan = await readRedialPlan(campaignId);
+      if (plan.recipients.length > 0 && (await hasDraftInProgress())) setPending(plan);
+      else await open(plan);
+    } catch (error) {
+      setMessage(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="flex flex-col items-start gap-1">
+      <Button onClick={() => void start()} disabled={busy}>
+        {busy ? 'Finding who was not reached…' : 'Redial those not reached'}
+      </Button>
+      {message ? (
+        <p role="status" className="text-sm">
+          {message}
+        </p>
+      ) : null}
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(o) => !o && setPending(null)}
+        title="Replace the campaign draft in progress?"
+        description="A new campaign is being prepared in the wizard. The redial replaces it with the people not reached."
+        confirmLabel="Replace it"
+        destructive
+        onConfirm={() => pending && void open(pending)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { parseTable } from '@/lib/recipients';
+import { toImportRows } from './import-rows';
+
+describe('toImportRows', () => {
+  it('reads the phone and reason columns, normalises numbers, and reports bad rows by line', () => {
+    const table = parseTable(
+      ['phone,reason,name', "'+33612345678,Complaint,Ana", '06 12 34 56 79,,Bo', '123,Rude,Cy', '+33 6 12 34 56 78,Again,Dee', ',x,Eve'].join('\n'),
+    );
+    const built = toImportRows(table, 'Imported', 'FR');
+    expect(built.rows).toEqual([
+      { line: 2, phone: '+33612345678', reason: 'Complaint' },
+      { line: 3, phone: '+33612345679', reason: 'Imported' },
+    ]);
+    expect(built.problems.map((p) => [p.line, p.kind])).toEqual([
+      [4, 'phone'],
+      [5, 'duplicate'],
+      [6, 'phone'],
+    ]);
+    expect(built.total).toBe(5);
+  });
+
+  it('takes a pasted list of numbers with the default reason', () => {
+    const built = toImportRows(parseTable('+14155550100\n+14155550101'), 'Asked on the phone');
+    expect(built.rows.map((r) => r.reason)).toEqual(['Asked on the phone', 'Asked on the phone']);
+  });
+});
