@@ -116,10 +116,8 @@ test('a redial pre-fills the wizard with those not reached, without do-not-call 
   const name = `To redial ${Date.now()}`;
   const phones = Array.from({ length: 20 }, (_, i) => `+3369877${String(i).padStart(4, '0')}`);
   const headers = { 'X-Switchboard': '1', Origin: BFF_URL };
-  const token = ((await (await page.request.post(`${BFF_URL}/auth/token`, { headers, data: { scope: ['campaigns:write'] } })).json()) as { token: string })
-    .token;
-  const created = await page.request.post(`${BFF_URL}/api/v1/campaigns`, {
-    headers: { ...headers, authorization: `Bearer ${token}`, 'Idempotency-Key': `e2e-redial-${Date.now()}` },
+  const created = await page.request.post(`${BFF_URL}/bff/campaigns`, {
+    headers: { ...headers, 'Idempotency-Key': `e2e-redial-${Date.now()}` },
     data: {
       name,
       agentId: agent.id,

@@ -12,6 +12,7 @@ import type { Call } from '../../contract/schemas/call';
 import type { Campaign } from '../../contract/schemas/campaign';
 import type { Ctx } from '../context';
 import { HttpError, requireSession } from '../http';
+import type { Session } from '../services/sessions';
 import { screenPhones } from '../services/do-not-call';
 
 const PAGE = 100;
@@ -19,8 +20,8 @@ const PAGE = 100;
 export function redialPlugin(app: FastifyInstance, ctx: Ctx): void {
   const { db, broker, upstream } = ctx;
 
-  async function read<T>(userId: number, scope: string, path: string): Promise<T> {
-    const { token } = await broker.get(userId, [scope]);
+  async function read<T>(session: Session, scope: string, path: string): Promise<T> {
+    const { token } = await broker.get(session, [scope]);
     const res = await upstream.request({ method: 'GET', path, headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
     const text = await res.body.text();
     if (res.statusCode === 404) throw new HttpError(404, 'No such campaign.');
@@ -37,14 +38,14 @@ export function redialPlugin(app: FastifyInstance, ctx: Ctx): void {
     if (!roleAllows(s.role, 'campaigns:write')) throw new HttpError(403, `Your role (${s.role}) may not create campaigns.`);
     const id = Uuid.safeParse(request.params.id);
     if (!id.success) throw new HttpError(400, 'Some fields are not valid.', [{ field: 'id', rejectedValue: request.params.id, message: 'Must be a UUID.' }]);
-    const campaign = await read<Campaign>(s.userId, 'campaigns:read', `/v1/campaigns/${id.data}`);
+    const campaign = await read<Campaign>(s, 'campaigns:read', `/v1/campaigns/${id.data}`);
 
     // Newest first: the first call seen for a number is its last.
     const last = new Map<string, Call>();
     let truncated = false;
     for (let page = 1; ; page += 1) {
       const q = new URLSearchParams({ campaignName: campaign.name, agentId: campaign.agentId, sort: 'startTime,DESC', size: String(PAGE), page: String(page) });
-      const body = await read<{ content: Call[]; totalPages: number }>(s.userId, 'calls:read', `/v1/calls?${q.toString()}`);
+      const body = await read<{ content: Call[]; totalPages: number }>(s, 'calls:read', `/v1/calls?${q.toString()}`);
       for (const call of body.content) if (!last.has(call.phone)) last.set(call.phone, call);
       if (page >= body.totalPages) break;
       if (page * PAGE >= REDIAL_MAX_CALLS) {

@@ -16,8 +16,6 @@ describe.each(['pglite', 'postgres'] as const)('the do-not-call list on %s', { t
   let drop: (() => Promise<void>) | undefined;
   let agentId: string;
   let operator: Client;
-  let writeCalls: string;
-  let writeCampaigns: string;
 
   beforeAll(async () => {
     const env: Record<string, string> = {};
@@ -30,8 +28,6 @@ describe.each(['pglite', 'postgres'] as const)('the do-not-call list on %s', { t
     const agents = (await stack.upstream('GET', '/v1/agents?size=100')).body.content as any[];
     agentId = agents.find((a) => a.type === 'OUTBOUND' && a.active && !a.archived).id;
     operator = await stack.login('operator');
-    writeCalls = await operator.token(['calls:write']);
-    writeCampaigns = await operator.token(['campaigns:write']);
   }, 180_000);
   afterAll(async () => {
     expectNoKey(stack?.keys ?? [], [...(stack?.seen ?? []), ...(stack?.logs ?? [])], 'responses and logs');
@@ -70,8 +66,7 @@ describe.each(['pglite', 'postgres'] as const)('the do-not-call list on %s', { t
 
   it('refuses one call to a listed number with the reason, and nothing reaches the upstream', async () => {
     await stack.control('POST', '/_sim/stats/reset');
-    const res = await operator.request('POST', '/api/v1/calls', {
-      token: writeCalls,
+    const res = await operator.request('POST', '/bff/calls', {
       headers: { 'idempotency-key': key() },
       body: { agentId, recipient: { phone: '+33612345601' } },
     });
@@ -82,8 +77,7 @@ describe.each(['pglite', 'postgres'] as const)('the do-not-call list on %s', { t
     ]);
     expect(await stats('POST /v1/calls')).toBe(0);
     // A number not listed still goes through.
-    const other = await operator.request('POST', '/api/v1/calls', {
-      token: writeCalls,
+    const other = await operator.request('POST', '/bff/calls', {
       headers: { 'idempotency-key': key() },
       body: { agentId, recipient: { phone: '+33612345699' } },
     });
@@ -93,8 +87,7 @@ describe.each(['pglite', 'postgres'] as const)('the do-not-call list on %s', { t
 
   it('leaves listed numbers out of bulk calls and says which and why; all listed: nothing is sent', async () => {
     await stack.control('POST', '/_sim/stats/reset');
-    const res = await operator.request('POST', '/api/v1/bulk/calls', {
-      token: writeCalls,
+    const res = await operator.request('POST', '/bff/bulk/calls', {
       headers: { 'idempotency-key': key() },
       body: { agentId, recipients: [{ phone: '+33612345611' }, { phone: '+33612345601', context: { name: 'Listed' } }, { phone: '+33612345612' }] },
     });
@@ -104,8 +97,7 @@ describe.each(['pglite', 'postgres'] as const)('the do-not-call list on %s', { t
     const upstream = await stack.upstream('GET', '/v1/calls?phone=%2B33612345601&size=100');
     expect(upstream.body.content).toEqual([]);
 
-    const all = await operator.request('POST', '/api/v1/bulk/calls', {
-      token: writeCalls,
+    const all = await operator.request('POST', '/bff/bulk/calls', {
       headers: { 'idempotency-key': key() },
       body: { agentId, recipients: [{ phone: '+33612345601' }] },
     });
@@ -120,8 +112,7 @@ describe.each(['pglite', 'postgres'] as const)('the do-not-call list on %s', { t
     const today = DateTime.fromISO(clock.now, { zone }).toISODate()!;
     const name = `DNC ${kind} ${Date.now()}`;
     await stack.control('POST', '/_sim/stats/reset');
-    const res = await operator.request('POST', '/api/v1/campaigns', {
-      token: writeCampaigns,
+    const res = await operator.request('POST', '/bff/campaigns', {
       headers: { 'idempotency-key': key() },
       body: {
         name,
@@ -144,14 +135,13 @@ describe.each(['pglite', 'postgres'] as const)('the do-not-call list on %s', { t
     const calls = (await stack.upstream('GET', `/v1/calls?campaignName=${encodeURIComponent(name)}&size=100`)).body.content as any[];
     const phones = new Set(calls.map((c) => c.phone));
     expect(phones).toEqual(new Set(['+33612345621', '+33612345622']));
-    await operator.request('POST', `/api/v1/campaigns/${res.body.id}/status`, { token: writeCampaigns, body: { status: 'CANCELLED' } });
+    await operator.request('POST', `/bff/campaigns/${res.body.id}/status`, { body: { status: 'CANCELLED' } });
   });
 
   it('screens what the browser did not: a replay returns the same answer, and removing a number lets it be called', async () => {
     const k = key();
     const send = () =>
-      operator.request('POST', '/api/v1/bulk/calls', {
-        token: writeCalls,
+      operator.request('POST', '/bff/bulk/calls', {
         headers: { 'idempotency-key': k },
         body: { agentId, recipients: [{ phone: '+33612345631' }, { phone: '+33612345601' }] },
       });
@@ -164,8 +154,7 @@ describe.each(['pglite', 'postgres'] as const)('the do-not-call list on %s', { t
     const removed = await operator.request('DELETE', `/bff/do-not-call/${encodeURIComponent('+33612345601')}`);
     expect(removed.status).toBe(204);
     expect((await operator.request('DELETE', `/bff/do-not-call/${encodeURIComponent('+33612345601')}`)).status).toBe(404);
-    const now = await operator.request('POST', '/api/v1/calls', {
-      token: writeCalls,
+    const now = await operator.request('POST', '/bff/calls', {
       headers: { 'idempotency-key': key() },
       body: { agentId, recipient: { phone: '+33612345601' } },
     });

@@ -30,9 +30,7 @@ describe('GET /bff/campaigns/:id/redial', { timeout: 120_000 }, () => {
     const clock = (await stack.control('GET', '/_sim/clock')).body;
     const name = `Redial ${Date.now()}`;
     const phones = Array.from({ length: 30 }, (_, i) => `+3361299${String(i).padStart(4, '0')}`);
-    const token = await operator.token(['campaigns:write']);
-    const created = await operator.request('POST', '/api/v1/campaigns', {
-      token,
+    const created = await operator.request('POST', '/bff/campaigns', {
       headers: { 'idempotency-key': `redial-${Date.now()}` },
       body: {
         name,
