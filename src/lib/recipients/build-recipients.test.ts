@@ -79,6 +79,22 @@ describe('buildRecipients', () => {
     expect(buildRecipients(table, guessMapping(table), { max: 3 }).recipients).toHaveLength(3);
   });
 
+  it('keeps a column named __proto__ or constructor as a context variable like any other', () => {
+    const table = parseTable('phone,__proto__,constructor\n+33612345678,a,b');
+    const built = buildRecipients(table, guessMapping(table, 'FR'), { defaultCountry: 'FR' });
+    const context = built.recipients[0]!.context!;
+    expect(Object.keys(context)).toEqual(['__proto__', 'constructor']);
+    expect(JSON.parse(JSON.stringify(built.recipients[0]))).toEqual({ phone: '+33612345678', context: JSON.parse('{"__proto__":"a","constructor":"b"}') });
+    expect(Object.getPrototypeOf(context)).toBe(Object.prototype);
+  });
+
+  it('reads tel: URIs and other common forms in a file', () => {
+    const table = parseTable('phone\ntel:+14155550105\n"+1 (415) 555-0106"\n415.555.0107\n0014155550108\ntel:0612345678;phone-context=+33');
+    const built = buildRecipients(table, guessMapping(table, 'US'), { defaultCountry: 'US' });
+    expect(built.problems).toEqual([]);
+    expect(built.recipients.map((r) => r.phone)).toEqual(['+14155550105', '+14155550106', '+14155550107', '+14155550108', '+33612345678']);
+  });
+
   it('ignores columns mapped to ignore', () => {
     const table = parseTable('phone,secret\n+33612345678,x');
     const built = buildRecipients(table, { roles: ['phone', 'ignore'], keys: ['phone', 'secret'] });

@@ -75,7 +75,9 @@ export function buildRecipients(table: ParsedTable, mapping: ColumnMapping, opti
 
 function toRecipient(phone: string, cells: string[], mapping: ColumnMapping): Recipient {
   const tags: string[] = [];
-  const context: Record<string, string> = {};
+  // Entries, then Object.fromEntries: a column named "__proto__" (or "constructor") becomes an own
+  // key like any other, where `context[key] = cell` would set the object's prototype and vanish.
+  const entries: [string, string][] = [];
   mapping.roles.forEach((role, i) => {
     const cell = cells[i] ?? '';
     if (role === 'tags') {
@@ -85,9 +87,10 @@ function toRecipient(phone: string, cells: string[], mapping: ColumnMapping): Re
       }
     } else if (role === 'context' && cell !== '') {
       const key = mapping.keys[i]?.trim();
-      if (key) context[key] = cell;
+      if (key) entries.push([key, cell]);
     }
   });
+  const context: Record<string, string> = Object.fromEntries(entries);
   return {
     phone,
     ...(Object.keys(context).length > 0 ? { context } : {}),

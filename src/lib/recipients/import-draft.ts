@@ -3,6 +3,7 @@
  * removed rows), kept as plain data (the wizard saves it in its draft), and turned into recipients
  * by the shared import. Placing bulk calls and the campaign wizard both hold one of these.
  */
+import { csvSafeCell } from '../csv-safe';
 import { buildRecipients, type BuiltRecipients } from './build-recipients';
 import { guessMapping, type ColumnRole } from './mapping';
 import { parseTable } from './parse-table';
@@ -95,11 +96,8 @@ export function withoutLines<D extends TableDraft>(draft: D, lines: ReadonlySet<
   return { ...draft, rows: draft.rows.filter((r) => !lines.has(r.line)) };
 }
 
-/** A cell that a spreadsheet would run as a formula is prefixed with a quote. */
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\n\r;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
+/** A cell that a spreadsheet would run as a formula (full-width forms too) is prefixed with a quote. */
+const csvCell = (value: string): string => csvSafeCell(value);
 
 /** The rejected rows as CSV: the original columns, the line and the reason. */
 export function rejectedRowsCsv(draft: TableDraft, problems: readonly { line: number; reason: string }[]): string {

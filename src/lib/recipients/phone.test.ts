@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guessDefaultCountry, normalisePhone } from './phone';
+import { fromTelUri, guessDefaultCountry, normalisePhone } from './phone';
 
 describe('normalisePhone', () => {
   it.each([
@@ -32,6 +32,31 @@ describe('normalisePhone', () => {
   it('refuses a national number when no country can be assumed', () => {
     const result = normalisePhone('06 12 34 56 78');
     expect(result).toEqual({ ok: false, reason: expect.stringContaining('country code') });
+  });
+});
+
+describe('common written forms', () => {
+  it.each([
+    ['tel:+14155550105', '+14155550105'],
+    ['TEL:+1-415-555-0105', '+14155550105'],
+    ['tel:+1.415.555.0105;ext=12', '+14155550105'],
+    ['tel:%2B14155550105', '+14155550105'],
+    ['tel:0612345678;phone-context=+33', '+33612345678'],
+    ['+1 (415) 555-0105', '+14155550105'],
+    ['+1.415.555.0105', '+14155550105'],
+    ['415.555.0105', '+14155550105'],
+    ['(415) 555 0105', '+14155550105'],
+    ['0014155550105', '+14155550105'],
+    ['00 33 6 12 34 56 78', '+33612345678'],
+    ['+33 (0)6 12 34 56 78', '+33612345678'],
+  ])('reads %s', (typed, e164) => {
+    expect(normalisePhone(typed, 'US')).toEqual({ ok: true, e164 });
+  });
+
+  it('leaves what is not a tel: URI as typed, and still refuses a tel: URI with no number', () => {
+    expect(fromTelUri('+1 415')).toBe('+1 415');
+    expect(normalisePhone('tel:', 'US').ok).toBe(false);
+    expect(normalisePhone('tel:hello', 'US')).toEqual({ ok: false, reason: 'is not a phone number' });
   });
 });
 

@@ -44,13 +44,33 @@ export function guessDefaultCountry(
 }
 
 /**
+ * A `tel:` URI (RFC 3966, as contact exports and web pages write them) as the number it holds:
+ * "tel:+1-415-555-0105" → "+1-415-555-0105"; percent-escapes decoded; parameters dropped, but a
+ * local number's `phone-context=+CC` becomes its country code. Anything else is returned as is.
+ */
+export function fromTelUri(text: string): string {
+  const match = /^tel:(.*)$/i.exec(text);
+  if (!match) return text;
+  let uri = match[1]!;
+  try {
+    uri = decodeURIComponent(uri);
+  } catch {
+    // A stray % is left as typed; the number check explains what is wrong.
+  }
+  const [number = '', ...params] = uri.split(';');
+  const context = params.find((p) => /^phone-context=\+/i.test(p))?.slice('phone-context='.length);
+  const digits = number.trim();
+  return context && !digits.startsWith('+') ? `${context} ${digits.replace(/^0/, '')}` : digits;
+}
+
+/**
  * Normalises one typed phone number to E.164. A number that cannot exist (wrong length for its
  * country, letters, no country code where none can be assumed) is refused with a sentence that
  * completes "The number …". Whether a possible number is assigned is the network's business, not
  * ours: only impossibility is refused, so every real number still gets through.
  */
 export function normalisePhone(input: string, defaultCountry?: CountryCode): PhoneResult {
-  const text = input.trim();
+  const text = fromTelUri(input.trim());
   if (text === '') return { ok: false, reason: 'is empty' };
   // "00" is the international prefix in most of the world; libphonenumber only knows it per country.
   const typed = text.startsWith('00') ? `+${text.slice(2)}` : text;

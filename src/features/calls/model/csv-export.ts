@@ -1,16 +1,12 @@
 /**
- * CSV export of calls. Cells starting with = + - @ (or tab/CR) are prefixed with a quote so a
- * spreadsheet never evaluates them as formulas (OWASP CSV injection).
+ * CSV export of calls. Every cell goes through the one CSV-safety function (src/lib/csv-safe.ts),
+ * so a spreadsheet never evaluates one as a formula (OWASP CSV injection).
  */
 import type { Call } from '@contract/schemas/call';
+import { csvSafeCell } from '@/lib/csv-safe';
 
-const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
-
-export function safeCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : Array.isArray(value) ? value.join('; ') : String(value);
-  if (FORMULA_START.test(text) || FORMULA_START.test(text.trimStart())) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+/** The one CSV-safety function (src/lib/csv-safe.ts). */
+export const safeCell = (value: unknown): string => csvSafeCell(value);
 
 export const CALL_CSV_COLUMNS = ['id', 'startTime', 'endTime', 'phone', 'agentId', 'agentName', 'type', 'status', 'duration', 'recorded', 'tags'] as const;
 
