@@ -1,41 +1,40 @@
 /**
- * buildApp(config, deps?): the BFF as one Fastify instance — security headers and the CSRF guard,
- * request ids and redacted logs, sessions and sign-in, token minting, the guarded proxy,
- * recordings, registry, drafts, saved views, audit, health, and the built SPA. server.ts listens.
+ * buildApp(config, deps?): the BFF as one Fastify instance, assembled from registered plugins
+ * (docs/bff.md, "How to add a BFF route"):
+ * - infrastructure, shared with every route (fastify-plugin, not encapsulated): `services` (the
+ *   database and services on `app.ctx`), `errors` (zod schemas in, ErrorResponse out), `session`
+ *   (the `requireSession` hook), `security` (headers, CSRF guard, request ids), `static` (the SPA);
+ * - route plugins (server/routes/), each its own encapsulated scope; those whose routes need a
+ *   signed-in user add the session hook to that scope.
+ * server.ts listens.
  */
 import { randomUUID } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
-import { migrate, openDb, verifyTables, type Db } from '../common/db';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../common/db';
 import type { Config } from './config';
-import type { Ctx } from './context';
-import { MIGRATIONS } from './db/migrations';
-import { HttpError, sendError } from './http';
 import { createLogger } from './logger';
-import { authPlugin } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
 import { doNotCallPlugin } from './plugins/do-not-call';
 import { redialPlugin } from './plugins/redial';
-import { callIndexPlugin } from './plugins/call-index';
-import { healthPlugin } from './plugins/health';
-import { oidcPlugin } from './plugins/oidc';
 import { preferencesPlugin } from './plugins/preferences';
-import { proxyPlugin } from './plugins/proxy';
-import { recordingsPlugin } from './plugins/recordings';
 import { securityPlugin } from './plugins/security';
+import { servicesPlugin } from './plugins/services';
+import { sessionPlugin } from './plugins/session';
 import { staticPlugin } from './plugins/static';
-import { workspacePlugin } from './plugins/workspace';
-import { CallIndexService } from './services/call-index/service';
+import { callIndexPlugin } from './plugins/call-index';
 import { writesPlugin } from './plugins/writes';
-import { ALLOW_ALL, type DoNotCall } from './services/do-not-call';
-import { markStale } from './services/idempotency';
-import { schedulePruning } from './services/retention';
-import { SessionStore } from './services/sessions';
-import { TokenBroker } from './services/token-broker';
-import { Upstream, UpstreamError } from './services/upstream';
-import { ensureDemoUsers } from './services/users';
-import { staleAfterMs } from './services/writes';
+import { CallIndexService } from './services/call-index/service';
+import type { DoNotCall } from './services/do-not-call';
+import { authPlugin } from './routes/auth';
+import { healthPlugin } from './routes/health';
+import { oidcPlugin } from './routes/oidc';
+import { proxyPlugin } from './routes/proxy';
+import { recordingsPlugin } from './routes/recordings';
+import { workspacePlugin } from './routes/workspace';
 
 export interface AppDeps {
   /** An open database (tests, two processes on one server); else opened from the config. */
@@ -48,47 +47,21 @@ export interface AppDeps {
   dnc?: DoNotCall;
 }
 
-/** The app, its services, and the routes it registered (the CSRF suite enumerates them). */
-export type BffApp = FastifyInstance & { ctx: Ctx; routeList: { method: string; url: string }[] };
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered, in order (the CSRF suite enumerates them). */
+    routeList: { method: string; url: string }[];
+  }
+}
 
-const FRAMEWORK_MESSAGES: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON: 'The body is not valid JSON.',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'The body is empty; send a JSON object.',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The body is too large.',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the body as application/json.',
-};
+/** The app: its services are on `app.ctx`, the routes it registered on `app.routeList`. */
+export type BffApp = FastifyInstance;
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<BffApp> {
-  const logger = createLogger(config, deps.logStream);
-  const ownsDb = !deps.db;
-  const db = deps.db ?? (await openDb({ url: config.DATABASE_URL, dataDir: config.BFF_DATA_DIR }));
-  await migrate(db, MIGRATIONS, 'bff_migrations');
-  // An embedded store is read through once at start: damage stops the start with a clear message.
-  if (ownsDb && db.kind === 'pglite' && config.BFF_DATA_DIR) {
-    await verifyTables(db, `in ${config.BFF_DATA_DIR}`).catch(async (error: unknown) => {
-      await db.close();
-      throw error;
-    });
-  }
-  if (config.DEMO_ACCOUNTS) await ensureDemoUsers(db, config.DEMO_PASSWORD);
-
-  const upstream = new Upstream(config.VOICE_API_BASE_URL, [config.VOICE_API_KEY, config.VOICE_API_KEY_SECONDARY], config.UPSTREAM_TIMEOUT_MS, logger);
-  const sessions = new SessionStore(db, {
-    idleMs: config.SESSION_IDLE_MINUTES * 60_000,
-    absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
-    cacheMs: deps.sessionCacheMs ?? 2000,
-    maxPerUser: config.SESSIONS_PER_USER,
-  });
-  const broker = new TokenBroker(sessions, upstream);
-  const ctx: Ctx = { config, db, sessions, broker, upstream, dnc: deps.dnc ?? ALLOW_ALL };
-  // A create left in flight by a process that died: its outcome is unknown, not "in flight" for ever.
-  const orphaned = await markStale(db, staleAfterMs(ctx));
-  if (orphaned > 0) logger.warn({ orphaned }, 'Creates left in flight by a stopped process are now marked "outcome unknown".');
-
   const app = Fastify({
-    loggerInstance: logger,
+    loggerInstance: createLogger(config, deps.logStream),
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
@@ -103,8 +76,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<BffA
     // timeout while a request is handled (a burst of sign-ins may queue for a while).
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     http: { connectionsCheckingInterval: 1_000, headersTimeout: Math.min(config.REQUEST_TIMEOUT_MS, 10_000) },
-  }) as unknown as BffApp;
-  app.decorate('ctx', ctx);
+  }).withTypeProvider<ZodTypeProvider>();
   const routeList: { method: string; url: string }[] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {
@@ -119,41 +91,29 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<BffA
         url: request.url.split('?')[0],
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
-        user: (request as { user?: string }).user,
+        user: (request.session as typeof request.session | null)?.username,
       },
       'request',
     );
   });
 
-  app.setErrorHandler((error: FastifyError | HttpError | UpstreamError, request, reply) => {
-    if (error instanceof HttpError) {
-      reply.headers(error.headers);
-      return sendError(reply, error.status, error.message, error.errors);
-    }
-    if (error instanceof UpstreamError) {
-      request.log.warn({ kind: error.kind }, error.message);
-      if (error.kind === 'busy') {
-        reply.header('Retry-After', error.retryAfter ?? '1');
-        return sendError(reply, 429, error.message);
-      }
-      return sendError(reply, error.kind === 'timeout' ? 504 : 502, `${error.message} Try again in a moment.`);
-    }
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status === 500) request.log.error({ err: { message: error.message, code: error.code } }, 'unhandled error');
-    const message = (error.code && FRAMEWORK_MESSAGES[error.code]) ?? (status === 500 ? 'Switchboard failed to handle this request.' : error.message);
-    return sendError(reply, status, message);
-  });
-
+  await app.register(servicesPlugin, { config, db: deps.db, sessionCacheMs: deps.sessionCacheMs, dnc: deps.dnc });
+  await app.register(errorsPlugin);
+  await app.register(sessionPlugin);
   await app.register(cookie);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  securityPlugin(app, config);
-  healthPlugin(app, ctx);
-  authPlugin(app, ctx);
-  oidcPlugin(app, ctx);
-  proxyPlugin(app, ctx);
-  recordingsPlugin(app, ctx);
-  workspacePlugin(app, ctx);
-  const callIndex = new CallIndexService(db, upstream, logger, {
+  await app.register(securityPlugin);
+
+  await app.register(healthPlugin);
+  // auth, proxy, call index and writes still check the session in their handlers (requireSession
+  // in server/http.ts); each is registered in its own scope all the same.
+  await app.register(async (scope) => authPlugin(scope, scope.ctx));
+  await app.register(oidcPlugin);
+  await app.register(async (scope) => proxyPlugin(scope, scope.ctx));
+  await app.register(recordingsPlugin);
+  await app.register(workspacePlugin);
+  const { ctx } = app;
+  const callIndex = new CallIndexService(ctx.db, ctx.upstream, app.log, {
     enabled: config.INDEX_SYNC,
     intervalMs: config.INDEX_INTERVAL_SECONDS * 1000,
     backfillDays: config.INDEX_BACKFILL_DAYS,
@@ -165,31 +125,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<BffA
     databaseUrl: config.DATABASE_URL,
   });
   ctx.callIndex = callIndex;
-  callIndexPlugin(app, ctx, callIndex);
+  await app.register(async (scope) => callIndexPlugin(scope, scope.ctx, callIndex));
   // Sync starts when the app is ready (not while it is only being built) and stops before the database closes.
   app.addHook('onReady', async () => callIndex.start());
   app.addHook('preClose', async () => callIndex.stop());
-  writesPlugin(app, ctx);
-  preferencesPlugin(app, ctx);
-  doNotCallPlugin(app, ctx);
-  redialPlugin(app, ctx);
-  await staticPlugin(app, config);
-
-  const stopPruning = schedulePruning(
-    db,
-    {
-      auditDays: config.AUDIT_RETENTION_DAYS,
-      sessionIdleMs: config.SESSION_IDLE_MINUTES * 60_000,
-      sessionAbsoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
-      draftDays: 7,
-    },
-    config.PRUNE_INTERVAL_MINUTES * 60_000,
-    logger,
-  );
-  app.addHook('onClose', async () => {
-    stopPruning();
-    await upstream.close().catch(() => undefined);
-    if (ownsDb) await db.close();
-  });
-  return app;
+  await app.register(async (scope) => writesPlugin(scope, scope.ctx));
+  await app.register(async (scope) => preferencesPlugin(scope, scope.ctx));
+  await app.register(async (scope) => doNotCallPlugin(scope, scope.ctx));
+  await app.register(async (scope) => redialPlugin(scope, scope.ctx));
+  await app.register(staticPlugin);
+  return app as unknown as BffApp;
 }

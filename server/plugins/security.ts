@@ -4,9 +4,8 @@
  * needs an allowed Origin (the configured ones; its own only on a local host name) and
  * `X-Switchboard: 1`, and a JSON body (simple requests — forms, text/plain — are refused).
  */
-import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { BFF_HEADERS, CSRF_HEADER_VALUE } from '../../contract/bff/http';
-import type { Config } from '../config';
 import { HttpError } from '../http';
 import { hostPolicy, knownHost } from '../services/hosts';
 
@@ -27,47 +26,52 @@ const CSP = [
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const PROBES = new Set(['/healthz', '/readyz']);
 
-export function securityPlugin(app: FastifyInstance, config: Config): void {
-  const policy = hostPolicy(config.PUBLIC_URL, config.ALLOWED_ORIGINS);
-  const tls = config.PUBLIC_URL?.startsWith('https://') ?? false;
+// Not encapsulated (fastify-plugin): the hooks guard every route of the app.
+export const securityPlugin = fp(
+  async (app) => {
+    const config = app.ctx.config;
+    const policy = hostPolicy(config.PUBLIC_URL, config.ALLOWED_ORIGINS);
+    const tls = config.PUBLIC_URL?.startsWith('https://') ?? false;
 
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header(BFF_HEADERS.requestId, request.id);
-    // DNS rebinding: only Host names that are this BFF's (probes excepted: they carry no data).
-    const host = request.host;
-    const known = knownHost(policy, host, { address: request.socket.localAddress, port: request.socket.localPort });
-    if (!known && !PROBES.has(request.url)) {
-      throw new HttpError(421, 'This server does not answer for that host name. Use the address Switchboard is published at.');
-    }
-    if (!STATE_CHANGING.has(request.method)) return;
-    if (request.headers[BFF_HEADERS.csrf.toLowerCase()] !== CSRF_HEADER_VALUE) {
-      throw new HttpError(403, `This request needs the ${BFF_HEADERS.csrf} header.`);
-    }
-    const origin = request.headers.origin;
-    // Judged against the configured origins; the request's own origin only on a local host name.
-    const own = known === 'local' ? `${request.protocol}://${host}` : null;
-    if (!origin || origin === 'null' || !(origin === own || policy.origins.includes(origin))) {
-      throw new HttpError(403, 'Requests that change data must come from Switchboard itself.');
-    }
-    // A simple request (form or text/plain body) is what a cross-site form can send: refused.
-    const rawType = request.headers['content-type'];
-    const type = (rawType ?? '').split(';')[0]!.trim().toLowerCase();
-    const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
-    if ((hasBody || rawType !== undefined) && type !== 'application/json') throw new HttpError(415, 'Send the body as application/json.');
-  });
+    app.addHook('onRequest', async (request, reply) => {
+      reply.header(BFF_HEADERS.requestId, request.id);
+      // DNS rebinding: only Host names that are this BFF's (probes excepted: they carry no data).
+      const host = request.host;
+      const known = knownHost(policy, host, { address: request.socket.localAddress, port: request.socket.localPort });
+      if (!known && !PROBES.has(request.url)) {
+        throw new HttpError(421, 'This server does not answer for that host name. Use the address Switchboard is published at.');
+      }
+      if (!STATE_CHANGING.has(request.method)) return;
+      if (request.headers[BFF_HEADERS.csrf.toLowerCase()] !== CSRF_HEADER_VALUE) {
+        throw new HttpError(403, `This request needs the ${BFF_HEADERS.csrf} header.`);
+      }
+      const origin = request.headers.origin;
+      // Judged against the configured origins; the request's own origin only on a local host name.
+      const own = known === 'local' ? `${request.protocol}://${host}` : null;
+      if (!origin || origin === 'null' || !(origin === own || policy.origins.includes(origin))) {
+        throw new HttpError(403, 'Requests that change data must come from Switchboard itself.');
+      }
+      // A simple request (form or text/plain body) is what a cross-site form can send: refused.
+      const rawType = request.headers['content-type'];
+      const type = (rawType ?? '').split(';')[0]!.trim().toLowerCase();
+      const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+      if ((hasBody || rawType !== undefined) && type !== 'application/json') throw new HttpError(415, 'Send the body as application/json.');
+    });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('Content-Security-Policy', CSP);
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'no-referrer');
-    reply.header('X-Frame-Options', 'DENY');
-    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
-    reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
-    if (tls) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    const url = request.url;
-    if (url.startsWith('/auth') || url.startsWith('/api') || (url.startsWith('/bff') && !url.startsWith('/bff/recordings'))) {
-      reply.header('Cache-Control', 'no-store');
-    }
-    return payload;
-  });
-}
+    app.addHook('onSend', async (request, reply, payload) => {
+      reply.header('Content-Security-Policy', CSP);
+      reply.header('X-Content-Type-Options', 'nosniff');
+      reply.header('Referrer-Policy', 'no-referrer');
+      reply.header('X-Frame-Options', 'DENY');
+      reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+      reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+      if (tls) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+      const url = request.url;
+      if (url.startsWith('/auth') || url.startsWith('/api') || (url.startsWith('/bff') && !url.startsWith('/bff/recordings'))) {
+        reply.header('Cache-Control', 'no-store');
+      }
+      return payload;
+    });
+  },
+  { name: 'security', dependencies: ['services'] },
+);

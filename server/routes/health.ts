@@ -4,14 +4,14 @@
  * (200), or not (503); `upstreamState` says how the upstream failed: 'slow' (connected, no answer
  * within the probe's 3 s) or 'down' (refused or dropped), so the console can say which.
  */
-import type { FastifyInstance } from 'fastify';
-import type { Ctx } from '../context';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { databaseState } from '../services/readiness';
 import type { UpstreamState } from '../services/upstream';
 
 const READY_CACHE_MS = 5_000;
 
-export function healthPlugin(app: FastifyInstance, ctx: Ctx): void {
+export const healthPlugin: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.ctx;
   app.get('/healthz', async () => ({ status: 'ok' }));
 
   // Probes are anonymous and unthrottled: one upstream check every few seconds at most, however
@@ -27,4 +27,4 @@ export function healthPlugin(app: FastifyInstance, ctx: Ctx): void {
     const upstream = state === 'up';
     return reply.code(database && upstream ? 200 : 503).send({ status: database && upstream ? 'ok' : 'unavailable', database, upstream, upstreamState: state });
   });
-}
+};

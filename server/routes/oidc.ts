@@ -8,10 +8,9 @@
  * sign-in methods exist.
  */
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
 import { Role } from '../../contract/bff/roles';
-import type { Ctx } from '../context';
 import { HttpError, SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from '../http';
 import { audit } from '../services/audit';
 
@@ -45,8 +44,8 @@ export function roleFromClaim(value: unknown): Role | null {
   return roles.sort((a, b) => RANK[b] - RANK[a])[0] ?? null;
 }
 
-export function oidcPlugin(app: FastifyInstance, ctx: Ctx): void {
-  const { config, db, sessions } = ctx;
+export const oidcPlugin: FastifyPluginAsyncZod = async (app) => {
+  const { config, db, sessions } = app.ctx;
   const enabled = !!config.OIDC_ISSUER && !!config.OIDC_CLIENT_ID && !!config.PUBLIC_URL;
 
   app.get('/auth/config', async () => ({ local: true, oidc: enabled ? { loginUrl: '/auth/oidc/login' } : null }));
@@ -172,4 +171,4 @@ export function oidcPlugin(app: FastifyInstance, ctx: Ctx): void {
     reply.setCookie(SESSION_COOKIE, id, SESSION_COOKIE_OPTIONS);
     return reply.redirect(pending.redirect, 303);
   });
-}
+};

@@ -4,13 +4,12 @@
  * served with its sniffed type, an ETag and byte ranges, so seeking never refetches upstream.
  */
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LRUCache } from 'lru-cache';
 import { roleAllows } from '../../contract/bff/roles';
 import { IdParams } from '../../contract/queries';
 import { toValidationErrors } from '../../contract/errors';
-import type { Ctx } from '../context';
-import { HttpError, requireSession } from '../http';
+import { HttpError } from '../http';
 import { decodeRecording, parseRange, sniffAudioType } from '../services/recordings';
 import { UpstreamError } from '../services/upstream';
 
@@ -20,8 +19,9 @@ interface Audio {
   etag: string;
 }
 
-export function recordingsPlugin(app: FastifyInstance, ctx: Ctx): void {
-  const { config, upstream, broker } = ctx;
+export const recordingsPlugin: FastifyPluginAsyncZod = async (app) => {
+  const { config, upstream, broker } = app.ctx;
+  app.addHook('onRequest', app.requireSession);
   const cache = new LRUCache<string, Audio>({ maxSize: config.RECORDING_CACHE_MB * 1024 * 1024, sizeCalculation: (a) => a.bytes.length || 1 });
   const loading = new Map<string, Promise<Audio>>();
 
@@ -72,7 +72,7 @@ export function recordingsPlugin(app: FastifyInstance, ctx: Ctx): void {
   app.get<{ Params: { callId: string } }>('/bff/recordings/:callId', { compress: false }, async (request, reply) => {
     const parsed = IdParams.safeParse({ id: request.params.callId });
     if (!parsed.success) throw new HttpError(400, 'That is not a call id.', toValidationErrors(parsed.error, { id: request.params.callId }));
-    const session = await requireSession(request, ctx);
+    const session = request.session;
     if (!roleAllows(session.role, 'calls:read')) throw new HttpError(403, 'Your role may not listen to calls.');
     const id = parsed.data.id;
     let audio = cache.get(id);
@@ -102,4 +102,4 @@ export function recordingsPlugin(app: FastifyInstance, ctx: Ctx): void {
       .header('Content-Length', range.end - range.start + 1)
       .send(audio.bytes.subarray(range.start, range.end + 1));
   });
-}
+};

@@ -3,32 +3,28 @@
  * (the campaign wizard's; recipients are personal data kept off the browser), saved call-list
  * views, and the audit log for admins. Every query is parameterised.
  */
-import type { FastifyInstance } from 'fastify';
-import { type z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AuditQuery, DRAFT_MAX_BYTES, DraftBody, DraftName, SavedViewBody, SavedViewName } from '../../contract/bff/http';
-import { toValidationErrors } from '../../contract/errors';
 import { PageQuery } from '../../contract/queries';
 import { pageOf } from '../../contract/schemas/page';
-import type { Ctx } from '../context';
-import { HttpError, requireSession } from '../http';
+import { HttpError } from '../http';
 import { checkQuota, DRAFT_QUOTA, VIEW_QUOTA } from '../services/quotas';
 
 const DRAFT_DAYS = 7;
 
-function parse<S extends z.ZodType>(schema: S, input: unknown, field?: string): z.infer<S> {
-  const result = schema.safeParse(input);
-  if (!result.success) throw new HttpError(400, 'Some fields are not valid.', toValidationErrors(result.error, input, field ? [field] : []));
-  return result.data;
-}
+const DraftParams = z.object({ name: DraftName });
+const ViewParams = z.object({ name: SavedViewName });
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-export function workspacePlugin(app: FastifyInstance, ctx: Ctx): void {
-  const { db } = ctx;
+export const workspacePlugin: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx;
+  // Every route here is a signed-in user's: the session is checked once, by this scope's hook.
+  app.addHook('onRequest', app.requireSession);
 
-  app.get('/bff/campaigns', async (request) => {
-    await requireSession(request, ctx);
-    const q = parse(PageQuery, request.query);
+  app.get('/bff/campaigns', { schema: { querystring: PageQuery } }, async (request) => {
+    const q = request.query;
     const { rows } = await db.query<{ id: string; name: string; agent_id: string; created_by: string; created_at: Date; total: number }>(
       'SELECT *, count(*) OVER ()::int AS total FROM campaigns ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2',
       [q.size, (q.page - 1) * q.size],
@@ -43,16 +39,16 @@ export function workspacePlugin(app: FastifyInstance, ctx: Ctx): void {
 
   // Drafts: expired ones (7 days untouched) are neither listed nor served, and are swept on writes.
   app.get('/bff/drafts', async (request) => {
-    const s = await requireSession(request, ctx);
+    const s = request.session;
     const { rows } = await db.query<{ name: string; updated_at: Date }>(
       `SELECT name, updated_at FROM drafts WHERE user_id = $1 AND updated_at >= now() - interval '${DRAFT_DAYS} days' ORDER BY updated_at DESC`,
       [s.userId],
     );
     return rows.map((r) => ({ name: r.name, updatedAt: iso(r.updated_at) }));
   });
-  app.get<{ Params: { name: string } }>('/bff/drafts/:name', async (request) => {
-    const s = await requireSession(request, ctx);
-    const name = parse(DraftName, request.params.name, 'name');
+  app.get('/bff/drafts/:name', { schema: { params: DraftParams } }, async (request) => {
+    const s = request.session;
+    const { name } = request.params;
     const { rows } = await db.query<{ data: unknown; updated_at: Date }>(
       `SELECT data, updated_at FROM drafts WHERE user_id = $1 AND name = $2 AND updated_at >= now() - interval '${DRAFT_DAYS} days'`,
       [s.userId, name],
@@ -61,10 +57,10 @@ export function workspacePlugin(app: FastifyInstance, ctx: Ctx): void {
     if (!rows[0]) return null;
     return { name, data: rows[0].data, updatedAt: iso(rows[0].updated_at) };
   });
-  app.put<{ Params: { name: string } }>('/bff/drafts/:name', { bodyLimit: DRAFT_MAX_BYTES }, async (request) => {
-    const s = await requireSession(request, ctx);
-    const name = parse(DraftName, request.params.name, 'name');
-    const { data } = parse(DraftBody, request.body);
+  app.put('/bff/drafts/:name', { bodyLimit: DRAFT_MAX_BYTES, schema: { params: DraftParams, body: DraftBody } }, async (request) => {
+    const s = request.session;
+    const { name } = request.params;
+    const { data } = request.body;
     const json = JSON.stringify(data);
     await checkQuota(db, DRAFT_QUOTA, s.userId, name, Buffer.byteLength(json));
     const { rows } = await db.query<{ updated_at: Date }>(
@@ -75,23 +71,23 @@ export function workspacePlugin(app: FastifyInstance, ctx: Ctx): void {
     await db.query(`DELETE FROM drafts WHERE updated_at < now() - interval '${DRAFT_DAYS} days'`);
     return { name, data, updatedAt: iso(rows[0]!.updated_at) };
   });
-  app.delete<{ Params: { name: string } }>('/bff/drafts/:name', async (request, reply) => {
-    const s = await requireSession(request, ctx);
-    await db.query('DELETE FROM drafts WHERE user_id = $1 AND name = $2', [s.userId, parse(DraftName, request.params.name, 'name')]);
+  app.delete('/bff/drafts/:name', { schema: { params: DraftParams } }, async (request, reply) => {
+    const s = request.session;
+    await db.query('DELETE FROM drafts WHERE user_id = $1 AND name = $2', [s.userId, request.params.name]);
     return reply.code(204).send();
   });
 
   app.get('/bff/views', async (request) => {
-    const s = await requireSession(request, ctx);
+    const s = request.session;
     const { rows } = await db.query<{ name: string; search: Record<string, unknown>; updated_at: Date }>(
       'SELECT name, search, updated_at FROM views WHERE user_id = $1 ORDER BY name',
       [s.userId],
     );
     return rows.map((r) => ({ name: r.name, search: r.search, updatedAt: iso(r.updated_at) }));
   });
-  app.get<{ Params: { name: string } }>('/bff/views/:name', async (request) => {
-    const s = await requireSession(request, ctx);
-    const name = parse(SavedViewName, request.params.name, 'name');
+  app.get('/bff/views/:name', { schema: { params: ViewParams } }, async (request) => {
+    const s = request.session;
+    const { name } = request.params;
     const { rows } = await db.query<{ search: Record<string, unknown>; updated_at: Date }>(
       'SELECT search, updated_at FROM views WHERE user_id = $1 AND name = $2',
       [s.userId, name],
@@ -99,10 +95,10 @@ export function workspacePlugin(app: FastifyInstance, ctx: Ctx): void {
     if (!rows[0]) throw new HttpError(404, 'No saved view by that name.');
     return { name, search: rows[0].search, updatedAt: iso(rows[0].updated_at) };
   });
-  app.put<{ Params: { name: string } }>('/bff/views/:name', { bodyLimit: 16 * 1024 }, async (request) => {
-    const s = await requireSession(request, ctx);
-    const name = parse(SavedViewName, request.params.name, 'name');
-    const { search } = parse(SavedViewBody, request.body);
+  app.put('/bff/views/:name', { bodyLimit: 16 * 1024, schema: { params: ViewParams, body: SavedViewBody } }, async (request) => {
+    const s = request.session;
+    const { name } = request.params;
+    const { search } = request.body;
     await checkQuota(db, VIEW_QUOTA, s.userId, name, Buffer.byteLength(JSON.stringify(search)));
     const { rows } = await db.query<{ updated_at: Date }>(
       `INSERT INTO views (user_id, name, search, updated_at) VALUES ($1, $2, $3, now())
@@ -111,53 +107,61 @@ export function workspacePlugin(app: FastifyInstance, ctx: Ctx): void {
     );
     return { name, search, updatedAt: iso(rows[0]!.updated_at) };
   });
-  app.delete<{ Params: { name: string } }>('/bff/views/:name', async (request, reply) => {
-    const s = await requireSession(request, ctx);
-    await db.query('DELETE FROM views WHERE user_id = $1 AND name = $2', [s.userId, parse(SavedViewName, request.params.name, 'name')]);
+  app.delete('/bff/views/:name', { schema: { params: ViewParams } }, async (request, reply) => {
+    const s = request.session;
+    await db.query('DELETE FROM views WHERE user_id = $1 AND name = $2', [s.userId, request.params.name]);
     return reply.code(204).send();
   });
 
-  app.get('/bff/audit', async (request) => {
-    const s = await requireSession(request, ctx);
-    if (s.role !== 'admin') throw new HttpError(403, 'Only admins can read the audit log.');
-    const q = parse(AuditQuery, request.query);
-    const { rows } = await db.query<{
-      id: number;
-      at: Date;
-      username: string | null;
-      action: string;
-      route: string | null;
-      idempotency_key: string | null;
-      outcome: string;
-      status: number | null;
-      request_id: string;
-      repeats: number;
-      last_at: Date | null;
-      total: number;
-    }>(
-      `SELECT *, count(*) OVER ()::int AS total FROM audit
+  app.get(
+    '/bff/audit',
+    {
+      schema: { querystring: AuditQuery },
+      // The role before the query: a non-admin learns nothing from a 400.
+      onRequest: async (request) => {
+        if (request.session.role !== 'admin') throw new HttpError(403, 'Only admins can read the audit log.');
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const { rows } = await db.query<{
+        id: number;
+        at: Date;
+        username: string | null;
+        action: string;
+        route: string | null;
+        idempotency_key: string | null;
+        outcome: string;
+        status: number | null;
+        request_id: string;
+        repeats: number;
+        last_at: Date | null;
+        total: number;
+      }>(
+        `SELECT *, count(*) OVER ()::int AS total FROM audit
        WHERE ($1::text IS NULL OR username = $1) AND ($2::text IS NULL OR action = $2)
          AND ($3::text IS NULL OR outcome LIKE $3 || '%') AND ($4::timestamptz IS NULL OR at >= $4) AND ($5::timestamptz IS NULL OR at <= $5)
        ORDER BY at DESC, id DESC LIMIT $6 OFFSET $7`,
-      [q.user ?? null, q.action ?? null, q.outcome?.replace(/[\\%_]/g, '\\$&') ?? null, q.from ?? null, q.to ?? null, q.size, (q.page - 1) * q.size],
-    );
-    const total = rows[0]?.total ?? 0;
-    return pageOf(
-      rows.map((r) => ({
-        id: Number(r.id),
-        at: iso(r.at),
-        user: r.username,
-        action: r.action,
-        route: r.route,
-        idempotencyKey: r.idempotency_key,
-        outcome: r.outcome,
-        status: r.status,
-        requestId: r.request_id,
-        repeats: r.repeats,
-        lastAt: r.last_at ? iso(r.last_at) : null,
-      })),
-      q,
-      total,
-    );
-  });
-}
+        [q.user ?? null, q.action ?? null, q.outcome?.replace(/[\\%_]/g, '\\$&') ?? null, q.from ?? null, q.to ?? null, q.size, (q.page - 1) * q.size],
+      );
+      const total = rows[0]?.total ?? 0;
+      return pageOf(
+        rows.map((r) => ({
+          id: Number(r.id),
+          at: iso(r.at),
+          user: r.username,
+          action: r.action,
+          route: r.route,
+          idempotencyKey: r.idempotency_key,
+          outcome: r.outcome,
+          status: r.status,
+          requestId: r.request_id,
+          repeats: r.repeats,
+          lastAt: r.last_at ? iso(r.last_at) : null,
+        })),
+        q,
+        total,
+      );
+    },
+  );
+};

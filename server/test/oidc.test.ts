@@ -8,7 +8,7 @@ import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../services/users';
 import { expectNoKey, startTestStack, type TestStack } from '../testing/harness';
-import { roleFromClaim, safeRedirect } from '../plugins/oidc';
+import { roleFromClaim, safeRedirect } from '../routes/oidc';
 
 const ROLES: Record<string, unknown> = {
   olivia: 'operator',

@@ -1,0 +1,81 @@
+/**
+ * The services every route plugin shares, built once per app and decorated on the root (wrapped
+ * with fastify-plugin, so not encapsulated): `app.ctx` holds the settings, the database, the
+ * session store, the token broker and the upstream client. Closed with the app.
+ */
+import fp from 'fastify-plugin';
+import { migrate, openDb, verifyTables, type Db } from '../../common/db';
+import type { Config } from '../config';
+import type { Ctx } from '../context';
+import { MIGRATIONS } from '../db/migrations';
+import { ALLOW_ALL, type DoNotCall } from '../services/do-not-call';
+import { markStale } from '../services/idempotency';
+import { schedulePruning } from '../services/retention';
+import { SessionStore } from '../services/sessions';
+import { TokenBroker } from '../services/token-broker';
+import { Upstream } from '../services/upstream';
+import { ensureDemoUsers } from '../services/users';
+import { staleAfterMs } from '../services/writes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: Ctx;
+  }
+}
+
+export interface ServicesOptions {
+  config: Config;
+  /** An open database (tests, two processes on one server); else opened from the config and closed with the app. */
+  db?: Db;
+  /** How long a session read may come from memory (default 2000 ms; 0 in expiry tests). */
+  sessionCacheMs?: number;
+  /** The do-not-call list the write path asks (default: every number may be called). */
+  dnc?: DoNotCall;
+}
+
+export const servicesPlugin = fp<ServicesOptions>(
+  async (app, { config, db: given, sessionCacheMs, dnc }) => {
+    const db = given ?? (await openDb({ url: config.DATABASE_URL, dataDir: config.BFF_DATA_DIR }));
+    await migrate(db, MIGRATIONS, 'bff_migrations');
+    // An embedded store is read through once at start: damage stops the start with a clear message.
+    if (!given && db.kind === 'pglite' && config.BFF_DATA_DIR) {
+      await verifyTables(db, `in ${config.BFF_DATA_DIR}`).catch(async (error: unknown) => {
+        await db.close();
+        throw error;
+      });
+    }
+    if (config.DEMO_ACCOUNTS) await ensureDemoUsers(db, config.DEMO_PASSWORD);
+
+    const upstream = new Upstream(config.VOICE_API_BASE_URL, [config.VOICE_API_KEY, config.VOICE_API_KEY_SECONDARY], config.UPSTREAM_TIMEOUT_MS, app.log);
+    const sessions = new SessionStore(db, {
+      idleMs: config.SESSION_IDLE_MINUTES * 60_000,
+      absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
+      cacheMs: sessionCacheMs ?? 2000,
+      maxPerUser: config.SESSIONS_PER_USER,
+    });
+    const broker = new TokenBroker(sessions, upstream);
+    const ctx: Ctx = { config, db, sessions, broker, upstream, dnc: dnc ?? ALLOW_ALL };
+    app.decorate('ctx', ctx);
+    // A create left in flight by a process that died: its outcome is unknown, not "in flight" for ever.
+    const orphaned = await markStale(db, staleAfterMs(ctx));
+    if (orphaned > 0) app.log.warn({ orphaned }, 'Creates left in flight by a stopped process are now marked "outcome unknown".');
+
+    const stopPruning = schedulePruning(
+      db,
+      {
+        auditDays: config.AUDIT_RETENTION_DAYS,
+        sessionIdleMs: config.SESSION_IDLE_MINUTES * 60_000,
+        sessionAbsoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
+        draftDays: 7,
+      },
+      config.PRUNE_INTERVAL_MINUTES * 60_000,
+      app.log,
+    );
+    app.addHook('onClose', async () => {
+      stopPruning();
+      await upstream.close().catch(() => undefined);
+      if (!given) await db.close();
+    });
+  },
+  { name: 'services' },
+);

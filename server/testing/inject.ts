@@ -1,0 +1,58 @@
+/**
+ * A BFF for fast `app.inject` tests of one plugin: the real app on an in-memory PGlite with the
+ * demo accounts, no socket, and an upstream that refuses connections (routes that reach it are
+ * covered over HTTP by server/test/). `signIn` returns the session cookie of a demo account;
+ * `send` adds the headers a state-changing request from the SPA carries.
+ */
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { openDb } from '../../common/db';
+import { buildApp, type BffApp } from '../app';
+import { loadConfig } from '../config';
+import { SESSION_COOKIE } from '../http';
+
+export const INJECT_ORIGIN = 'http://localhost:80';
+
+export interface InjectApp {
+  app: BffApp;
+  signIn(username: 'viewer' | 'operator' | 'admin'): Promise<string>;
+  send(cookie: string | undefined, options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export async function injectApp(env: Record<string, string> = {}): Promise<InjectApp> {
+  const config = loadConfig({
+    VOICE_API_BASE_URL: 'http://127.0.0.1:9',
+    VOICE_API_KEY: 'unreachable-key-000',
+    DEMO_ACCOUNTS: 'true',
+    LOG_LEVEL: 'silent',
+    UPSTREAM_TIMEOUT_MS: '500',
+    STATIC_DIR: '/nonexistent',
+    ...env,
+  });
+  const db = await openDb({});
+  const app = await buildApp(config, { db });
+  const send: InjectApp['send'] = (cookie, options) =>
+    app.inject({
+      ...options,
+      headers: {
+        host: 'localhost:80',
+        ...(options.method && options.method !== 'GET' ? { origin: INJECT_ORIGIN, 'x-switchboard': '1' } : {}),
+        ...(cookie ? { cookie: `${SESSION_COOKIE}=${cookie}` } : {}),
+        ...options.headers,
+      },
+    });
+  return {
+    app,
+    send,
+    async signIn(username) {
+      const res = await send(undefined, { method: 'POST', url: '/auth/login', payload: { username, password: config.DEMO_PASSWORD } });
+      const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
+      if (res.statusCode !== 204 || !cookie) throw new Error(`sign-in as ${username} failed: ${res.statusCode} ${res.body}`);
+      return cookie;
+    },
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
