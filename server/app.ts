@@ -76,6 +76,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<BffA
     // timeout while a request is handled (a burst of sign-ins may queue for a while).
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     http: { connectionsCheckingInterval: 1_000, headersTimeout: Math.min(config.REQUEST_TIMEOUT_MS, 10_000) },
+    // Opening and migrating an embedded store on a busy machine can take longer than Fastify's
+    // default 10 s per plugin: the services plugin gets two minutes before the start fails.
+    pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
   const routeList: { method: string; url: string }[] = [];
   app.decorate('routeList', routeList);
