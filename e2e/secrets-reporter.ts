@@ -96,7 +96,7 @@ export default class SecretsReporter implements Reporter {
         figures,
       });
     }
-    writeDoc();
+    await writeDoc();
     if (found.length) {
       console.error(`[e2e-secrets] API key values found:\n${found.join('\n')}`);
       return { status: 'failed' };
