@@ -119,7 +119,9 @@ export async function createCampaignThroughWizard(page: Page, name: string, visi
   await pick(page, 'Time zone of the campaign', 'Europe/Paris');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/step=schedule/);
-  await page.getByLabel('Start date').fill(DateTime.now().setZone('Europe/Paris').plus({ days: 1 }).toISODate()!);
+  // Tomorrow by the simulator's clock, which an earlier spec may have moved days ahead of this one.
+  const { now } = await sim.control<{ now: string }>('GET', 'clock');
+  await page.getByLabel('Start date').fill(DateTime.fromISO(now).setZone('Europe/Paris').plus({ days: 1 }).toISODate()!);
   await page.getByRole('button', { name: 'Every day' }).click();
   await page.getByLabel('Slot 1 from').fill('09:00');
   await page.getByLabel('Slot 1 to').fill('17:00');
