@@ -14,6 +14,8 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const found: string[] = [];
   for (const scheme of SCHEMES) {
     await page.emulateMedia({ colorScheme: scheme });
+    // Colours transition when the scheme flips: axe must read the settled ones, not a frame between.
+    await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
     const { violations } = await new AxeBuilder({ page }).analyze();
     for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
       found.push(
