@@ -1,4 +1,4 @@
-/** Staff roles and the upstream scopes the BFF may hand each (PRODUCT.md), as plain data (no zod). */
+/** Staff roles and the upstream scopes the BFF may hand each (the role table in docs/bff.md), as plain data (no zod). */
 import type { Scope } from '../enums';
 
 export const ROLES = ['viewer', 'operator', 'admin'] as const;
