@@ -86,7 +86,7 @@ describe('the roles x routes x methods matrix', () => {
     });
   }
 
-  it('agrees with the product's role table on the writes', () => {
+  it('agrees with the role table of the product on the writes', () => {
     const can = (role: 'viewer' | 'operator' | 'admin', name: keyof typeof ROUTES) => mayCall(role, ROUTES[name]);
     expect(ROUTE_NAMES.filter((n) => ROUTES[n].method !== 'GET' && can('viewer', n))).toEqual([]);
     expect(ROUTE_NAMES.filter((n) => can('operator', n) && !can('viewer', n)).sort()).toEqual([
