@@ -71,6 +71,26 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaryZones, basePath: ROOT }] },
   },
   {
+    // One set of e2e helpers (e2e/fixtures.ts): a spec takes test, expect, the axe check and the
+    // simulator client from there instead of declaring its own.
+    files: ['e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              allowTypeImports: true,
+              message: 'Import test and expect from ./fixtures (its test carries the sim and pageAs fixtures).',
+            },
+            { name: '@axe-core/playwright', message: 'Use expectNoA11yViolations or seriousViolations from ./fixtures.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // docs/decisions/0006-two-weights.md: a *.plain.ts file is what the browser's first chunk may
     // read of the contract, so it never loads zod (zod's regex module, a few hundred bytes, aside).
     files: ['contract/**/*.plain.ts'],

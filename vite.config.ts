@@ -57,6 +57,20 @@ export default defineConfig({
     // bundles; the BFF does not serve .map files (server/plugins/static.ts).
     sourcemap: 'hidden',
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // The framework every screen runs on, in one chunk the entry loads (not ~15 small
+              // shared chunks, each a request and each compressed apart).
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|react-query|query-core|store|react-store))[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

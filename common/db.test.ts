@@ -51,4 +51,24 @@ describe('db', () => {
     expect(db.kind).toBe('postgres');
     await exercise(db);
   });
+
+  // Several instances started at once on a fresh database (a deploy, a restart of the pool): each
+  // migrates at start. Their bookkeeping table must be created under the lock too, or one start
+  // fails with a duplicate key on pg_type.
+  it('migrates once when several processes start at once on one PostgreSQL database', async () => {
+    const { url, drop } = await createTestDatabase('common_db_race');
+    const handles = await Promise.all(Array.from({ length: 6 }, () => openDb({ url, max: 2 })));
+    cleanups.push(async () => {
+      for (const h of handles) await h.close();
+      await drop();
+    });
+    for (let round = 0; round < 10; round += 1) {
+      const table = `race_migrations_${round}`;
+      const results = await Promise.allSettled(handles.map((h) => migrate(h, [{ id: '001', sql: `CREATE TABLE race_${round} (id int)` }], table)));
+      const refused = results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason));
+      expect(refused, `round ${round}`).toEqual([]);
+      const applied = results.flatMap((r) => (r as PromiseFulfilledResult<string[]>).value);
+      expect(applied, `round ${round}: applied by exactly one`).toEqual(['001']);
+    }
+  });
 });

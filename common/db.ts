@@ -2,7 +2,12 @@
  * One small interface over PostgreSQL, whether embedded (PGlite, the default) or a real server
  * (node-postgres, with a connection string). SQL is written once, for PostgreSQL 15 and 18 alike.
  */
-import { PGlite } from '@electric-sql/pglite';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { DataDirError, lockDataDir, prepareDataDir, tightenPermissions } from './data-dir';
 
@@ -139,14 +144,70 @@ const firstLine = (error: unknown) =>
     .split('\n')[0]!
     .slice(0, 300);
 
+/** PGlite's module, for the initdb child: the ESM build beside the CommonJS one require resolves. */
+function pgliteModuleUrl(): string {
+  const cjs = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const esm = join(dirname(cjs), 'index.js');
+  return pathToFileURL(existsSync(esm) ? esm : cjs).href;
+}
+
+/** Run by `node -e` in the initdb child: create the database in SB_INITDB_DIR, close it, exit. */
+const INITDB_SCRIPT = `
+const mod = await import(process.env.SB_PGLITE_MODULE);
+const PGlite = mod.PGlite ?? mod.default?.PGlite;
+const db = new PGlite({ dataDir: process.env.SB_INITDB_DIR, postgresqlconf: JSON.parse(process.env.SB_PGLITE_CONF) });
+await db.waitReady;
+await db.close();
+`;
+
+/**
+ * Creates a new embedded database in a short-lived child process. PGlite's initdb runs inside the
+ * WebAssembly instance, whose memory only grows: in the long-lived process it peaked near 800 MiB
+ * and left about 400 MiB behind for good. The child builds it in a sibling directory, and its
+ * files are moved in afterwards (PG_VERSION last), so a start killed midway never leaves a
+ * directory that looks whole. The caller holds the directory's lock.
+ */
+async function initdbApart(dataDir: string): Promise<void> {
+  const temp = `${resolve(dataDir)}.initdb`;
+  rmSync(temp, { recursive: true, force: true });
+  mkdirSync(temp, { mode: 0o700 });
+  const stderr: string[] = [];
+  const code = await new Promise<number | null>((done, fail) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', INITDB_SCRIPT], {
+      env: { PATH: process.env.PATH, SB_PGLITE_MODULE: pgliteModuleUrl(), SB_INITDB_DIR: temp, SB_PGLITE_CONF: JSON.stringify(PGLITE_CONF) },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    child.stderr.on('data', (chunk: Buffer) => stderr.push(String(chunk)));
+    child.once('error', fail);
+    child.once('exit', done);
+  });
+  if (code !== 0) {
+    rmSync(temp, { recursive: true, force: true });
+    throw new Error(`initdb exited with ${code}: ${firstLine(stderr.join('').trim() || 'no message')}`);
+  }
+  const entries = readdirSync(temp).sort((a, b) => Number(a === 'PG_VERSION') - Number(b === 'PG_VERSION'));
+  for (const entry of entries) renameSync(join(temp, entry), join(dataDir, entry));
+  rmSync(temp, { recursive: true, force: true });
+}
+
 async function openPglite(dataDir: string | undefined, onLockLost: (error: Error) => void = exitOnLockLost): Promise<Db> {
   let release: (() => Promise<void>) | undefined;
   if (dataDir) {
-    prepareDataDir(dataDir);
+    const existing = prepareDataDir(dataDir);
     release = await lockDataDir(dataDir, onLockLost);
+    if (!existing) {
+      try {
+        await initdbApart(dataDir);
+      } catch (error) {
+        await release().catch(() => undefined);
+        throw new DataDirError(`A new embedded database could not be created in ${dataDir} (${firstLine(error)}). Check that the directory is writable.`);
+      }
+    }
   }
   let db: PGlite;
   try {
+    // Imported here, not at the top: with DATABASE_URL the BFF never loads PGlite at all.
+    const { PGlite } = await import('@electric-sql/pglite');
     // int8 and numeric parsed like pg above; set once here (per-query parsers cost a merge on every query).
     db = new PGlite({ dataDir, postgresqlconf: PGLITE_CONF, parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) } });
     await db.waitReady;
@@ -210,14 +271,15 @@ export interface Migration {
 }
 
 /**
- * Applies the migrations not yet applied, in order, each in a transaction. A lock keeps two
- * processes starting on one server from racing.
+ * Applies the migrations not yet applied, in order, in one transaction. A lock, taken before
+ * anything else (the bookkeeping table included: concurrent CREATE TABLE IF NOT EXISTS collide on
+ * pg_type), keeps processes starting at once on one server from racing.
  */
 export async function migrate(db: Db, migrations: readonly Migration[], table = 'schema_migrations'): Promise<string[]> {
-  await db.exec(`CREATE TABLE IF NOT EXISTS ${table} (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
   const applied: string[] = [];
   await db.transaction(async (tx) => {
     if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [table]);
+    await tx.exec(`CREATE TABLE IF NOT EXISTS ${table} (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
     const done = new Set((await tx.query<{ id: string }>(`SELECT id FROM ${table}`)).rows.map((r) => r.id));
     for (const migration of migrations) {
       if (done.has(migration.id)) continue;

@@ -5,26 +5,9 @@ import { AGENT_TYPES, TRANSCRIPT_ACTIONS, TRANSCRIPT_ACTORS } from './enums.plai
 export const AgentType = z.enum(AGENT_TYPES).meta({ id: 'AgentType' });
 export type AgentType = z.infer<typeof AgentType>;
 
-export const CallStatus = z
-  .enum([
-    'IN_PROGRESS',
-    'CANCELED',
-    'COMPLETED',
-    'NO_ANSWER',
-    'VOICE_BOX',
-    'UNREACHABLE',
-    'FAILED',
-    'TRANSFERRED',
-    'REJECTED',
-    'FAILOVER',
-    'REJECTED_LIMIT_REACHED',
-    'REJECTED_MAX_CONCURRENCY',
-  ])
-  .meta({ id: 'CallStatus' });
-export type CallStatus = z.infer<typeof CallStatus>;
-
 /** docs/api-assumptions.md: the statuses a live call can end in; a terminal status never changes. */
 export const TERMINAL_CALL_STATUSES = [
+  'CANCELED',
   'COMPLETED',
   'NO_ANSWER',
   'VOICE_BOX',
@@ -33,11 +16,14 @@ export const TERMINAL_CALL_STATUSES = [
   'TRANSFERRED',
   'REJECTED',
   'FAILOVER',
-  'CANCELED',
-] as const satisfies readonly CallStatus[];
+] as const;
 
 /** docs/api-assumptions.md: statuses given at creation to calls refused for limits. */
-export const LIMIT_REJECTION_STATUSES = ['REJECTED_LIMIT_REACHED', 'REJECTED_MAX_CONCURRENCY'] as const satisfies readonly CallStatus[];
+export const LIMIT_REJECTION_STATUSES = ['REJECTED_LIMIT_REACHED', 'REJECTED_MAX_CONCURRENCY'] as const;
+
+/** Every call status: the live one, the terminal ones and the limit rejections, in the Voice API's order. */
+export const CallStatus = z.enum(['IN_PROGRESS', ...TERMINAL_CALL_STATUSES, ...LIMIT_REJECTION_STATUSES]).meta({ id: 'CallStatus' });
+export type CallStatus = z.infer<typeof CallStatus>;
 
 export const TranscriptAction = z.enum(TRANSCRIPT_ACTIONS).meta({ id: 'TranscriptAction' });
 export type TranscriptAction = z.infer<typeof TranscriptAction>;

@@ -16,6 +16,9 @@ export const QUERY_PARAM_NAMES = {
   to: 'to',
 } as const;
 
+/** A whole number as a query string writes it: decimal digits, an optional minus, nothing else (queryInt). */
+export const DECIMAL_INTEGER = /^-?\d{1,16}$/;
+
 export const SORT_DIRECTIONS = ['ASC', 'DESC'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 

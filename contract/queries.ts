@@ -6,14 +6,23 @@ import { z } from 'zod';
 import { AgentType } from './enums';
 import { E164, IsoDate, Uuid } from './formats';
 import { LIMITS } from './limits';
-import { AGENT_SORT_PROPERTIES, CALL_SORT_PROPERTIES, DEFAULT_AGENT_SORT, DEFAULT_CALL_SORT, SORT_DIRECTIONS, sortPattern } from './queries.plain';
+import {
+  AGENT_SORT_PROPERTIES,
+  CALL_SORT_PROPERTIES,
+  DECIMAL_INTEGER,
+  DEFAULT_AGENT_SORT,
+  DEFAULT_CALL_SORT,
+  SORT_DIRECTIONS,
+  sortPattern,
+} from './queries.plain';
 
 export { AGENT_SORT_PROPERTIES, CALL_SORT_PROPERTIES, DEFAULT_AGENT_SORT, DEFAULT_CALL_SORT, parseSort, QUERY_PARAM_NAMES } from './queries.plain';
 
 export const SortDirection = z.enum(SORT_DIRECTIONS);
 export type SortDirection = z.infer<typeof SortDirection>;
 
-function sortParam<const P extends readonly [string, ...string[]]>(properties: P, fallback: string) {
+/** `sort` for a list of these properties: `<property>,ASC|DESC`, with its default. */
+export function sortParam<const P extends readonly [string, ...string[]]>(properties: P, fallback: string) {
   return z
     .string()
     .regex(sortPattern(properties), { error: `Sort as <property>,ASC or <property>,DESC with property one of ${properties.join(', ')}.` })
@@ -21,14 +30,29 @@ function sortParam<const P extends readonly [string, ...string[]]>(properties: P
     .meta({ description: `<property>,ASC|DESC; property one of ${properties.join(', ')}.` });
 }
 
-const paging = {
-  page: z.coerce.number().int({ error: 'Page must be a whole number.' }).min(LIMITS.page.min, { error: 'Pages start at 1.' }).default(LIMITS.page.default),
-  size: z.coerce
-    .number()
-    .int({ error: 'Size must be a whole number.' })
-    .min(LIMITS.pageSize.min, { error: `Size must be at least ${LIMITS.pageSize.min}.` })
-    .max(LIMITS.pageSize.max, { error: `Size must be at most ${LIMITS.pageSize.max}.` })
-    .default(LIMITS.pageSize.default),
+/**
+ * A whole-number query parameter. Only the decimal form passes: `0x10`, `1e1`, ` 5`, `1.0` and an
+ * empty value are refused (z.coerce would read them as numbers), so what the BFF validates is
+ * exactly what it forwards. A number (a typed caller) passes as is.
+ */
+export function queryInt(rule: { whole: string; min: number; tooSmall: string; max?: number; tooLarge?: string; default?: number }) {
+  let n = z.number({ error: rule.whole }).int({ error: rule.whole }).min(rule.min, { error: rule.tooSmall });
+  if (rule.max !== undefined) n = n.max(rule.max, { error: rule.tooLarge });
+  const inner = rule.default === undefined ? n : n.default(rule.default);
+  return z.preprocess((v) => (typeof v === 'string' && DECIMAL_INTEGER.test(v) ? Number(v) : v), inner);
+}
+
+/** `page` and `size` of every paged list (the Voice API's and the BFF's own). */
+export const paging = {
+  page: queryInt({ whole: 'Page must be a whole number.', min: LIMITS.page.min, tooSmall: 'Pages start at 1.', default: LIMITS.page.default }),
+  size: queryInt({
+    whole: 'Size must be a whole number.',
+    min: LIMITS.pageSize.min,
+    tooSmall: `Size must be at least ${LIMITS.pageSize.min}.`,
+    max: LIMITS.pageSize.max,
+    tooLarge: `Size must be at most ${LIMITS.pageSize.max}.`,
+    default: LIMITS.pageSize.default,
+  }),
 };
 
 /** Page and size as every paged list takes them (the Voice API's and the BFF's own). */

@@ -1,32 +1,5 @@
 /** Issue #5: the agents journey with the keyboard only, focus always visible. */
-import type { Locator, Page } from '@playwright/test';
-import { expect, expectNoA11yViolations, test } from './fixtures';
-
-async function focusIsVisible(page: Page): Promise<boolean> {
-  return page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    if (!el || el === document.body) return false;
-    const s = getComputedStyle(el);
-    const outline = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0;
-    const ring = s.boxShadow !== 'none';
-    // A visually hidden radio shows its focus on its label.
-    const label = el.closest('label');
-    const labelOutline = label ? getComputedStyle(label).outlineStyle !== 'none' : false;
-    return outline || ring || labelOutline;
-  });
-}
-
-/** Presses Tab until the target has focus (failing after a bound), checking focus is visible. */
-async function tabTo(page: Page, target: Locator, max = 30): Promise<void> {
-  for (let i = 0; i < max; i += 1) {
-    await page.keyboard.press('Tab');
-    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) {
-      expect(await focusIsVisible(page), 'visible focus').toBe(true);
-      return;
-    }
-  }
-  throw new Error(`Tab never reached ${target}`);
-}
+import { expect, expectNoA11yViolations, focusIsVisible, tabTo, test } from './fixtures';
 
 test('keyboard only: filter, sort, page, open, expand, with visible focus', async ({ pageAs }) => {
   const page = await pageAs('viewer');
@@ -38,21 +11,21 @@ test('keyboard only: filter, sort, page, open, expand, with visible focus', asyn
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
   expect(await focusIsVisible(page)).toBe(true);
 
-  await tabTo(page, page.getByRole('radio', { name: 'All' }));
+  await tabTo(page, page.getByRole('radio', { name: 'All' }), { max: 30, visibleFocus: true });
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('radio', { name: 'Inbound' })).toBeChecked();
   await expect(page).toHaveURL(/type=INBOUND/);
 
   const nameSort = page.getByRole('button', { name: /^Name/ });
-  await tabTo(page, nameSort);
+  await tabTo(page, nameSort, { max: 30, visibleFocus: true });
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/sort=name%2CDESC|sort=name,DESC/);
 
-  await tabTo(page, page.getByRole('button', { name: 'Next' }));
+  await tabTo(page, page.getByRole('button', { name: 'Next' }), { max: 30, visibleFocus: true });
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/page=2/);
 
-  await tabTo(page, page.getByRole('button', { name: 'Previous' }), 10).catch(() => {});
+  await tabTo(page, page.getByRole('button', { name: 'Previous' }), { max: 10, visibleFocus: true }).catch(() => {});
   // Back to the table: Shift+Tab until a row has focus.
   const firstRow = page.getByRole('table', { name: 'Agents' }).locator('tbody tr').first();
   for (let i = 0; i < 30 && !(await firstRow.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Shift+Tab');
@@ -63,7 +36,7 @@ test('keyboard only: filter, sort, page, open, expand, with visible focus', asyn
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
 
   const group = page.locator('button[aria-expanded]').filter({ hasText: 'group' }).first();
-  await tabTo(page, group, 40);
+  await tabTo(page, group, { max: 40, visibleFocus: true });
   await page.keyboard.press('Enter');
   await expect(group).toHaveAttribute('aria-expanded', 'true');
   await expectNoA11yViolations(page, 'agent detail after keyboard journey');
@@ -74,10 +47,10 @@ test('keyboard only: an admin edits the name and saves with Enter', async ({ pag
   const agent = list.content.find((a: any) => a.name === 'Service client');
   const page = await pageAs('admin');
   await page.goto(`/agents/${agent.id}`);
-  await tabTo(page, page.getByRole('link', { name: 'Edit agent' }), 40);
+  await tabTo(page, page.getByRole('link', { name: 'Edit agent' }), { max: 40, visibleFocus: true });
   await page.keyboard.press('Enter');
   const name = page.getByLabel('Name');
-  await tabTo(page, name, 40);
+  await tabTo(page, name, { max: 40, visibleFocus: true });
   await page.keyboard.press('End');
   await page.keyboard.type(' FR');
   await page.keyboard.press('Enter');

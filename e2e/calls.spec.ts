@@ -2,57 +2,19 @@
  * Calls journeys (issue 6) against the real stack: every answer is checked against the
  * simulator's own API, read directly with the upstream key.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, expectNoA11yViolations, listedCallIds, pickOption, signIn, test, type SimClient } from './fixtures';
 
-const SIM = `http://127.0.0.1:${process.env.E2E_SIM_PORT ?? 14010}`;
-const CONTROL = { Authorization: 'Bearer e2e-control-token', 'Content-Type': 'application/json' };
-const KEY = { 'X-Api-Key': 'sim-key-primary-0000000000000001' };
-const PASSWORD = 'switchboard-demo';
-
-async function upstream<T = any>(path: string): Promise<T> {
-  const res = await fetch(`${SIM}${path}`, { headers: KEY });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-async function simLimits(body: Record<string, number>): Promise<void> {
-  const res = await fetch(`${SIM}/_sim/limits`, { method: 'POST', headers: CONTROL, body: JSON.stringify(body) });
-  expect(res.status).toBe(204);
-}
-
-async function signIn(page: Page, username: 'viewer' | 'operator' | 'admin'): Promise<void> {
-  const base = test.info().project.use.baseURL!;
-  const res = await page.request.post('/auth/login', {
-    data: { username, password: PASSWORD },
-    headers: { 'X-Switchboard': '1', Origin: new URL(base).origin },
-  });
-  expect(res.status()).toBe(204);
-}
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/** The ids the list shows, after it settles. */
-async function listedIds(page: Page): Promise<string[]> {
-  await expect(page.getByText(/^[\d,]+ calls?(\s·|$)/).or(page.getByText(/No call matches/))).toBeVisible();
-  return page.locator('tbody tr[data-call-id]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-call-id')!));
-}
-
-async function expectListMatches(page: Page, filters: Record<string, string>) {
+async function expectListMatches(page: Page, sim: SimClient, filters: Record<string, string>) {
   const qs = new URLSearchParams({ ...filters, size: '100' });
-  const expected = await upstream<{ content: { id: string }[]; totalElements: number }>(`/v1/calls?${qs}`);
+  const expected = await sim.upstream<{ content: { id: string }[]; totalElements: number }>(`/v1/calls?${qs}`);
   await page.goto(`/calls?${qs}`);
   if (expected.totalElements === 0) {
     await expect(page.getByText('No call matches these filters')).toBeVisible();
     return expected;
   }
   await expect(page.getByText(new RegExp(`^${expected.totalElements.toLocaleString('en-US')} calls?\\b`)).first()).toBeVisible();
-  expect(await listedIds(page)).toEqual(expected.content.map((c) => c.id));
+  expect(await listedCallIds(page)).toEqual(expected.content.map((c) => c.id));
   return expected;
 }
 
@@ -61,12 +23,12 @@ function day(utc: string, deltaDays = 0): string {
 }
 
 test.describe('calls list', () => {
-  test('each filter alone and combined returns exactly the matching calls', async ({ page }) => {
+  test('each filter alone and combined returns exactly the matching calls', async ({ page, sim }) => {
     await signIn(page, 'viewer');
-    const sample = await upstream<{ content: any[] }>('/v1/calls?size=100');
+    const sample = await sim.upstream<{ content: any[] }>('/v1/calls?size=100');
     const call = sample.content.find((c) => c.status !== 'IN_PROGRESS')!;
     const campaignName = 'Winter renewals';
-    const campaignCalls = await upstream<{ content: any[]; totalElements: number }>(`/v1/calls?campaignName=${encodeURIComponent(campaignName)}&size=1`);
+    const campaignCalls = await sim.upstream<{ content: any[]; totalElements: number }>(`/v1/calls?campaignName=${encodeURIComponent(campaignName)}&size=1`);
     expect(campaignCalls.totalElements).toBeGreaterThan(0);
     const inCampaign = campaignCalls.content[0]!;
 
@@ -80,15 +42,15 @@ test.describe('calls list', () => {
       { agentId: inCampaign.agentId, campaignName, from: day(inCampaign.startTime, -10), to: day(inCampaign.startTime) },
       { phone: call.phone, agentId: call.agentId, ...dates, sort: 'duration,ASC' },
     ];
-    for (const filters of cases) await expectListMatches(page, filters);
+    for (const filters of cases) await expectListMatches(page, sim, filters);
   });
 
-  test('a phone typed in a common form is normalised to E.164; an impossible one is flagged before any request', async ({ page }) => {
+  test('a phone typed in a common form is normalised to E.164; an impossible one is flagged before any request', async ({ page, sim }) => {
     await signIn(page, 'viewer');
-    const sample = await upstream<{ content: any[] }>('/v1/calls?size=100');
+    const sample = await sim.upstream<{ content: any[] }>('/v1/calls?size=100');
     const call = sample.content.find((c) => c.phone.startsWith('+33')) ?? sample.content[0]!;
     await page.goto('/calls');
-    await listedIds(page);
+    await listedCallIds(page);
 
     const requests: string[] = [];
     page.on('request', (r) => {
@@ -105,48 +67,48 @@ test.describe('calls list', () => {
     await phone.fill(spaced);
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await expect(page).toHaveURL(new RegExp(`phone=${encodeURIComponent(call.phone).replace('+', '\\+')}`));
-    const expected = await upstream<{ content: { id: string }[] }>(`/v1/calls?phone=${encodeURIComponent(call.phone)}`);
-    expect(await listedIds(page)).toEqual(expected.content.map((c) => c.id));
+    const expected = await sim.upstream<{ content: { id: string }[] }>(`/v1/calls?phone=${encodeURIComponent(call.phone)}`);
+    expect(await listedCallIds(page)).toEqual(expected.content.map((c) => c.id));
   });
 
-  test('date presets send both ends', async ({ page }) => {
+  test('date presets send both ends', async ({ page, sim }) => {
     await signIn(page, 'viewer');
     await page.goto('/calls');
-    await listedIds(page);
+    await listedCallIds(page);
     await page.getByRole('button', { name: 'Last 7 days' }).click();
     await expect(page).toHaveURL(/from=\d{4}-\d{2}-\d{2}.*to=\d{4}-\d{2}-\d{2}|to=\d{4}-\d{2}-\d{2}.*from=\d{4}-\d{2}-\d{2}/);
     const url = new URL(page.url());
-    await expectListMatches(page, { from: url.searchParams.get('from')!, to: url.searchParams.get('to')! });
+    await expectListMatches(page, sim, { from: url.searchParams.get('from')!, to: url.searchParams.get('to')! });
   });
 
-  test('a saved view keeps filters, sort and page size, and opens as its URL', async ({ page }) => {
+  test('a saved view keeps filters, sort and page size, and opens as its URL', async ({ page, sim }) => {
     await signIn(page, 'viewer');
-    const { content } = await upstream<{ content: any[] }>('/v1/calls?size=1');
+    const { content } = await sim.upstream<{ content: any[] }>('/v1/calls?size=1');
     const filters = { agentId: content[0].agentId, sort: 'duration,DESC', size: '50' };
     await page.goto(`/calls?${new URLSearchParams(filters)}`);
-    await listedIds(page);
+    await listedCallIds(page);
     const name = `e2e view ${Date.now()}`;
     await page.getByLabel('Save this view as').fill(name);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    const link = page.getByRole('navigation', { name: 'Saved views' }).getByRole('link', { name });
+    const link = page.getByRole('navigation', { name: 'Saved views' }).getByRole('link', { name, exact: true });
     await expect(link).toBeVisible();
     await page.goto('/calls');
-    await listedIds(page);
-    await page.getByRole('navigation', { name: 'Saved views' }).getByRole('link', { name }).click();
+    await listedCallIds(page);
+    await page.getByRole('navigation', { name: 'Saved views' }).getByRole('link', { name, exact: true }).click();
     await expect.poll(() => Object.fromEntries(['agentId', 'sort', 'size'].map((k) => [k, new URL(page.url()).searchParams.get(k)]))).toEqual(filters);
-    await expectListMatches(page, { agentId: filters.agentId, sort: filters.sort });
+    await expectListMatches(page, sim, { agentId: filters.agentId, sort: filters.sort });
   });
 
   test('keyboard only: sort, move through rows and open a call; axe is clean', async ({ page }) => {
     await signIn(page, 'viewer');
     await page.goto('/calls');
-    await listedIds(page);
-    expect(await seriousViolations(page)).toEqual([]);
+    await listedCallIds(page);
+    await expectNoA11yViolations(page);
 
     await page.getByRole('button', { name: /^Duration/ }).focus();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/sort=duration%2CASC|sort=duration,ASC/);
-    await listedIds(page);
+    await listedCallIds(page);
 
     const rows = page.locator('tbody tr[data-call-id]');
     await rows.first().focus();
@@ -158,17 +120,14 @@ test.describe('calls list', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Call with');
   });
 
-  test('a call opened from the list shows at once from the list, then is read again; its transcript follows', async ({ page }) => {
+  test('a call opened from the list shows at once from the list, then is read again; its transcript follows', async ({ page, sim }) => {
     await signIn(page, 'viewer');
     await page.goto('/calls');
-    const [id] = await listedIds(page);
-    const call = await upstream(`/v1/calls/${id}`);
+    const [id] = await listedCallIds(page);
+    const call = await sim.upstream(`/v1/calls/${id}`);
     // From now on the upstream takes 3 s to answer for this call and for its transcript.
     const slow = { method: 'GET', latencyMs: 3000 };
-    for (const path of [`/v1/calls/${id}`, `/v1/calls/${id}/transcript`]) {
-      const res = await fetch(`${SIM}/_sim/faults`, { method: 'POST', headers: CONTROL, body: JSON.stringify({ ...slow, path }) });
-      expect(res.status).toBe(201);
-    }
+    for (const path of [`/v1/calls/${id}`, `/v1/calls/${id}/transcript`]) await sim.fault({ ...slow, path });
     try {
       const reads: string[] = [];
       page.on('response', (r) => {
@@ -184,15 +143,15 @@ test.describe('calls list', () => {
       expect((await reread).status()).toBe(200);
       await expect(page.getByText('Loading the transcript…')).toBeHidden({ timeout: 15_000 });
     } finally {
-      await fetch(`${SIM}/_sim/faults`, { method: 'DELETE', headers: CONTROL });
+      await sim.clearFaults();
     }
   });
 });
 
 test.describe('call review', () => {
-  async function recordedCallWithGroup() {
+  async function recordedCallWithGroup(sim: SimClient) {
     for (let p = 1; p <= 10; p++) {
-      const page = await upstream<{ content: any[] }>(`/v1/calls?size=100&page=${p}`);
+      const page = await sim.upstream<{ content: any[] }>(`/v1/calls?size=100&page=${p}`);
       const found = page.content.find(
         (c) => c.recorded && c.status === 'COMPLETED' && Object.values(c.extractedData ?? {}).some((v) => v !== null && typeof v === 'object'),
       );
@@ -201,11 +160,11 @@ test.describe('call review', () => {
     throw new Error('No recorded COMPLETED call with a grouped extraction in the seed.');
   }
 
-  test('transcript, playback, seek, highlight and the extracted tree', async ({ page }) => {
+  test('transcript, playback, seek, highlight and the extracted tree', async ({ page, sim }) => {
     test.setTimeout(60_000);
     await signIn(page, 'viewer');
-    const call = await recordedCallWithGroup();
-    const transcript = await upstream<any[]>(`/v1/calls/${call.id}/transcript`);
+    const call = await recordedCallWithGroup(sim);
+    const transcript = await sim.upstream<any[]>(`/v1/calls/${call.id}/transcript`);
     await page.goto(`/calls/${call.id}`);
 
     const lines = page.getByRole('list', { name: 'Transcript entries' }).locator('[data-action]');
@@ -246,12 +205,12 @@ test.describe('call review', () => {
 
     // Short recordings may have ended by now; pause only if still playing.
     await audio.evaluate((a: HTMLAudioElement) => a.pause());
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoA11yViolations(page);
   });
 
-  test('a call that was not recorded says so', async ({ page }) => {
+  test('a call that was not recorded says so', async ({ page, sim }) => {
     await signIn(page, 'viewer');
-    const { content } = await upstream<{ content: any[] }>('/v1/calls?size=100');
+    const { content } = await sim.upstream<{ content: any[] }>('/v1/calls?size=100');
     const call = content.find((c) => !c.recorded)!;
     await page.goto(`/calls/${call.id}`);
     await expect(page.getByText('This call was not recorded.')).toBeVisible();
@@ -259,25 +218,12 @@ test.describe('call review', () => {
 });
 
 test.describe('placing calls', () => {
-  test.afterEach(async () => {
-    await simLimits({ maxConcurrency: 50 });
+  test.afterEach(async ({ sim }) => {
+    await sim.limits({ maxConcurrency: 50 });
   });
 
-  async function outboundAgentName(): Promise<{ id: string; name: string }> {
-    const { content } = await upstream<{ content: any[] }>('/v1/agents?size=100&type=OUTBOUND');
-    const agent = content.find((a) => a.active && !a.archived)!;
-    return { id: agent.id, name: agent.name };
-  }
-
-  async function pickAgent(page: Page, name: string) {
-    const box = page.getByRole('combobox', { name: 'Outbound agent' });
-    await box.click();
-    await box.fill(name);
-    await page.getByRole('option', { name: new RegExp(`^${name}`) }).click();
-  }
-
-  async function callsTo(phone: string): Promise<number> {
-    return (await upstream<{ totalElements: number }>(`/v1/calls?phone=${encodeURIComponent(phone)}`)).totalElements;
+  async function callsTo(sim: SimClient, phone: string): Promise<number> {
+    return (await sim.upstream<{ totalElements: number }>(`/v1/calls?phone=${encodeURIComponent(phone)}`)).totalElements;
   }
 
   function uniquePhones(n: number): string[] {
@@ -285,9 +231,9 @@ test.describe('placing calls', () => {
     return Array.from({ length: n }, (_, i) => `+33${base + i}`);
   }
 
-  test('bulk CSV: 5 good, 2 impossible, 1 duplicate shows 3 problems, sends 5, shows the headers', async ({ page }) => {
+  test('bulk CSV: 5 good, 2 impossible, 1 duplicate shows 3 problems, sends 5, shows the headers', async ({ page, sim }) => {
     await signIn(page, 'operator');
-    const agent = await outboundAgentName();
+    const agent = await sim.callableAgent();
     const good = uniquePhones(5);
     const csv = ['phone;first name;tags', ...good.map((p, i) => `${p};Name ${i};e2e`), '123;Bad;', '+33 6 12;Bad;', `${good[1]};Again;`].join('\n');
     await page.goto('/calls/new');
@@ -296,26 +242,21 @@ test.describe('placing calls', () => {
     await expect(page.getByTestId('bulk-summary')).toContainText('5 ready to call · 3 problems (1 duplicate) of 8 rows');
     // The two impossible numbers can be fixed in place; the duplicate is only counted.
     await expect(page.getByTestId('row-problems').getByRole('listitem')).toHaveCount(2);
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoA11yViolations(page);
 
-    await pickAgent(page, agent.name);
+    await pickOption(page, 'Outbound agent', agent.name);
     await page.getByRole('button', { name: 'Place 5 calls' }).click();
     await expect(page.getByText('5 calls placed.')).toBeVisible();
     await expect(page.getByTestId('call-rate-limit')).toContainText(/limit \d+, \d+ free now/);
-    for (const p of good) expect(await callsTo(p)).toBe(1);
+    for (const p of good) expect(await callsTo(sim, p)).toBe(1);
   });
 
-  test('with concurrency low the 429 is explained, nothing is sent twice, and sending fewer works', async ({ page }) => {
+  test('with concurrency low the 429 is explained, nothing is sent twice, and sending fewer works', async ({ page, sim }) => {
     await signIn(page, 'operator');
-    const agent = await outboundAgentName();
+    const agent = await sim.callableAgent();
     // Free slots = limit - calls in progress: count those, then leave exactly two free.
-    let live = 0;
-    for (let p = 1; ; p++) {
-      const pageOf = await upstream<{ content: any[]; totalPages: number }>(`/v1/calls?size=100&page=${p}`);
-      live += pageOf.content.filter((c) => c.status === 'IN_PROGRESS').length;
-      if (p >= pageOf.totalPages) break;
-    }
-    await simLimits({ maxConcurrency: live + 2 });
+    const live = (await sim.upstreamAll<{ status: string }>('/v1/calls')).filter((c) => c.status === 'IN_PROGRESS').length;
+    await sim.limits({ maxConcurrency: live + 2 });
 
     const phones = uniquePhones(5);
     await page.goto('/calls/new');
@@ -323,12 +264,12 @@ test.describe('placing calls', () => {
     await page.getByLabel(/Or paste rows/).fill(phones.join('\n'));
     await page.getByRole('button', { name: 'Use pasted rows' }).click();
     await expect(page.getByTestId('bulk-summary')).toContainText('5 ready to call');
-    await pickAgent(page, agent.name);
+    await pickOption(page, 'Outbound agent', agent.name);
     const place = page.getByRole('button', { name: 'Place 5 calls' });
     await place.click();
     const alert = page.getByRole('alert').filter({ hasText: 'you sent 5' });
     await expect(alert).toContainText(/\d+ free slots?, you sent 5\./);
-    for (const p of phones) expect(await callsTo(p)).toBe(0);
+    for (const p of phones) expect(await callsTo(sim, p)).toBe(0);
 
     const free = Number((await alert.textContent())!.match(/(\d+) free/)![1]);
     expect(free).toBeGreaterThan(0);
@@ -336,39 +277,55 @@ test.describe('placing calls', () => {
     await alert.getByRole('button', { name: `Send only ${free} now` }).click();
     await page.getByRole('button', { name: `Place ${free} ${free === 1 ? 'call' : 'calls'}` }).click();
     await expect(page.getByText(`${free} ${free === 1 ? 'call' : 'calls'} placed.`)).toBeVisible();
-    const counts = await Promise.all(phones.map(callsTo));
+    const counts = await Promise.all(phones.map((p) => callsTo(sim, p)));
     expect(counts).toEqual(phones.map((_, i) => (i < free ? 1 : 0)));
   });
 
-  test('one call: on 201 the new call opens', async ({ page }) => {
+  test('with no slot free the 429 says what to do (not "Send at most 0"), and nothing is sent', async ({ page, sim }) => {
     await signIn(page, 'operator');
-    const agent = await outboundAgentName();
+    const agent = await sim.callableAgent();
+    await sim.limits({ maxConcurrency: 0 });
+    const phones = uniquePhones(2);
+    await page.goto('/calls/new');
+    await page.getByRole('tab', { name: 'Many calls' }).click();
+    await page.getByLabel(/Or paste rows/).fill(phones.join('\n'));
+    await page.getByRole('button', { name: 'Use pasted rows' }).click();
+    await pickOption(page, 'Outbound agent', agent.name);
+    await page.getByRole('button', { name: 'Place 2 calls' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'No free slot' });
+    await expect(alert).toHaveText(
+      'No free slot: calls in progress use them all, so nothing was placed. Wait for some calls to end, then press Place 2 calls again; your rows are kept.See the calls in progress',
+    );
+    await expect(page.getByText(/at most 0|only 0/)).toHaveCount(0);
+    await expect(page.getByText('0 calls placed.')).toBeVisible();
+    await expect(alert.getByRole('link', { name: 'See the calls in progress' })).toHaveAttribute('href', /status=.*IN_PROGRESS/);
+    for (const p of phones) expect(await callsTo(sim, p)).toBe(0);
+  });
+
+  test('one call: on 201 the new call opens', async ({ page, sim }) => {
+    await signIn(page, 'operator');
+    const agent = await sim.callableAgent();
     const [phone] = uniquePhones(1);
     await page.goto('/calls/new');
-    await pickAgent(page, agent.name);
+    await pickOption(page, 'Outbound agent', agent.name);
     await page.getByLabel('Phone', { exact: true }).fill(phone!.replace(/^\+33(\d)/, '+33 $1 '));
     await page.getByLabel('Variable 1 name').fill('firstName');
     await page.getByLabel('Variable 1 value').fill('Ana');
     await page.getByRole('button', { name: 'Place the call' }).click();
     await expect(page).toHaveURL(/\/calls\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { level: 1 })).toContainText(phone!);
-    expect(await callsTo(phone!)).toBe(1);
+    expect(await callsTo(sim, phone!)).toBe(1);
   });
 });
 
 test.describe('live calls', () => {
-  test('an in-progress call on screen refreshes itself when it ends', async ({ page }) => {
+  test('an in-progress call on screen refreshes itself when it ends', async ({ page, sim }) => {
     await signIn(page, 'viewer');
-    const { content: agents } = await upstream<{ content: any[] }>('/v1/agents?size=100&type=OUTBOUND');
-    const agent = agents.find((a) => a.active && !a.archived)!;
+    const agent = await sim.callableAgent();
     const phone = `+3361${String(Date.now()).slice(-7)}`;
     // Room for a live call whatever earlier tests did to the limits (the 429 test lowers them).
-    await simLimits({ maxConcurrency: 1000, dailyQuota: 100_000 });
-    const res = await fetch(`${SIM}/v1/calls`, {
-      method: 'POST',
-      headers: { ...KEY, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ agentId: agent.id, recipient: { phone } }),
-    });
+    await sim.limits({ maxConcurrency: 1000, dailyQuota: 100_000 });
+    const res = await sim.upstreamPost('/v1/calls', { agentId: agent.id, recipient: { phone } });
     expect(res.status).toBe(201);
     const created = await res.json();
     expect(created.status).toBe('IN_PROGRESS');
@@ -377,11 +334,10 @@ test.describe('live calls', () => {
     const row = page.locator(`tr[data-call-id="${created.id}"]`);
     await expect(row).toContainText('In progress');
     // Let the call end on the simulator's clock; the page must notice without a reload.
-    const clock = await fetch(`${SIM}/_sim/clock`, { method: 'POST', headers: CONTROL, body: JSON.stringify({ advanceMinutes: 120 }) });
-    expect(clock.ok).toBe(true);
-    const ended = await upstream(`/v1/calls/${created.id}`);
+    await sim.advanceClock(120);
+    const ended = await sim.upstream(`/v1/calls/${created.id}`);
     expect(ended.status).not.toBe('IN_PROGRESS');
     await expect(row).not.toContainText('In progress', { timeout: 15_000 });
-    await simLimits({ maxConcurrency: 50, dailyQuota: 10_000 });
+    await sim.limits({ maxConcurrency: 50, dailyQuota: 10_000 });
   });
 });

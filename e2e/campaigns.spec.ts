@@ -2,53 +2,18 @@
  * Issue 7, "Done when": the campaign wizard and pages against the real stack (BFF + simulator).
  * Upstream state is read back from the simulator with the primary key; time moves with /_sim/clock.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { effectiveWindows, toMinutes } from '../contract/time-slots';
 import { LIMITS } from '../contract/limits';
-import { pickOption } from './fixtures';
+import { BFF_WRITE_HEADERS, discardWizardDraft, expect, expectNoA11yViolations, pickOption, registeredCampaigns, signIn, tabTo, test } from './fixtures';
 
-const SIM = `http://127.0.0.1:${process.env.E2E_SIM_PORT ?? 14010}`;
-const CONTROL = { Authorization: 'Bearer e2e-control-token' };
-const API_KEY = { 'X-Api-Key': 'sim-key-primary-0000000000000001' };
 const ZONE = 'Europe/Paris';
 const DAYS = ['MONDAY', 'WEDNESDAY', 'FRIDAY'] as const;
 const SLOTS = [
   { startTime: '09:00', endTime: '11:00' },
   { startTime: '12:30', endTime: '15:00' },
 ];
-
-async function signIn(page: Page, user = 'operator') {
-  const base = test.info().project.use.baseURL!;
-  const res = await page.request.post('/auth/login', {
-    data: { username: user, password: 'switchboard-demo' },
-    headers: { 'X-Switchboard': '1', Origin: new URL(base).origin },
-  });
-  expect(res.status()).toBe(204);
-}
-
-async function discardDraft(page: Page) {
-  const base = test.info().project.use.baseURL!;
-  await page.request.delete('/bff/drafts/campaign-new', { headers: { 'X-Switchboard': '1', Origin: new URL(base).origin } });
-}
-
-async function sim<T>(request: APIRequestContext, path: string): Promise<T> {
-  const res = await request.get(`${SIM}${path}`, { headers: API_KEY });
-  expect(res.ok(), `${path}: ${res.status()}`).toBe(true);
-  return (await res.json()) as T;
-}
-
-async function outboundAgent(request: APIRequestContext): Promise<{ id: string; name: string }> {
-  const page = await sim<{ content: { id: string; name: string; active: boolean; archived: boolean }[] }>(request, '/v1/agents?type=OUTBOUND&size=100');
-  return page.content.find((a) => a.active && !a.archived)!;
-}
-
-async function registry(page: Page, name: string) {
-  const res = await page.request.get('/bff/campaigns?page=1&size=100');
-  const body = (await res.json()) as { content: { id: string; name: string }[] };
-  return body.content.filter((c) => c.name === name);
-}
 
 const frenchMobile = (i: number) => `+3361234${String(i).padStart(4, '0')}`;
 
@@ -116,36 +81,30 @@ async function toReview(page: Page, name: string, agentName: string, rows: strin
   await expect(page).toHaveURL(/step=review/);
 }
 
-async function noSeriousAxe(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-}
-
 test.setTimeout(120_000);
 
-test.beforeEach(async ({ page }) => {
-  await signIn(page);
-  await discardDraft(page);
-  await page.request.delete(`${SIM}/_sim/faults`, { headers: CONTROL });
-  const clock = (await (await page.request.get(`${SIM}/_sim/clock`, { headers: CONTROL })).json()) as { now: string };
-  simNow = DateTime.fromISO(clock.now);
+test.beforeEach(async ({ page, sim }) => {
+  await signIn(page, 'operator');
+  await discardWizardDraft(page);
+  await sim.clearFaults();
+  simNow = DateTime.fromISO(await sim.now());
 });
 
 test('a whole wizard run with 250 rows and three fixed rows creates one campaign as entered, calling only in the clipped windows on its days', async ({
   page,
-  request,
+  sim,
 }) => {
-  const agent = await outboundAgent(request);
+  const agent = await sim.callableAgent();
   const name = `Renewals ${Date.now()}`;
   await fillBasics(page, name, agent.name);
-  await noSeriousAxe(page);
+  await expectNoA11yViolations(page);
   await fillSchedule(page);
   await fillRetry(page);
   await upload(page, csv(250, ['12345', 'not a phone', '+33 1']));
   await expect(page.getByRole('status').filter({ hasText: 'recipients ready' })).toContainText(
     '247 recipients ready; 0 duplicates removed; 3 rows need attention.',
   );
-  await noSeriousAxe(page);
+  await expectNoA11yViolations(page);
   const fixes = ['+33698765401', '+33698765402', '+33698765403'];
   for (const [i, line] of [249, 250, 251].entries()) {
     const input = page.getByLabel(`Line ${line}`, { exact: true });
@@ -159,14 +118,14 @@ test('a whole wizard run with 250 rows and three fixed rows creates one campaign
   await expect(page).toHaveURL(/step=review/);
   await expect(page.getByText('Every number is on the campaign’s clock')).toBeVisible();
   await expect(page.getByText('Calling days')).toBeVisible();
-  await noSeriousAxe(page);
+  await expectNoA11yViolations(page);
   await page.getByRole('button', { name: 'Create campaign' }).click();
   await expect(page).toHaveURL(/\/campaigns\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   const id = page.url().split('/').pop()!;
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
-  await noSeriousAxe(page);
+  await expectNoA11yViolations(page);
 
-  const created = await sim<Record<string, unknown>>(request, `/v1/campaigns/${id}`);
+  const created = await sim.upstream<Record<string, unknown>>(`/v1/campaigns/${id}`);
   expect(created).toMatchObject({
     name,
     agentId: agent.id,
@@ -178,19 +137,11 @@ test('a whole wizard run with 250 rows and three fixed rows creates one campaign
     retry: { max: 2, delay: 60, retryOn: ['NO_ANSWER', 'UNREACHABLE'] },
     status: 'ACTIVE',
   });
-  expect(await registry(page, name)).toHaveLength(1);
+  expect(await registeredCampaigns(page, name)).toHaveLength(1);
 
   // A week on, every recipient has been called, each call inside the clipped windows on a chosen day.
-  await request.post(`${SIM}/_sim/clock`, { headers: CONTROL, data: { advanceMinutes: 8 * 24 * 60 } });
-  const calls: { startTime: string }[] = [];
-  for (let p = 1; ; p += 1) {
-    const body = await sim<{ content: { startTime: string }[]; totalPages: number }>(
-      request,
-      `/v1/calls?campaignName=${encodeURIComponent(name)}&size=100&page=${p}`,
-    );
-    calls.push(...body.content);
-    if (p >= body.totalPages) break;
-  }
+  await sim.advanceClock(8 * 24 * 60);
+  const calls = await sim.upstreamAll<{ startTime: string }>('/v1/calls', { campaignName: name });
   expect(calls.length).toBeGreaterThanOrEqual(250);
   const windows = effectiveWindows(SLOTS);
   const weekdays = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'];
@@ -205,8 +156,8 @@ test('a whole wizard run with 250 rows and three fixed rows creates one campaign
   }
 });
 
-test('a reload on the recipients step keeps every row', async ({ page, request }) => {
-  const agent = await outboundAgent(request);
+test('a reload on the recipients step keeps every row', async ({ page, sim }) => {
+  const agent = await sim.callableAgent();
   await fillBasics(page, `Reload ${Date.now()}`, agent.name);
   await fillSchedule(page);
   await page.getByRole('button', { name: 'Next' }).click();
@@ -216,39 +167,81 @@ test('a reload on the recipients step keeps every row', async ({ page, request }
   await page.reload();
   await expect(page).toHaveURL(/step=recipients/);
   await expect(page.getByRole('status').filter({ hasText: 'recipients ready' })).toContainText(
-    '249 recipients ready; 0 duplicates removed; 1 rows need attention.',
+    '249 recipients ready; 0 duplicates removed; 1 row needs attention.',
   );
   await expect(page.getByLabel('Line 251', { exact: true })).toHaveValue('12345');
 });
 
-test('a double click on Create makes one campaign', async ({ page, request }) => {
-  const agent = await outboundAgent(request);
+test('a double click on Create makes one campaign', async ({ page, sim }) => {
+  const agent = await sim.callableAgent();
   const name = `Double ${Date.now()}`;
   await toReview(page, name, agent.name, csv(20));
   await page.getByRole('button', { name: 'Create campaign' }).dblclick();
   await expect(page).toHaveURL(/\/campaigns\/[0-9a-f-]{36}$/, { timeout: 30_000 });
-  expect(await registry(page, name)).toHaveLength(1);
+  expect(await registeredCampaigns(page, name)).toHaveLength(1);
 });
 
-test('a dropped connection during submission, then a retry, makes one campaign', async ({ page, request }) => {
-  const agent = await outboundAgent(request);
+test('a dropped upstream connection: the checks find nothing, and a new key is offered only with the duplicate warning, making one campaign', async ({
+  page,
+  sim,
+}) => {
+  const agent = await sim.callableAgent();
   const name = `Dropped ${Date.now()}`;
   await toReview(page, name, agent.name, csv(20));
-  await request.post(`${SIM}/_sim/faults`, { headers: CONTROL, data: { method: 'POST', path: '/v1/campaigns', resetRatio: 1, count: 1 } });
+  await sim.fault({ method: 'POST', path: '/v1/campaigns', resetRatio: 1, count: 1 });
   await page.getByRole('button', { name: 'Create campaign' }).click();
-  await expect(page.getByText(/may or may not have been created/)).toBeVisible({ timeout: 30_000 });
-  expect(await registry(page, name)).toHaveLength(0);
-  await page.getByRole('button', { name: 'It is not there: try again' }).click();
+  const panel = page.getByRole('alert').filter({ hasText: 'may or may not have been created' });
+  await expect(panel).toContainText(`The campaign registry has no campaign “${name}” created since this attempt started`, { timeout: 30_000 });
+  await expect(panel).toContainText('the audit log records the attempt as sent with no answer');
+  await expect(panel).toContainText('there will be two campaigns and every recipient will be called twice');
+  await expect(page.getByRole('button', { name: 'It is not there: try again' })).toHaveCount(0);
+  const again = panel.getByRole('button', { name: 'Create it again as a new campaign' });
+  await expect(again).toBeDisabled();
+  expect(await registeredCampaigns(page, name)).toHaveLength(0);
+  await expectNoA11yViolations(page);
+  await panel.getByRole('checkbox', { name: 'I checked: it was not created' }).check();
+  await again.click();
   await expect(page).toHaveURL(/\/campaigns\/[0-9a-f-]{36}$/, { timeout: 30_000 });
-  expect(await registry(page, name)).toHaveLength(1);
+  expect(await registeredCampaigns(page, name)).toHaveLength(1);
 });
 
-test('each limit is refused in the UI with its reason before any request', async ({ page, request }) => {
+test('an answer lost between the browser and Switchboard: the wizard finds the campaign and opens it, never offering a new key', async ({ page, sim }) => {
+  const agent = await sim.callableAgent();
+  const name = `Lost answer ${Date.now()}`;
+  await toReview(page, name, agent.name, csv(20));
+  // The request reaches the BFF (which creates the campaign and keeps the answer); the browser sees the connection drop.
+  await page.route(
+    '**/bff/campaigns',
+    async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      await route.fetch();
+      await route.abort('connectionreset');
+    },
+    { times: 1 },
+  );
+  const creates: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/bff/campaigns') creates.push(r.headers()['idempotency-key'] ?? '');
+  });
+  await page.getByRole('button', { name: 'Create campaign' }).click();
+  const panel = page.getByRole('alert').filter({ hasText: 'may or may not have been created' });
+  await expect(panel).toContainText(`The campaign “${name}” was created. The Voice API’s answer reached Switchboard after all.`, { timeout: 30_000 });
+  await expect(panel.getByRole('button', { name: /Create it again/ })).toHaveCount(0);
+  await expectNoA11yViolations(page);
+  await panel.getByRole('button', { name: 'Open the campaign' }).click();
+  await expect(page).toHaveURL(/\/campaigns\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  const id = page.url().split('/').pop()!;
+  expect(await registeredCampaigns(page, name)).toEqual([expect.objectContaining({ id })]);
+  expect((await sim.upstream<{ name: string }>(`/v1/campaigns/${id}`)).name).toBe(name);
+  expect(creates).toHaveLength(1);
+});
+
+test('each limit is refused in the UI with its reason before any request', async ({ page, sim }) => {
   const creates: string[] = [];
   page.on('request', (r) => {
     if (r.method() === 'POST' && new URL(r.url()).pathname === '/bff/campaigns') creates.push(r.url());
   });
-  const agent = await outboundAgent(request);
+  const agent = await sim.callableAgent();
   await fillBasics(page, `Limits ${Date.now()}`, agent.name);
 
   const yesterday = DateTime.now().setZone(ZONE).minus({ days: 1 }).toISODate()!;
@@ -276,7 +269,7 @@ test('each limit is refused in the UI with its reason before any request', async
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText(`At most ${LIMITS.timeSlots.max} time slots.`)).toBeVisible();
   await expect(page).toHaveURL(/step=schedule/);
-  await noSeriousAxe(page);
+  await expectNoA11yViolations(page);
 
   // Recipients: none usable, then one past the limit.
   await page.goto('/campaigns/new?step=recipients');
@@ -293,13 +286,13 @@ test('each limit is refused in the UI with its reason before any request', async
   expect(creates).toEqual([]);
 });
 
-test('pause, resume and cancel through the UI are reflected by the API', async ({ page, request }) => {
-  const agent = await outboundAgent(request);
+test('pause, resume and cancel through the UI are reflected by the API', async ({ page, sim }) => {
+  const agent = await sim.callableAgent();
   await toReview(page, `Status ${Date.now()}`, agent.name, csv(5));
   await page.getByRole('button', { name: 'Create campaign' }).click();
   await expect(page).toHaveURL(/\/campaigns\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   const id = page.url().split('/').pop()!;
-  const status = async () => (await sim<{ status: string }>(request, `/v1/campaigns/${id}`)).status;
+  const status = async () => (await sim.upstream<{ status: string }>(`/v1/campaigns/${id}`)).status;
 
   await page.getByRole('button', { name: 'Pause' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Pause' }).click();
@@ -315,20 +308,11 @@ test('pause, resume and cancel through the UI are reflected by the API', async (
 
   await page.goto('/campaigns');
   await expect(page.getByRole('table', { name: 'Campaigns' })).toBeVisible();
-  await noSeriousAxe(page);
+  await expectNoA11yViolations(page);
 });
 
-/** Presses Tab (at most 40 times) until `target` has the focus: keyboard only, no clicks. */
-async function tabTo(page: Page, target: ReturnType<Page['locator']>) {
-  for (let i = 0; i < 40; i += 1) {
-    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`Tab never reached ${target.toString()}`);
-}
-
-test('a campaign can be created and paused with the keyboard alone', async ({ page, request }) => {
-  const agent = await outboundAgent(request);
+test('a campaign can be created and paused with the keyboard alone', async ({ page, sim }) => {
+  const agent = await sim.callableAgent();
   const name = `Keyboard ${Date.now()}`;
   await page.goto('/campaigns/new?step=basics');
   await expect(page.getByRole('heading', { name: 'Basics' })).toBeFocused();
@@ -369,15 +353,15 @@ test('a campaign can be created and paused with the keyboard alone', async ({ pa
   // Focus starts on Cancel in the dialog (a stray Enter never confirms): Tab to the action.
   await tabTo(page, page.getByRole('alertdialog').getByRole('button', { name: 'Pause' }));
   await page.keyboard.press('Enter');
-  await expect.poll(async () => (await sim<{ status: string }>(request, `/v1/campaigns/${id}`)).status).toBe('PAUSED');
+  await expect.poll(async () => (await sim.upstream<{ status: string }>(`/v1/campaigns/${id}`)).status).toBe('PAUSED');
 });
 
-test('an upstream 400 lands on its step and field, the step marked', async ({ page, request }) => {
-  const agent = await outboundAgent(request);
+test('an upstream 400 lands on its step and field, the step marked', async ({ page, sim }) => {
+  const agent = await sim.callableAgent();
   const name = `Refused ${Date.now()}`;
   await toReview(page, name, agent.name, csv(3));
   // The Voice API's clock moves two days ahead: "tomorrow" is now in its past.
-  await request.post(`${SIM}/_sim/clock`, { headers: CONTROL, data: { advanceMinutes: 2 * 24 * 60 } });
+  await sim.advanceClock(2 * 24 * 60);
   await page.getByRole('button', { name: 'Create campaign' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'refused' })).toContainText('Schedule: The start date must be today or later');
   await expect(page.getByRole('button', { name: '2. Schedule (needs attention)' })).toBeVisible();
@@ -385,5 +369,61 @@ test('an upstream 400 lands on its step and field, the step marked', async ({ pa
   await expect(page).toHaveURL(/step=schedule/);
   await expect(page.getByLabel('Start date')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('The start date must be today or later')).toBeVisible();
-  expect(await registry(page, name)).toHaveLength(0);
+  expect(await registeredCampaigns(page, name)).toHaveLength(0);
+});
+
+test("the campaigns list shows each campaign's progress (calls, reached, not reached, remaining) with one progress request", async ({ page, sim }) => {
+  const agent = await sim.callableAgent();
+  const name = `Progress ${Date.now()}`;
+  const phones = ['+33612348801', '+33612348802', '+33612348803', '+33612348804'];
+  const created = await page.request.post('/bff/campaigns', {
+    headers: { ...BFF_WRITE_HEADERS, 'Idempotency-Key': `progress-${Date.now()}` },
+    data: {
+      name,
+      agentId: agent.id,
+      startDate: simNow.setZone('UTC').toISODate(),
+      timezone: 'UTC',
+      timeSlots: [{ startTime: '00:00', endTime: '23:59' }],
+      batchSize: 10,
+      days: ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'],
+      recipients: phones.map((phone) => ({ phone })),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = ((await created.json()) as { id: string }).id;
+  await sim.advanceClock(2 * 24 * 60);
+  const calls = (await sim.upstream<{ content: { phone: string; status: string }[] }>(`/v1/calls?campaignName=${encodeURIComponent(name)}&size=100`)).content;
+  expect(calls.length).toBeGreaterThan(0);
+  const reached = calls.filter((c) => ['COMPLETED', 'TRANSFERRED'].includes(c.status)).length;
+  const notReached = calls.filter((c) =>
+    ['NO_ANSWER', 'VOICE_BOX', 'UNREACHABLE', 'FAILED', 'FAILOVER', 'REJECTED', 'REJECTED_LIMIT_REACHED', 'REJECTED_MAX_CONCURRENCY'].includes(c.status),
+  ).length;
+  const remaining = phones.length - new Set(calls.map((c) => c.phone)).size;
+
+  const progressRequests: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/bff/index/campaigns')) progressRequests.push(r.url());
+  });
+  const row = page.locator(`tr[data-campaign-id="${id}"]`);
+  const cells = async () => {
+    const headers = await page.locator('thead th').allInnerTexts();
+    const values = await row.locator('td, th').allInnerTexts();
+    return Object.fromEntries(headers.map((h, i) => [h.trim(), values[i]?.trim()]));
+  };
+  // The index syncs once a minute: reload until it has the campaign's calls.
+  await expect
+    .poll(
+      async () => {
+        progressRequests.length = 0;
+        await page.goto('/campaigns?page=1&size=100');
+        await expect(row.getByRole('link', { name })).toBeVisible();
+        await expect(row.locator('.animate-pulse')).toHaveCount(0);
+        return (await cells())['Calls'];
+      },
+      { timeout: 100_000, intervals: [5000] },
+    )
+    .toBe(String(calls.length));
+  expect(await cells()).toMatchObject({ Reached: String(reached), 'Not reached': String(notReached), Remaining: `${remaining} of ${phones.length}` });
+  expect(progressRequests).toHaveLength(1);
+  await expectNoA11yViolations(page);
 });

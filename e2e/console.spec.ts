@@ -4,7 +4,7 @@
  * console and uncaught errors recorded; any error fails the test.
  */
 import type { Page } from '@playwright/test';
-import { BFF_URL, DEMO_PASSWORD, expect, test, type Role } from './fixtures';
+import { BFF_URL, DEMO_PASSWORD, discardWizardDraft, expect, test, type Role } from './fixtures';
 import { walkEveryScreen } from './screens';
 
 function recordConsoleErrors(page: Page): string[] {
@@ -33,7 +33,7 @@ for (const role of ['operator', 'viewer'] as const) {
     const page = await context.newPage();
     const errors = recordConsoleErrors(page);
     await signInWithTheForm(page, role);
-    await page.request.delete('/bff/drafts/campaign-new', { headers: { 'X-Switchboard': '1', Origin: BFF_URL } });
+    await discardWizardDraft(page);
     await walkEveryScreen(page, role, async () => {});
     await page.goto('/agents');
     await page.getByRole('button', { name: 'Sign out' }).click();

@@ -4,7 +4,7 @@
  * upstream never calls it; the list page imports a CSV with bad rows shown per row.
  */
 import { DateTime } from 'luxon';
-import { BFF_URL, expect, expectNoA11yViolations, test, type SimClient } from './fixtures';
+import { BFF_URL, BFF_WRITE_HEADERS, discardWizardDraft, expect, expectNoA11yViolations, pickOption, test, type SimClient } from './fixtures';
 
 const ZONE = 'Europe/Paris';
 const E164 = /^\+[1-9]\d{6,14}$/;
@@ -22,33 +22,22 @@ test('a number added from a call review is skipped by the next campaign, with th
   const page = await pageAs('operator');
   const call = await aCallWithANumber(sim);
   // A draft left by another journey would be resumed instead of a fresh wizard.
-  await page.request.delete(`${BFF_URL}/bff/drafts/campaign-new`, { headers: { 'X-Switchboard': '1', Origin: BFF_URL } });
+  await discardWizardDraft(page);
 
   await page.goto(`/calls/${call.id}`);
   await page.getByRole('button', { name: 'Add to do-not-call' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Asked not to be called' })).toContainText('Do not call');
 
-  const agents = await sim.upstream<{ content: { name: string; active: boolean; archived: boolean }[] }>('/v1/agents?type=OUTBOUND&size=100');
-  const agent = agents.content.find((a) => a.active && !a.archived)!;
-  const clock = await sim.control<{ now: string }>('GET', 'clock');
+  const agent = await sim.callableAgent();
+  const now = await sim.now();
   const name = `After review ${Date.now()}`;
   await page.goto('/campaigns/new?step=basics');
   await page.getByLabel('Campaign name').fill(name);
-  for (const [label, text] of [
-    ['Agent (outbound, active)', agent.name],
-    ['Time zone of the campaign', ZONE],
-  ] as const) {
-    const box = page.getByRole('combobox', { name: label });
-    await box.click();
-    await box.fill(text);
-    await page
-      .getByRole('option', { name: new RegExp(text.replace(/[/]/g, '.')) })
-      .first()
-      .click();
-  }
+  await pickOption(page, 'Agent (outbound, active)', agent.name);
+  await pickOption(page, 'Time zone of the campaign', ZONE);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/step=schedule/);
-  await page.getByLabel('Start date').fill(DateTime.fromISO(clock.now).setZone(ZONE).plus({ days: 1 }).toISODate()!);
+  await page.getByLabel('Start date').fill(DateTime.fromISO(now).setZone(ZONE).plus({ days: 1 }).toISODate()!);
   await page.getByRole('button', { name: 'Every day' }).click();
   await page.getByLabel('Slot 1 from').fill('09:00');
   await page.getByLabel('Slot 1 to').fill('12:00');
@@ -73,7 +62,7 @@ test('a number added from a call review is skipped by the next campaign, with th
   await expect(page.getByText('1 of 3 numbers was on the do-not-call list and left out.')).toBeVisible();
 
   // Upstream, the campaign calls the two others and never the listed number.
-  await sim.control('POST', 'clock', { advanceMinutes: 3 * 24 * 60 });
+  await sim.advanceClock(3 * 24 * 60);
   const placed = await sim.upstream<{ content: { phone: string }[] }>(`/v1/calls?campaignName=${encodeURIComponent(name)}&size=100`);
   expect(new Set(placed.content.map((c) => c.phone))).toEqual(new Set(['+33698760001', '+33698760002']));
 });
@@ -82,12 +71,20 @@ test('the list page imports a CSV with bad rows shown per row, finds and removes
   const page = await pageAs('operator');
   await page.goto('/do-not-call');
   await expect(page.getByRole('heading', { name: 'Do-not-call list', level: 1 })).toBeVisible();
-  await page.getByLabel('Or paste numbers').fill('phone,reason\n+33698761001,Complaint\n12,Too short\n+33698761002,');
+  // The same table import as recipients: paste, the columns' roles, bad rows fixable in place.
+  const importer = page.getByRole('region', { name: 'Import numbers' });
+  await importer.getByLabel(/Or paste rows/).fill('phone,reason\n+33698761001,Complaint\n12,Too short\n+33698761002,');
+  await importer.getByRole('button', { name: 'Use pasted rows' }).click();
+  await expect(importer.getByLabel('Use of column phone')).toHaveValue('phone');
+  await expect(importer.getByLabel('Use of column reason')).toHaveValue('reason');
   await expect(page.getByTestId('dnc-import-summary')).toContainText('2 rows ready · 1 row with a problem, of 3');
-  const bad = page.getByRole('table', { name: 'Rows that will not be imported' });
-  await expect(bad.getByRole('row', { name: /3 12/ })).toContainText('too short');
-  await page.getByRole('button', { name: 'Import 2 rows' }).click();
-  await expect(page.getByText('Imported: 2 added, 0 already on the list, 0 rows refused.')).toBeVisible();
+  const bad = importer.getByTestId('row-problems');
+  await expect(bad).toContainText('too short');
+  await bad.getByLabel('Line 3', { exact: true }).fill('+33698761003');
+  await bad.getByLabel('Line 3', { exact: true }).press('Enter');
+  await expect(page.getByTestId('dnc-import-summary')).toContainText('3 rows ready · 0 rows with a problem, of 3');
+  await page.getByRole('button', { name: 'Import 3 rows' }).click();
+  await expect(page.getByText('Imported: 3 added, 0 already on the list, 0 rows refused.')).toBeVisible();
   await expectNoA11yViolations(page, 'do-not-call list');
 
   await page.getByLabel('Find a number or a reason').fill('98761002');
@@ -100,28 +97,40 @@ test('the list page imports a CSV with bad rows shown per row, finds and removes
   await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByText('The list is empty').or(page.getByText('No number matches'))).toBeVisible();
 
+  // A rule that adds numbers by itself: a missing name is refused on its field, the rest stays typed.
+  const ruleForm = page.getByRole('form', { name: 'Add a rule' });
+  await ruleForm.getByLabel('Classifier').fill('intent');
+  await ruleForm.getByLabel('Value').fill('CANCEL');
+  await ruleForm.getByRole('button', { name: 'Add the rule' }).click();
+  await expect(ruleForm.getByText('Name the rule.')).toBeVisible();
+  await expect(ruleForm.getByLabel('Classifier')).toHaveValue('intent');
+  await ruleForm.getByLabel('Rule name').fill('Asked to cancel');
+  await ruleForm.getByRole('button', { name: 'Add the rule' }).click();
+  await expect(page.getByRole('table', { name: 'Do-not-call rules' })).toContainText('intent = CANCEL');
+  await expectNoA11yViolations(page, 'do-not-call rules');
+
   // A viewer reads the list but cannot change it.
   const viewer = await pageAs('viewer');
   await viewer.goto('/do-not-call');
   await expect(viewer.getByRole('table', { name: 'Do-not-call numbers' })).toBeVisible();
   await expect(viewer.getByRole('button', { name: 'Add to the list' })).toHaveCount(0);
+  await expect(viewer.getByRole('table', { name: 'Do-not-call rules' })).toContainText('Asked to cancel');
+  await expect(viewer.getByRole('button', { name: 'Add the rule' })).toHaveCount(0);
 });
 
 test('a redial pre-fills the wizard with those not reached, without do-not-call numbers', async ({ pageAs, sim }) => {
   const page = await pageAs('operator');
-  await page.request.delete(`${BFF_URL}/bff/drafts/campaign-new`, { headers: { 'X-Switchboard': '1', Origin: BFF_URL } });
-  const agents = await sim.upstream<{ content: { id: string; active: boolean; archived: boolean }[] }>('/v1/agents?type=OUTBOUND&size=100');
-  const agent = agents.content.find((a) => a.active && !a.archived)!;
-  const clock = await sim.control<{ now: string }>('GET', 'clock');
+  await discardWizardDraft(page);
+  const agent = await sim.callableAgent();
+  const now = await sim.now();
   const name = `To redial ${Date.now()}`;
   const phones = Array.from({ length: 20 }, (_, i) => `+3369877${String(i).padStart(4, '0')}`);
-  const headers = { 'X-Switchboard': '1', Origin: BFF_URL };
   const created = await page.request.post(`${BFF_URL}/bff/campaigns`, {
-    headers: { ...headers, 'Idempotency-Key': `e2e-redial-${Date.now()}` },
+    headers: { ...BFF_WRITE_HEADERS, 'Idempotency-Key': `e2e-redial-${Date.now()}` },
     data: {
       name,
       agentId: agent.id,
-      startDate: DateTime.fromISO(clock.now).setZone('UTC').toISODate(),
+      startDate: DateTime.fromISO(now).setZone('UTC').toISODate(),
       timezone: 'UTC',
       batchSize: 100,
       days: ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'],
@@ -135,7 +144,7 @@ test('a redial pre-fills the wizard with those not reached, without do-not-call 
   });
   expect(created.status()).toBe(201);
   const id = ((await created.json()) as { id: string }).id;
-  await sim.control('POST', 'clock', { advanceMinutes: 2 * 24 * 60 });
+  await sim.advanceClock(2 * 24 * 60);
 
   const calls = await sim.upstream<{ content: { phone: string; status: string }[] }>(
     `/v1/calls?campaignName=${encodeURIComponent(name)}&size=100&sort=startTime,DESC`,
@@ -144,7 +153,7 @@ test('a redial pre-fills the wizard with those not reached, without do-not-call 
   for (const c of calls.content) if (!last.has(c.phone)) last.set(c.phone, c.status);
   const unreached = [...last].filter(([, s]) => ['NO_ANSWER', 'VOICE_BOX', 'UNREACHABLE'].includes(s)).map(([p]) => p);
   expect(unreached.length).toBeGreaterThan(1);
-  await page.request.post(`${BFF_URL}/bff/do-not-call`, { headers, data: { phone: unreached[0], reason: 'Asked' } });
+  await page.request.post(`${BFF_URL}/bff/do-not-call`, { headers: BFF_WRITE_HEADERS, data: { phone: unreached[0], reason: 'Asked' } });
 
   await page.goto(`/campaigns/${id}`);
   await page.getByRole('button', { name: 'Redial those not reached' }).click();

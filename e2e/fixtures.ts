@@ -1,11 +1,14 @@
 /**
- * Playwright fixtures shared by every journey: a signed-in page per role (each in its own browser
- * context), a client for the simulator's control API and for upstream reads with the API key
- * (checking results at the source), an axe check that fails on serious or critical violations,
- * and a recorder of the journey's network traffic.
+ * Playwright fixtures and helpers shared by every journey: a signed-in page per role (each in its
+ * own browser context), a client for the simulator's control API and for upstream reads with the
+ * API key (checking results at the source), an axe check that fails on serious or critical
+ * violations, a recorder of the journey's network traffic, and the few steps many journeys take
+ * (pick an option, tab to a control, read the calls list, discard the wizard's draft). A spec
+ * declares only what is its own: add a helper here rather than copy one.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page, type Request } from '@playwright/test';
+import { isCallableAgent, type CallableFacts } from '../contract/agent-rules.plain';
 import './secrets-recorder';
 
 export type Role = 'viewer' | 'operator' | 'admin';
@@ -15,20 +18,43 @@ export const SIM_URL = `http://127.0.0.1:${process.env.E2E_SIM_PORT ?? 14010}`;
 export const CONTROL_TOKEN = 'e2e-control-token';
 export const UPSTREAM_KEY = 'sim-key-primary-0000000000000001';
 export const DEMO_PASSWORD = 'switchboard-demo';
+/** The headers the BFF asks of every write from the console (CSRF marker and origin). */
+export const BFF_WRITE_HEADERS = { 'X-Switchboard': '1', Origin: BFF_URL } as const;
 
 /** Signs a context in through the BFF's API (the sign-in form has its own test). */
 export async function signInContext(context: BrowserContext, role: Role): Promise<void> {
   const res = await context.request.post(`${BFF_URL}/auth/login`, {
     data: { username: role, password: DEMO_PASSWORD },
-    headers: { 'X-Switchboard': '1', Origin: BFF_URL },
+    headers: BFF_WRITE_HEADERS,
   });
   expect(res.status(), `sign in as ${role}`).toBe(204);
 }
 
-export async function newSignedInPage(browser: Browser, role: Role): Promise<Page> {
-  const context = await browser.newContext({ baseURL: BFF_URL });
+/** Signs in the context of a page Playwright gave the test (the `page` fixture). */
+export async function signIn(page: Page, role: Role): Promise<void> {
+  await signInContext(page.context(), role);
+}
+
+/** A new browser context on the BFF, signed in as the role (the caller closes it). */
+export async function newSignedInContext(browser: Browser, role: Role, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: BFF_URL, ...options });
   await signInContext(context, role);
-  return context.newPage();
+  return context;
+}
+
+export async function newSignedInPage(browser: Browser, role: Role, options: BrowserContextOptions = {}): Promise<Page> {
+  return (await newSignedInContext(browser, role, options)).newPage();
+}
+
+/** Removes the campaign wizard's draft, so the wizard opens fresh (a journey may have left one). */
+export async function discardWizardDraft(page: Page): Promise<void> {
+  await page.request.delete(`${BFF_URL}/bff/drafts/campaign-new`, { headers: BFF_WRITE_HEADERS });
+}
+
+/** The campaigns of this name in the BFF's registry (it records every campaign created through it). */
+export async function registeredCampaigns(page: Page, name: string): Promise<{ id: string; name: string }[]> {
+  const body = (await (await page.request.get(`${BFF_URL}/bff/campaigns?page=1&size=100`)).json()) as { content: { id: string; name: string }[] };
+  return body.content.filter((c) => c.name === name);
 }
 
 /** The simulator's control API and upstream reads with the API key. */
@@ -53,11 +79,52 @@ export class SimClient {
     await this.control('DELETE', 'faults');
   }
 
+  /** Sets the simulator's limits (maxConcurrency, dailyQuota, rateLimit). */
+  async limits(body: Record<string, number>): Promise<void> {
+    await this.control('POST', 'limits', body);
+  }
+
+  /** The simulator's clock (an earlier journey may have moved it ahead of this machine's). */
+  async now(): Promise<string> {
+    return (await this.control<{ now: string }>('GET', 'clock')).now;
+  }
+
+  async advanceClock(minutes: number): Promise<void> {
+    await this.control('POST', 'clock', { advanceMinutes: minutes });
+  }
+
   /** A read straight from the upstream (the simulator), as the truth to check the UI against. */
   async upstream<T = any>(path: string): Promise<T> {
     const res = await fetch(`${SIM_URL}${path}`, { headers: { 'X-Api-Key': UPSTREAM_KEY, accept: 'application/json' } });
     if (!res.ok) throw new Error(`upstream GET ${path}: ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
+  }
+
+  /** Every item of a paged upstream list, all pages (`query` without page and size). */
+  async upstreamAll<T = any>(path: string, query: Record<string, string> = {}): Promise<T[]> {
+    const out: T[] = [];
+    for (let page = 1; ; page += 1) {
+      const res = await this.upstream<{ content: T[]; totalPages: number }>(`${path}?${new URLSearchParams({ ...query, page: String(page), size: '100' })}`);
+      out.push(...res.content);
+      if (page >= res.totalPages) return out;
+    }
+  }
+
+  /** The first agent that may place calls (OUTBOUND, active, not archived: the contract's rule). */
+  async callableAgent(): Promise<{ id: string; name: string }> {
+    const { content } = await this.upstream<{ content: (CallableFacts & { id: string; name: string })[] }>('/v1/agents?type=OUTBOUND&size=100');
+    const agent = content.find(isCallableAgent);
+    if (!agent) throw new Error('The seed has no callable agent.');
+    return agent;
+  }
+
+  /** A POST straight to the upstream with the API key; the response as it came. */
+  async upstreamPost(path: string, body: unknown): Promise<Response> {
+    return fetch(`${SIM_URL}${path}`, {
+      method: 'POST',
+      headers: { 'X-Api-Key': UPSTREAM_KEY, 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+    });
   }
 
   async upstreamPatch<T = any>(path: string, body: unknown): Promise<T> {
@@ -81,14 +148,66 @@ export class SimClient {
   }
 }
 
+export interface A11yViolation {
+  id: string;
+  impact: string | null | undefined;
+  help: string;
+  nodes: string[];
+}
+
+/** The serious and critical axe violations of the page as it is now. */
+export async function seriousViolations(page: Page): Promise<A11yViolation[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+}
+
 /** Fails the test on any serious or critical axe violation of the page as it is now. */
 export async function expectNoA11yViolations(page: Page, label = page.url()): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    bad.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) })),
-    `axe on ${label}`,
-  ).toEqual([]);
+  expect(await seriousViolations(page), `axe on ${label}`).toEqual([]);
+}
+
+/** Whether the focused element shows its focus (an outline, a ring, or its label's outline). */
+export async function focusIsVisible(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return false;
+    const s = getComputedStyle(el);
+    const outline = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0;
+    const ring = s.boxShadow !== 'none';
+    // A visually hidden radio shows its focus on its label.
+    const label = el.closest('label');
+    const labelOutline = label ? getComputedStyle(label).outlineStyle !== 'none' : false;
+    return outline || ring || labelOutline;
+  });
+}
+
+/**
+ * Presses Tab (at most `max` times) until `target` has the focus: keyboard only, no clicks. With
+ * `visibleFocus`, the focus must show once there.
+ */
+export async function tabTo(page: Page, target: Locator, { max = 40, visibleFocus = false } = {}): Promise<void> {
+  const focused = () => target.evaluate((el) => el === document.activeElement).catch(() => false);
+  for (let i = 0; i <= max; i += 1) {
+    if (await focused()) {
+      if (visibleFocus) expect(await focusIsVisible(page), `visible focus on ${target.toString()}`).toBe(true);
+      return;
+    }
+    if (i < max) await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${target.toString()}`);
+}
+
+/** The call ids the calls list shows, once it has settled (a count, or no match). */
+export async function listedCallIds(page: Page): Promise<string[]> {
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: /calls?(\s·|$)/ })
+      .or(page.getByText(/No call matches/)),
+  ).toBeVisible();
+  return page.locator('tbody tr[data-call-id]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-call-id')!));
 }
 
 export interface RecordedRequest {
@@ -103,7 +222,7 @@ export interface TokenGrant {
   token: string;
 }
 
-/** Records every request of a page and the tokens /auth/token hands out. */
+/** Records every request of a page and the tokens /auth/token and /auth/bootstrap hand out. */
 export function recordTraffic(page: Page): { requests: RecordedRequest[]; grants: TokenGrant[] } {
   const requests: RecordedRequest[] = [];
   const grants: TokenGrant[] = [];
@@ -111,7 +230,14 @@ export function recordTraffic(page: Page): { requests: RecordedRequest[]; grants
     requests.push({ url: r.url(), method: r.method(), headers: r.headers(), postData: r.postData() });
   });
   page.on('response', async (res) => {
-    if (!res.url().endsWith('/auth/token') || res.status() !== 200) return;
+    if (res.status() !== 200) return;
+    if (new URL(res.url()).pathname === '/auth/bootstrap') {
+      // The session's read tokens, one scope each.
+      const json = (await res.json().catch(() => null)) as { tokens?: { scope: string; token: string }[] } | null;
+      for (const t of json?.tokens ?? []) grants.push({ scopes: [t.scope], token: t.token });
+      return;
+    }
+    if (!res.url().endsWith('/auth/token')) return;
     const body = JSON.parse(res.request().postData() ?? '{}') as { scope?: string[] };
     const json = (await res.json().catch(() => null)) as { token?: string } | null;
     if (json?.token) grants.push({ scopes: body.scope ?? [], token: json.token });
@@ -141,7 +267,7 @@ export async function browserStorageDump(page: Page): Promise<string> {
 interface Fixtures {
   sim: SimClient;
   /** A page signed in as the role, in a fresh context (closed after the test). */
-  pageAs: (role: Role) => Promise<Page>;
+  pageAs: (role: Role, options?: BrowserContextOptions) => Promise<Page>;
 }
 
 export const test = base.extend<Fixtures>({
@@ -153,8 +279,8 @@ export const test = base.extend<Fixtures>({
   },
   pageAs: async ({ browser }, use) => {
     const contexts: BrowserContext[] = [];
-    await use(async (role) => {
-      const page = await newSignedInPage(browser, role);
+    await use(async (role, options) => {
+      const page = await newSignedInPage(browser, role, options);
       contexts.push(page.context());
       return page;
     });
@@ -164,13 +290,17 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
-/** Picks `text` in the combobox labelled `label` (types it, then clicks the first matching option). */
+/**
+ * Picks `text` in the combobox labelled `label` (types it, then clicks the first option whose name
+ * holds it; a slash may stand for any one character, as zone names are shown).
+ */
 export async function pickOption(page: Page, label: string, text: string): Promise<void> {
   const box = page.getByRole('combobox', { name: label });
   await box.click();
   await box.fill(text);
+  const pattern = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\//g, '.');
   await page
-    .getByRole('option', { name: new RegExp(text.replace(/[/]/g, '.')) })
+    .getByRole('option', { name: new RegExp(pattern) })
     .first()
     .click();
 }

@@ -5,7 +5,7 @@
  * Ranges end yesterday, so live calls ending during the test change nothing.
  */
 import type { Page } from '@playwright/test';
-import { expect, expectNoA11yViolations, test, type SimClient } from './fixtures';
+import { expect, expectNoA11yViolations, listedCallIds, test, type SimClient } from './fixtures';
 
 const utcDay = (deltaDays: number) => new Date(Date.now() + deltaDays * 86_400_000).toISOString().slice(0, 10);
 const FROM = utcDay(-8);
@@ -25,14 +25,7 @@ async function indexReady(page: Page): Promise<void> {
 }
 
 /** Every upstream call of the UTC days FROM..TO. */
-async function callsInRange(sim: SimClient): Promise<any[]> {
-  const out: any[] = [];
-  for (let page = 1; ; page++) {
-    const res = await sim.upstream(`/v1/calls?${new URLSearchParams({ from: FROM, to: TO, page: String(page), size: '100' })}`);
-    out.push(...res.content);
-    if (page >= res.totalPages) return out;
-  }
-}
+const callsInRange = (sim: SimClient) => sim.upstreamAll('/v1/calls', { from: FROM, to: TO });
 
 /** The count the calls list states, once settled. */
 async function listCount(page: Page): Promise<number> {
@@ -40,11 +33,6 @@ async function listCount(page: Page): Promise<number> {
   await expect(status.or(page.getByText('No call matches these filters'))).toBeVisible();
   if (await page.getByText('No call matches these filters').isVisible()) return 0;
   return Number((await status.innerText()).match(/^([\d,]+)/)![1]!.replace(/,/g, ''));
-}
-
-async function listedIds(page: Page): Promise<string[]> {
-  await listCount(page);
-  return page.locator('tbody tr[data-call-id]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-call-id')!));
 }
 
 test.describe('Insights', () => {
@@ -64,7 +52,7 @@ test.describe('Insights', () => {
     await expect(figures.getByRole('link', { name: /^Reached/ })).toContainText(`${reached.toLocaleString('en-US')} call`);
     await expect(page.getByTestId('index-freshness')).toContainText(/Indexed up to \d+ (s|min) ago/);
     await expect(page.getByRole('figure', { name: /Calls per day, stacked by status group/ })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Per agent' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Per agent', exact: true })).toBeVisible();
     await expectNoA11yViolations(page, 'insights');
   });
 
@@ -104,7 +92,7 @@ test.describe('Insights', () => {
     expect(noAnswer.length).toBeGreaterThan(0);
     await page.goto(`/calls?${new URLSearchParams({ from: FROM, to: TO, tz: 'UTC', size: '100' })}&status=NO_ANSWER&status=VOICE_BOX`);
     expect(await listCount(page)).toBe(noAnswer.length);
-    const firstPage = await listedIds(page);
+    const firstPage = await listedCallIds(page);
     expect(firstPage.every((id) => noAnswer.some((c) => c.id === id))).toBe(true);
 
     const classified = calls.find((c) => c.classifiers?.length);
@@ -113,7 +101,7 @@ test.describe('Insights', () => {
     const matching = calls.filter((c) => c.classifiers?.some((k: any) => k.name === name && k.value === value));
     await page.goto(`/calls?${new URLSearchParams({ from: FROM, to: TO, tz: 'UTC', size: '100', classifier: `${name}=${value}` })}`);
     expect(await listCount(page)).toBe(matching.length);
-    expect(new Set(await listedIds(page))).toEqual(new Set(matching.slice(0, 100).map((c) => c.id)));
+    expect(new Set(await listedCallIds(page))).toEqual(new Set(matching.slice(0, 100).map((c) => c.id)));
   });
 
   test('a phrase from a seeded transcript is found, highlighted, and opens the review at its line', async ({ pageAs, sim }) => {

@@ -3,28 +3,20 @@
  * scheme, for a role that writes (the wizard's every step, a campaign) and one that only reads.
  * Each screen is checked in both schemes where it stands (one walk per role, to keep it quick).
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { BFF_URL, expect, test } from './fixtures';
+import { BFF_URL, expect, seriousViolations, test } from './fixtures';
 import { walkEveryScreen } from './screens';
 
 const SCHEMES = ['light', 'dark'] as const;
 
-async function seriousViolations(page: Page): Promise<string[]> {
+/** The serious and critical violations of the page in each scheme. */
+async function violationsInEachScheme(page: Page): Promise<string[]> {
   const found: string[] = [];
   for (const scheme of SCHEMES) {
     await page.emulateMedia({ colorScheme: scheme });
     // Colours transition when the scheme flips: axe must read the settled ones, not a frame between.
     await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
-      found.push(
-        `${scheme}: ${v.id} (${v.impact}): ${v.help} at ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join(', ')}`,
-      );
-    }
+    for (const v of await seriousViolations(page)) found.push(`${scheme}: ${v.id} (${v.impact}): ${v.help} at ${v.nodes.join(', ')}`);
   }
   await page.emulateMedia({ colorScheme: 'light' });
   return found;
@@ -35,7 +27,7 @@ test('the sign-in page', async ({ browser }) => {
   const page = await context.newPage();
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Sign in to Switchboard' })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await violationsInEachScheme(page)).toEqual([]);
   await context.close();
 });
 
@@ -47,7 +39,7 @@ for (const role of ['operator'] as const) {
     const page = await pageAs(role);
     const found: Record<string, string[]> = {};
     await walkEveryScreen(page, role, async (screen) => {
-      const bad = await seriousViolations(page);
+      const bad = await violationsInEachScheme(page);
       if (bad.length) found[screen] = bad;
     });
     expect(found).toEqual({});

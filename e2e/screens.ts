@@ -6,7 +6,7 @@
  */
 import { DateTime } from 'luxon';
 import { expect, type Page } from '@playwright/test';
-import { SimClient, type Role } from './fixtures';
+import { pickOption, SimClient, type Role } from './fixtures';
 
 export type Visit = (screen: string) => Promise<void>;
 
@@ -31,16 +31,6 @@ async function richAgent(sim: SimClient): Promise<{ id: string; name: string }> 
     '/v1/agents?size=100',
   );
   return content.find((a) => a.configuration.extractors.length > 0 && a.configuration.classifiers.length > 0) ?? content[0]!;
-}
-
-async function pick(page: Page, label: string, text: string): Promise<void> {
-  const box = page.getByRole('combobox', { name: label });
-  await box.click();
-  await box.fill(text);
-  await page
-    .getByRole('option', { name: new RegExp(text.replace(/[/]/g, '.')) })
-    .first()
-    .click();
 }
 
 export async function walkEveryScreen(page: Page, role: Role, visit: Visit): Promise<void> {
@@ -109,19 +99,22 @@ export async function walkEveryScreen(page: Page, role: Role, visit: Visit): Pro
 /** Creates a campaign the way a user does (six recipients, one bad row); ends on its page. */
 export async function createCampaignThroughWizard(page: Page, name: string, visit: Visit = async () => {}): Promise<string> {
   const sim = new SimClient();
-  const { content: agents } = await sim.upstream<{ content: { name: string; active: boolean; archived: boolean }[] }>('/v1/agents?type=OUTBOUND&size=100');
-  const outbound = agents.find((a) => a.active && !a.archived)!;
+  const outbound = await sim.callableAgent();
   await page.goto('/campaigns/new');
   await expect(page).toHaveURL(/step=basics/);
   await visit('wizard: basics');
   await page.getByLabel('Campaign name').fill(name);
-  await pick(page, 'Agent (outbound, active)', outbound.name);
-  await pick(page, 'Time zone of the campaign', 'Europe/Paris');
+  await pickOption(page, 'Agent (outbound, active)', outbound.name);
+  await pickOption(page, 'Time zone of the campaign', 'Europe/Paris');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/step=schedule/);
   // Tomorrow by the simulator's clock, which an earlier spec may have moved days ahead of this one.
-  const { now } = await sim.control<{ now: string }>('GET', 'clock');
-  await page.getByLabel('Start date').fill(DateTime.fromISO(now).setZone('Europe/Paris').plus({ days: 1 }).toISODate()!);
+  await page.getByLabel('Start date').fill(
+    DateTime.fromISO(await sim.now())
+      .setZone('Europe/Paris')
+      .plus({ days: 1 })
+      .toISODate()!,
+  );
   await page.getByRole('button', { name: 'Every day' }).click();
   await page.getByLabel('Slot 1 from').fill('09:00');
   await page.getByLabel('Slot 1 to').fill('17:00');

@@ -4,7 +4,7 @@
  * Every navigation here is a click inside the app, so the query cache lives through the journey.
  */
 import { DateTime } from 'luxon';
-import { expect, pickOption, test } from './fixtures';
+import { discardWizardDraft, expect, pickOption, test } from './fixtures';
 
 test('an agent renamed on its page is named anew in the calls list at once', async ({ pageAs, sim }) => {
   const [call] = (await sim.upstream<{ content: { agentId: string }[] }>('/v1/calls?size=1&sort=startTime,DESC')).content;
@@ -33,12 +33,11 @@ test('an agent renamed on its page is named anew in the calls list at once', asy
 });
 
 test('a campaign created in the wizard is offered at once in "Place call"', async ({ pageAs, sim }) => {
-  const agents = await sim.upstream<{ content: { name: string; active: boolean; archived: boolean }[] }>('/v1/agents?type=OUTBOUND&size=100');
-  const agent = agents.content.find((a) => a.active && !a.archived)!;
-  const { now } = await sim.control<{ now: string }>('GET', 'clock');
+  const agent = await sim.callableAgent();
+  const now = await sim.now();
   const name = `Shared cache ${Date.now()}`;
   const page = await pageAs('operator');
-  await page.request.delete('/bff/drafts/campaign-new', { headers: { 'X-Switchboard': '1' } });
+  await discardWizardDraft(page);
 
   // "Place call" reads the registry once…
   const registryRead = page.waitForResponse((r) => r.url().includes('/bff/campaigns?') && r.ok());

@@ -1,5 +1,5 @@
 /** Issue #5, the shell: sign-in and back, a session ending mid-work, navigation per role, sign out, not found. */
-import { BFF_URL, DEMO_PASSWORD, expect, expectNoA11yViolations, signInContext, test } from './fixtures';
+import { BFF_URL, BFF_WRITE_HEADERS, DEMO_PASSWORD, expect, expectNoA11yViolations, signInContext, test } from './fixtures';
 
 test('signed out: a deep link goes to sign-in and comes back to the same place', async ({ browser }) => {
   const context = await browser.newContext({ baseURL: BFF_URL });
@@ -42,7 +42,7 @@ test('a session that ends mid-work returns to the same place after signing in ag
   await expect(page.getByRole('table', { name: 'Agents' })).toBeVisible();
 
   // The session ends elsewhere (another tab signs out, or it expires).
-  const res = await context.request.post(`${BFF_URL}/auth/logout`, { headers: { 'X-Switchboard': '1', Origin: BFF_URL } });
+  const res = await context.request.post(`${BFF_URL}/auth/logout`, { headers: BFF_WRITE_HEADERS });
   expect(res.status()).toBe(204);
 
   await page.getByRole('button', { name: 'Next' }).click();
@@ -132,7 +132,7 @@ test('a session that ends mid-edit keeps what was typed through signing in again
   await page.goto(`/agents/${agent.id}/edit`);
   await page.getByLabel('Name').fill('Survey Bot (typed before expiry)');
 
-  await context.request.post(`${BFF_URL}/auth/logout`, { headers: { 'X-Switchboard': '1', Origin: BFF_URL } });
+  await context.request.post(`${BFF_URL}/auth/logout`, { headers: BFF_WRITE_HEADERS });
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page).toHaveURL(/\/login\?/);
   expect((await sim.upstream(`/v1/agents/${agent.id}`)).name).toBe(agent.name);

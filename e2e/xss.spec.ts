@@ -7,7 +7,7 @@
  * and create no element from them.
  */
 import type { Page } from '@playwright/test';
-import { BFF_URL, expect, test } from './fixtures';
+import { BFF_URL, BFF_WRITE_HEADERS, discardWizardDraft, expect, test } from './fixtures';
 
 const IMG = '<img src=x onerror="window.__xss=1">';
 const SCRIPT = '<script>window.__xss=1</script>';
@@ -41,7 +41,7 @@ test('HTML and script in upstream strings are shown as text on every screen and 
   const agents = (await sim.upstream<{ content: Agent[] }>('/v1/agents?size=100')).content;
   // An inbound agent: the outbound ones are picked by name in other journeys.
   const inbound = agents.find((a) => a.type === 'INBOUND' && !a.archived)!;
-  const outbound = agents.find((a) => a.type === 'OUTBOUND' && a.active && !a.archived)!;
+  const outbound = await sim.callableAgent();
   await sim.upstreamPatch(`/v1/agents/${inbound.id}`, { name: AGENT_NAME });
   try {
     const page = await pageAs('operator');
@@ -52,14 +52,13 @@ test('HTML and script in upstream strings are shown as text on every screen and 
     });
 
     // Through the BFF, as the console would: a campaign and a call carrying the payloads.
-    const headers = { 'X-Switchboard': '1', Origin: BFF_URL };
-    const clock = await sim.control<{ now: string }>('GET', 'clock');
+    const now = await sim.now();
     const campaign = await page.request.post(`${BFF_URL}/bff/campaigns`, {
-      headers: { ...headers, 'Idempotency-Key': `xss-campaign-${stamp}` },
+      headers: { ...BFF_WRITE_HEADERS, 'Idempotency-Key': `xss-campaign-${stamp}` },
       data: {
         name: CAMPAIGN_NAME,
         agentId: outbound.id,
-        startDate: new Date(Date.parse(clock.now) + 36 * 3600_000).toISOString().slice(0, 10),
+        startDate: new Date(Date.parse(now) + 36 * 3600_000).toISOString().slice(0, 10),
         timeSlots: [{ startTime: '10:00', endTime: '12:00' }],
         batchSize: 10,
         days: ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY'],
@@ -70,7 +69,7 @@ test('HTML and script in upstream strings are shown as text on every screen and 
     expect(campaign.status(), await campaign.text()).toBe(201);
     const campaignId = ((await campaign.json()) as { id: string }).id;
     const call = await page.request.post(`${BFF_URL}/bff/calls`, {
-      headers: { ...headers, 'Idempotency-Key': `xss-call-${stamp}` },
+      headers: { ...BFF_WRITE_HEADERS, 'Idempotency-Key': `xss-call-${stamp}` },
       data: { agentId: outbound.id, recipient: { phone: '+33612777002', context: { note: VARIABLE, [`${IMG}key`]: 'value' } }, campaignId },
     });
     expect(call.status(), await call.text()).toBe(201);
@@ -93,7 +92,7 @@ test('HTML and script in upstream strings are shown as text on every screen and 
     }
 
     // The wizard: pasted rows whose variables carry the payloads, previewed as text.
-    await page.request.delete(`${BFF_URL}/bff/drafts/campaign-new`, { headers });
+    await discardWizardDraft(page);
     await page.goto('/campaigns/new?step=recipients');
     const quoted = (s: string) => `"${s.replace(/"/g, '""')}"`;
     await page.getByLabel(/Or paste rows/).fill(`phone,first_name,note\n+33612777003,${quoted(IMG)},${quoted(SCRIPT)}\n`);
@@ -101,7 +100,7 @@ test('HTML and script in upstream strings are shown as text on every screen and 
     await expect(page.getByText(IMG).first(), 'the wizard preview shows the variable as text').toBeVisible();
     await expect(page.getByText(SCRIPT).first()).toBeVisible();
     await expectInert(page, dialogs, 'wizard preview');
-    await page.request.delete(`${BFF_URL}/bff/drafts/campaign-new`, { headers });
+    await discardWizardDraft(page);
   } finally {
     await sim.upstreamPatch(`/v1/agents/${inbound.id}`, { name: inbound.name });
   }

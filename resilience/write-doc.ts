@@ -22,6 +22,8 @@ const HOW: Record<string, string> = {
   faults: "`resilience/faults.test.ts` — `/_sim/faults` injects each fault per route; upstream creations counted in the simulator's store.",
   'abuse-and-secrets': '`resilience/abuse.test.ts` — canary API keys; every response, header and log line of the suite and every file of `dist/` scanned.',
   load: "`resilience/load.test.ts` — the load generator here, the simulator (PGlite) and the BFF each in a process of its own (the bench's launchers), on loopback; `LOAD_SECONDS` sets the length (20 s in `npm test`; the committed figures come from a 60 s run).",
+  'several-instances':
+    "`resilience/instances.test.ts` — two BFF processes (the product's `server/server.ts`, bundled) on one throwaway PostgreSQL database, behind HAProxy from Debian's package (the configuration of docs/deployment.md, generated on free loopback ports, health checks on `/readyz` every 500 ms, fall 2, rise 2), in front of the simulator on PostgreSQL, whose store the suite counts campaigns in; clients on their own loopback addresses (127.0.0.x) so the BFFs' per-address limits see them apart through the proxy; servers' states read from HAProxy's stats socket. `INSTANCES_BREAK=own-store|no-trust|status-check` runs it against a deliberately broken setup, where it fails.",
   'e2e-faults':
     "`e2e/faults.spec.ts` — Chromium against the e2e stack (`scripts/e2e-stack.ts`: the BFF's upstream timeout 7 s, the BFF reaching the simulator through a forwarder that a `down` fault closes, so the BFF gets ECONNREFUSED); `/_sim/faults` injects each fault on GET /v1/* and on the write routes and `/_sim/stats` counts what it injected; results read back upstream with the API key; the BFF's pid and /healthz checked after each fault.",
   'e2e-secrets':

@@ -3,7 +3,7 @@
  * changes) and Vite with hot reload on http://localhost:5173, which proxies /auth, /api and /bff to
  * the BFF so cookies stay same-origin. Ctrl-C stops all three.
  */
-import { bffEnv, isEmbedded, simulatorEnv, simulatorUrl } from './lib/embedded';
+import { bffEnv, demoAccountsMessage, isEmbedded, simulatorEnv, simulatorUrl } from './lib/embedded';
 import { ChildGroup, tsxArgs, waitForUrl } from './lib/children';
 
 const env = process.env;
@@ -21,5 +21,6 @@ await group.run(async () => {
   const vite = group.start('Vite', process.execPath, ['node_modules/vite/bin/vite.js', '--strictPort'], { ...env, PORT: port });
   await waitForUrl('http://localhost:5173/', vite);
   console.log('\nSwitchboard (development) on http://localhost:5173 — the SPA reloads as you edit; the BFF restarts when server/ changes.');
-  if (isEmbedded(env)) console.log(`Demo accounts: viewer, operator, admin — password ${serverEnv.DEMO_PASSWORD}`);
+  // The BFF runs under a watcher here (no IPC channel): whether it created the accounts is not known.
+  if (isEmbedded(env)) console.log(demoAccountsMessage(null, serverEnv.DEMO_PASSWORD!));
 });

@@ -103,6 +103,8 @@ const stack = await startStack({
     INDEX_RATE_PER_SECOND: '200',
     INDEX_CONCURRENCY: '4',
     INDEX_TRANSCRIPTS_PER_PASS: '10000',
+    // Watched views are evaluated every 5 s (at the index's instant), so an alert follows a sync pass closely.
+    ALERTS_INTERVAL_SECONDS: '5',
   },
 });
 // The specs check that the BFF survived the faults: same process before and after.

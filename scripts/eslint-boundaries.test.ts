@@ -50,4 +50,11 @@ describe('feature boundaries, on resolved paths', () => {
     const code = "import { z } from 'zod';\nexport const S = z.string();\n";
     expect(await boundaryErrors('contract/boundary-fixture.plain.ts', code)).toEqual([expect.stringContaining('zod-free')]);
   });
+
+  it('an e2e spec takes test, expect and the axe check from e2e/fixtures.ts, not the packages (types may come from Playwright)', async () => {
+    const own = "import { test } from '@playwright/test';\nimport AxeBuilder from '@axe-core/playwright';\ntest('x', () => void AxeBuilder);\n";
+    expect(await boundaryErrors('e2e/boundary-fixture.spec.ts', own)).toEqual([expect.stringContaining('./fixtures'), expect.stringContaining('./fixtures')]);
+    const shared = "import type { Page } from '@playwright/test';\nimport { test } from './fixtures';\ntest('x', ({ page }: { page: Page }) => void page);\n";
+    expect(await boundaryErrors('e2e/boundary-fixture.spec.ts', shared)).toEqual([]);
+  });
 });

@@ -83,7 +83,9 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       DEMO_ACCOUNTS: opts.demoAccounts === false ? 'false' : 'true',
       DEMO_PASSWORD: opts.demoPassword ?? 'switchboard-demo',
     });
-    const app = await buildApp(config, { db, logStream: opts.logStream, sessionCacheMs: opts.sessionCacheMs, dnc: opts.dnc });
+    // The BFF reads the upstream's clock from the simulator's: tests move it.
+    const upstreamNow = () => new Date(sim.state.clock.nowMs());
+    const app = await buildApp(config, { db, logStream: opts.logStream, sessionCacheMs: opts.sessionCacheMs, dnc: opts.dnc, upstreamNow });
     await app.listen({ host, port: config.PORT });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;

@@ -18,23 +18,28 @@ import type { Db } from '../common/db';
 import type { Config } from './config';
 import { createLogger } from './logger';
 import { errorsPlugin } from './plugins/errors';
-import { doNotCallPlugin } from './plugins/do-not-call';
-import { redialPlugin } from './plugins/redial';
-import { preferencesPlugin } from './plugins/preferences';
+import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { servicesPlugin } from './plugins/services';
 import { sessionPlugin } from './plugins/session';
 import { staticPlugin } from './plugins/static';
-import { callIndexPlugin } from './plugins/call-index';
-import { writesPlugin } from './plugins/writes';
 import { CallIndexService } from './services/call-index/service';
 import type { DoNotCall } from './services/do-not-call';
+import { AlertService } from './services/alerts/service';
+import { alertsPlugin } from './routes/alerts';
+import { doNotCallRulesPlugin } from './routes/do-not-call-rules';
 import { authPlugin } from './routes/auth';
+import { callIndexPlugin } from './routes/call-index';
+import { doNotCallPlugin } from './routes/do-not-call';
 import { healthPlugin } from './routes/health';
 import { oidcPlugin } from './routes/oidc';
+import { preferencesPlugin } from './routes/preferences';
 import { proxyPlugin } from './routes/proxy';
 import { recordingsPlugin } from './routes/recordings';
+import { redialPlugin } from './routes/redial';
+import { reviewPlugin } from './routes/review';
 import { workspacePlugin } from './routes/workspace';
+import { writesPlugin } from './routes/writes';
 
 export interface AppDeps {
   /** An open database (tests, two processes on one server); else opened from the config. */
@@ -45,12 +50,17 @@ export interface AppDeps {
   sessionCacheMs?: number;
   /** The do-not-call list the write path asks (default: every number may be called). */
   dnc?: DoNotCall;
+  /**
+   * The upstream's clock (default: this machine's). The call index reads "today" by it, so the
+   * alerts' windows end at the upstream's instant; tests give the simulator's (which they move).
+   */
+  upstreamNow?: () => Date;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Every route registered, in order (the CSRF suite enumerates them). */
-    routeList: { method: string; url: string }[];
+    /** Every route registered, in order (the CSRF suite enumerates them), and whether it has a schema. */
+    routeList: { method: string; url: string; schema: boolean }[];
   }
 }
 
@@ -80,10 +90,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<BffA
     // default 10 s per plugin: the services plugin gets two minutes before the start fails.
     pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
-  const routeList: { method: string; url: string }[] = [];
+  const routeList: { method: string; url: string; schema: boolean }[] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url, schema: route.schema !== undefined });
   });
 
   // One log line per request, after it ends: id, route, status, time, user; never headers or bodies.
@@ -106,13 +116,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<BffA
   await app.register(cookie);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(securityPlugin);
+  // The BFF's own OpenAPI document, from the routes' zod schemas (`npm run bff:openapi` writes it).
+  await app.register(openapiPlugin);
 
   await app.register(healthPlugin);
-  // auth, proxy, call index and writes still check the session in their handlers (requireSession
-  // in server/http.ts); each is registered in its own scope all the same.
-  await app.register(async (scope) => authPlugin(scope, scope.ctx));
+  await app.register(authPlugin);
   await app.register(oidcPlugin);
-  await app.register(async (scope) => proxyPlugin(scope, scope.ctx));
+  await app.register(proxyPlugin);
   await app.register(recordingsPlugin);
   await app.register(workspacePlugin);
   const { ctx } = app;
@@ -126,16 +136,32 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<BffA
     transcriptsPerPass: config.INDEX_TRANSCRIPTS_PER_PASS,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     databaseUrl: config.DATABASE_URL,
+    now: deps.upstreamNow,
   });
   ctx.callIndex = callIndex;
-  await app.register(async (scope) => callIndexPlugin(scope, scope.ctx, callIndex));
+  await app.register(callIndexPlugin, { index: callIndex });
   // Sync starts when the app is ready (not while it is only being built) and stops before the database closes.
   app.addHook('onReady', async () => callIndex.start());
   app.addHook('preClose', async () => callIndex.stop());
-  await app.register(async (scope) => writesPlugin(scope, scope.ctx));
-  await app.register(async (scope) => preferencesPlugin(scope, scope.ctx));
-  await app.register(async (scope) => doNotCallPlugin(scope, scope.ctx));
-  await app.register(async (scope) => redialPlugin(scope, scope.ctx));
+  await app.register(writesPlugin);
+  await app.register(preferencesPlugin);
+  await app.register(doNotCallPlugin);
+  await app.register(redialPlugin);
+  await app.register(reviewPlugin);
+  const alerts = new AlertService(ctx, app.log, {
+    enabled: config.ALERTS,
+    intervalMs: config.ALERTS_INTERVAL_SECONDS * 1000,
+    retryBaseMs: config.ALERT_RETRY_BASE_MS,
+    attempts: config.ALERT_RETRY_ATTEMPTS,
+    timeoutMs: config.ALERT_WEBHOOK_TIMEOUT_MS,
+    allowLoopback: config.ALERT_WEBHOOK_LOOPBACK,
+    databaseUrl: config.DATABASE_URL,
+  });
+  ctx.alerts = alerts;
+  await app.register(alertsPlugin);
+  await app.register(doNotCallRulesPlugin);
+  app.addHook('onReady', async () => alerts.start());
+  app.addHook('preClose', async () => alerts.stop());
   await app.register(staticPlugin);
   return app as unknown as BffApp;
 }

@@ -1,11 +1,13 @@
 /** What the plugins share: settings, the database and the services built once per app. */
 import type { Db } from '../common/db';
 import type { Config } from './config';
+import type { AlertService } from './services/alerts/service';
 import type { CallIndexService } from './services/call-index/service';
 import type { DoNotCall } from './services/do-not-call';
 import type { SessionStore } from './services/sessions';
 import type { TokenBroker } from './services/token-broker';
 import type { Upstream } from './services/upstream';
+import type { DemoAccounts } from './services/users';
 
 export interface Ctx {
   config: Config;
@@ -15,6 +17,10 @@ export interface Ctx {
   upstream: Upstream;
   /** The call index's sync service (set once the app is built). */
   callIndex?: CallIndexService;
+  /** The alert evaluator (set once the app is built). */
+  alerts?: AlertService;
   /** Asked by every write that dials (server/services/writes.ts). */
   dnc: DoNotCall;
+  /** What this start did about the demo accounts (null: not asked for, DEMO_ACCOUNTS unset). */
+  demoAccounts: DemoAccounts | null;
 }

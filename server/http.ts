@@ -7,16 +7,7 @@ import { BFF_HEADERS } from '../contract/bff/http';
 import type { Ctx } from './context';
 import type { Session } from './services/sessions';
 
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly errors: ValidationError[] = [],
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
+export { HttpError } from '../common/http-errors';
 
 export function sendError(reply: FastifyReply, status: number, message: string, errors: ValidationError[] = []): FastifyReply {
   return reply
@@ -35,15 +26,4 @@ export const SESSION_COOKIE_OPTIONS = { path: '/', httpOnly: true, secure: true,
 
 export function currentSession(request: FastifyRequest, ctx: Ctx): Promise<Session | null> {
   return ctx.sessions.read(request.cookies[SESSION_COOKIE]);
-}
-
-/**
- * The session guard for route plugins not yet on the `requireSession` hook (server/plugins/session.ts):
- * 401 without a live session, else the session (also set on `request.session`).
- */
-export async function requireSession(request: FastifyRequest, ctx: Ctx): Promise<Session> {
-  const session = await currentSession(request, ctx);
-  if (!session) throw new HttpError(401, 'Your session has ended. Sign in again.');
-  request.session = session;
-  return session;
 }

@@ -1,8 +1,16 @@
 /** The BFF process: settings from the environment, buildApp, listen on PORT; SIGINT/SIGTERM close cleanly. */
 import './threadpool';
+import './memory';
 import { DataDirError } from '../common/db';
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
+import type { DemoAccounts } from './services/users';
+
+/** The message a BFF started with an IPC channel sends its launcher once it listens. */
+export interface BffReady {
+  type: 'switchboard:ready';
+  demoAccounts: DemoAccounts | null;
+}
 
 export async function startServer(env: Record<string, string | undefined> = process.env) {
   const config = loadConfig(env);
@@ -14,6 +22,12 @@ export async function startServer(env: Record<string, string | undefined> = proc
 if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     const app = await startServer();
+    // Started by npm start (an IPC channel): tell the launcher it is ready and what became of the
+    // demo accounts, so it prints their password only when this start created them.
+    if (process.send) {
+      const ready: BffReady = { type: 'switchboard:ready', demoAccounts: app.ctx.demoAccounts };
+      process.send(ready, () => process.disconnect?.());
+    }
     const stop = () => void app.close().then(() => process.exit(0));
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);

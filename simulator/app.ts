@@ -22,6 +22,8 @@ import { seed, type SeedOptions } from './seed/seed';
 import type { SimState } from './state';
 import { convertKeptCalls } from './store/call-bodies';
 import { MIGRATIONS } from './store/migrations';
+import { DEFAULT_SIM_API_KEY, DEFAULT_SIM_API_KEY_SECONDARY } from './keys';
+import { frameworkMessages } from '../common/http-errors';
 
 export interface SimulatorOptions {
   host?: string;
@@ -42,8 +44,7 @@ export interface SimulatorOptions {
   logger?: boolean;
 }
 
-export const DEFAULT_SIM_API_KEY = 'sim-key-primary-0000000000000001';
-export const DEFAULT_SIM_API_KEY_SECONDARY = 'sim-key-secondary-000000000000002';
+export { DEFAULT_SIM_API_KEY, DEFAULT_SIM_API_KEY_SECONDARY };
 /** Bodies above this are refused with 413 (a 1,000-recipient campaign is far below). */
 const BODY_LIMIT = 5 * 1024 * 1024;
 
@@ -89,12 +90,7 @@ function seedInChild(dataDir: string, options: Omit<SeedOptions, 'now'> & { now:
   });
 }
 
-const FRAMEWORK_MESSAGES: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON: 'The body is not valid JSON.',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'The body is empty; send a JSON object.',
-  FST_ERR_CTP_BODY_TOO_LARGE: `The body is larger than ${BODY_LIMIT / 1024 / 1024} MB.`,
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the body as application/json.',
-};
+const FRAMEWORK_MESSAGES = frameworkMessages(`The body is larger than ${BODY_LIMIT / 1024 / 1024} MB.`);
 
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
   const apiKey = options.apiKey ?? DEFAULT_SIM_API_KEY;

@@ -12,8 +12,9 @@ const queryClient = createQueryClient();
 // Cold load: the session check and the first page's route code start now, side by side, instead
 // of one after the other once React has mounted the router (the session is what `_app` awaits; its
 // pages' code otherwise starts loading only after it has arrived). index.html preloads
-// /auth/session, so it is usually here already; when someone is signed in, the read tokens the
-// first page will ask for are fetched at once, before its loader runs.
+// /auth/bootstrap, so it is usually here already, with the role's read tokens (kept in memory by
+// the token cache): the first page's loader reads at once. A token the bootstrap could not bring is
+// fetched now, before that loader runs.
 void queryClient.prefetchQuery(sessionQueryOptions).then(() => {
   const session = queryClient.getQueryData(sessionQueryOptions.queryKey);
   if (session) warmTokens(session.scopes.filter((scope) => scope.endsWith(':read')).map((scope) => [scope]));

@@ -13,6 +13,9 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppAgentsIndexRouteImport } from './routes/_app/agents/index'
+import { Route as AppAlertsIndexRouteImport } from './routes/_app/alerts/index'
+import { Route as AppAlertsAlertIdRouteImport } from './routes/_app/alerts/$alertId'
+import { Route as AppAlertsWatchRouteImport } from './routes/_app/alerts/watch'
 import { Route as AppCallsIndexRouteImport } from './routes/_app/calls/index'
 import { Route as AppCallsCallIdRouteImport } from './routes/_app/calls/$callId'
 import { Route as AppCallsNewRouteImport } from './routes/_app/calls/new'
@@ -20,6 +23,8 @@ import { Route as AppCampaignsIndexRouteImport } from './routes/_app/campaigns/i
 import { Route as AppCampaignsCampaignIdRouteImport } from './routes/_app/campaigns/$campaignId'
 import { Route as AppCampaignsNewRouteImport } from './routes/_app/campaigns/new'
 import { Route as AppDoNotCallIndexRouteImport } from './routes/_app/do-not-call/index'
+import { Route as AppReviewIndexRouteImport } from './routes/_app/review/index'
+import { Route as AppReviewSettingsRouteImport } from './routes/_app/review/settings'
 import { Route as AppAgentsAgentIdIndexRouteImport } from './routes/_app/agents/$agentId/index'
 import { Route as AppAgentsAgentIdEditRouteImport } from './routes/_app/agents/$agentId/edit'
 
@@ -40,6 +45,21 @@ const AppIndexRoute = AppIndexRouteImport.update({
 const AppAgentsIndexRoute = AppAgentsIndexRouteImport.update({
   id: '/agents/',
   path: '/agents/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAlertsIndexRoute = AppAlertsIndexRouteImport.update({
+  id: '/alerts/',
+  path: '/alerts/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAlertsAlertIdRoute = AppAlertsAlertIdRouteImport.update({
+  id: '/alerts/$alertId',
+  path: '/alerts/$alertId',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAlertsWatchRoute = AppAlertsWatchRouteImport.update({
+  id: '/alerts/watch',
+  path: '/alerts/watch',
   getParentRoute: () => AppRoute,
 } as any)
 const AppCallsIndexRoute = AppCallsIndexRouteImport.update({
@@ -77,6 +97,16 @@ const AppDoNotCallIndexRoute = AppDoNotCallIndexRouteImport.update({
   path: '/do-not-call/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppReviewIndexRoute = AppReviewIndexRouteImport.update({
+  id: '/review/',
+  path: '/review/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppReviewSettingsRoute = AppReviewSettingsRouteImport.update({
+  id: '/review/settings',
+  path: '/review/settings',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppAgentsAgentIdIndexRoute = AppAgentsAgentIdIndexRouteImport.update({
   id: '/agents/$agentId/',
   path: '/agents/$agentId/',
@@ -91,28 +121,38 @@ const AppAgentsAgentIdEditRoute = AppAgentsAgentIdEditRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/login': typeof LoginRoute
+  '/alerts/$alertId': typeof AppAlertsAlertIdRoute
+  '/alerts/watch': typeof AppAlertsWatchRoute
   '/calls/$callId': typeof AppCallsCallIdRoute
   '/calls/new': typeof AppCallsNewRoute
   '/campaigns/$campaignId': typeof AppCampaignsCampaignIdRoute
   '/campaigns/new': typeof AppCampaignsNewRoute
+  '/review/settings': typeof AppReviewSettingsRoute
   '/agents/': typeof AppAgentsIndexRoute
+  '/alerts/': typeof AppAlertsIndexRoute
   '/calls/': typeof AppCallsIndexRoute
   '/campaigns/': typeof AppCampaignsIndexRoute
   '/do-not-call/': typeof AppDoNotCallIndexRoute
+  '/review/': typeof AppReviewIndexRoute
   '/agents/$agentId/edit': typeof AppAgentsAgentIdEditRoute
   '/agents/$agentId/': typeof AppAgentsAgentIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/': typeof AppIndexRoute
+  '/alerts/$alertId': typeof AppAlertsAlertIdRoute
+  '/alerts/watch': typeof AppAlertsWatchRoute
   '/calls/$callId': typeof AppCallsCallIdRoute
   '/calls/new': typeof AppCallsNewRoute
   '/campaigns/$campaignId': typeof AppCampaignsCampaignIdRoute
   '/campaigns/new': typeof AppCampaignsNewRoute
+  '/review/settings': typeof AppReviewSettingsRoute
   '/agents': typeof AppAgentsIndexRoute
+  '/alerts': typeof AppAlertsIndexRoute
   '/calls': typeof AppCallsIndexRoute
   '/campaigns': typeof AppCampaignsIndexRoute
   '/do-not-call': typeof AppDoNotCallIndexRoute
+  '/review': typeof AppReviewIndexRoute
   '/agents/$agentId/edit': typeof AppAgentsAgentIdEditRoute
   '/agents/$agentId': typeof AppAgentsAgentIdIndexRoute
 }
@@ -121,14 +161,19 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/login': typeof LoginRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/alerts/$alertId': typeof AppAlertsAlertIdRoute
+  '/_app/alerts/watch': typeof AppAlertsWatchRoute
   '/_app/calls/$callId': typeof AppCallsCallIdRoute
   '/_app/calls/new': typeof AppCallsNewRoute
   '/_app/campaigns/$campaignId': typeof AppCampaignsCampaignIdRoute
   '/_app/campaigns/new': typeof AppCampaignsNewRoute
+  '/_app/review/settings': typeof AppReviewSettingsRoute
   '/_app/agents/': typeof AppAgentsIndexRoute
+  '/_app/alerts/': typeof AppAlertsIndexRoute
   '/_app/calls/': typeof AppCallsIndexRoute
   '/_app/campaigns/': typeof AppCampaignsIndexRoute
   '/_app/do-not-call/': typeof AppDoNotCallIndexRoute
+  '/_app/review/': typeof AppReviewIndexRoute
   '/_app/agents/$agentId/edit': typeof AppAgentsAgentIdEditRoute
   '/_app/agents/$agentId/': typeof AppAgentsAgentIdIndexRoute
 }
@@ -137,28 +182,38 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/login'
+    | '/alerts/$alertId'
+    | '/alerts/watch'
     | '/calls/$callId'
     | '/calls/new'
     | '/campaigns/$campaignId'
     | '/campaigns/new'
+    | '/review/settings'
     | '/agents/'
+    | '/alerts/'
     | '/calls/'
     | '/campaigns/'
     | '/do-not-call/'
+    | '/review/'
     | '/agents/$agentId/edit'
     | '/agents/$agentId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/login'
     | '/'
+    | '/alerts/$alertId'
+    | '/alerts/watch'
     | '/calls/$callId'
     | '/calls/new'
     | '/campaigns/$campaignId'
     | '/campaigns/new'
+    | '/review/settings'
     | '/agents'
+    | '/alerts'
     | '/calls'
     | '/campaigns'
     | '/do-not-call'
+    | '/review'
     | '/agents/$agentId/edit'
     | '/agents/$agentId'
   id:
@@ -166,14 +221,19 @@ export interface FileRouteTypes {
     | '/_app'
     | '/login'
     | '/_app/'
+    | '/_app/alerts/$alertId'
+    | '/_app/alerts/watch'
     | '/_app/calls/$callId'
     | '/_app/calls/new'
     | '/_app/campaigns/$campaignId'
     | '/_app/campaigns/new'
+    | '/_app/review/settings'
     | '/_app/agents/'
+    | '/_app/alerts/'
     | '/_app/calls/'
     | '/_app/campaigns/'
     | '/_app/do-not-call/'
+    | '/_app/review/'
     | '/_app/agents/$agentId/edit'
     | '/_app/agents/$agentId/'
   fileRoutesById: FileRoutesById
@@ -211,6 +271,27 @@ declare module '@tanstack/react-router' {
       path: '/agents'
       fullPath: '/agents/'
       preLoaderRoute: typeof AppAgentsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/alerts/': {
+      id: '/_app/alerts/'
+      path: '/alerts'
+      fullPath: '/alerts/'
+      preLoaderRoute: typeof AppAlertsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/alerts/$alertId': {
+      id: '/_app/alerts/$alertId'
+      path: '/alerts/$alertId'
+      fullPath: '/alerts/$alertId'
+      preLoaderRoute: typeof AppAlertsAlertIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/alerts/watch': {
+      id: '/_app/alerts/watch'
+      path: '/alerts/watch'
+      fullPath: '/alerts/watch'
+      preLoaderRoute: typeof AppAlertsWatchRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/calls/': {
@@ -262,6 +343,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDoNotCallIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/review/': {
+      id: '/_app/review/'
+      path: '/review'
+      fullPath: '/review/'
+      preLoaderRoute: typeof AppReviewIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/review/settings': {
+      id: '/_app/review/settings'
+      path: '/review/settings'
+      fullPath: '/review/settings'
+      preLoaderRoute: typeof AppReviewSettingsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/agents/$agentId/': {
       id: '/_app/agents/$agentId/'
       path: '/agents/$agentId'
@@ -281,28 +376,38 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppIndexRoute: typeof AppIndexRoute
+  AppAlertsAlertIdRoute: typeof AppAlertsAlertIdRoute
+  AppAlertsWatchRoute: typeof AppAlertsWatchRoute
   AppCallsCallIdRoute: typeof AppCallsCallIdRoute
   AppCallsNewRoute: typeof AppCallsNewRoute
   AppCampaignsCampaignIdRoute: typeof AppCampaignsCampaignIdRoute
   AppCampaignsNewRoute: typeof AppCampaignsNewRoute
+  AppReviewSettingsRoute: typeof AppReviewSettingsRoute
   AppAgentsIndexRoute: typeof AppAgentsIndexRoute
+  AppAlertsIndexRoute: typeof AppAlertsIndexRoute
   AppCallsIndexRoute: typeof AppCallsIndexRoute
   AppCampaignsIndexRoute: typeof AppCampaignsIndexRoute
   AppDoNotCallIndexRoute: typeof AppDoNotCallIndexRoute
+  AppReviewIndexRoute: typeof AppReviewIndexRoute
   AppAgentsAgentIdEditRoute: typeof AppAgentsAgentIdEditRoute
   AppAgentsAgentIdIndexRoute: typeof AppAgentsAgentIdIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppIndexRoute: AppIndexRoute,
+  AppAlertsAlertIdRoute: AppAlertsAlertIdRoute,
+  AppAlertsWatchRoute: AppAlertsWatchRoute,
   AppCallsCallIdRoute: AppCallsCallIdRoute,
   AppCallsNewRoute: AppCallsNewRoute,
   AppCampaignsCampaignIdRoute: AppCampaignsCampaignIdRoute,
   AppCampaignsNewRoute: AppCampaignsNewRoute,
+  AppReviewSettingsRoute: AppReviewSettingsRoute,
   AppAgentsIndexRoute: AppAgentsIndexRoute,
+  AppAlertsIndexRoute: AppAlertsIndexRoute,
   AppCallsIndexRoute: AppCallsIndexRoute,
   AppCampaignsIndexRoute: AppCampaignsIndexRoute,
   AppDoNotCallIndexRoute: AppDoNotCallIndexRoute,
+  AppReviewIndexRoute: AppReviewIndexRoute,
   AppAgentsAgentIdEditRoute: AppAgentsAgentIdEditRoute,
   AppAgentsAgentIdIndexRoute: AppAgentsAgentIdIndexRoute,
 }

@@ -64,8 +64,13 @@ export async function bffSection(ctx: BenchContext, sim: SimInfo, bff: string, p
     { name: 'bare @fastify/http-proxy', url: proxy, prefix: '/api', headers: { 'X-Api-Key': SIM_KEY } },
     { name: 'Switchboard BFF', url: bff, prefix: '/api', headers: { Cookie: viewer.cookie, Authorization: `Bearer ${token}` } },
   ];
-  const results: LoadResult[][] = targets.map(() => []);
-  const single: LoadResult[][] = targets.map(() => []);
+  // One connection (the hop's own latency, no queue) and 50 (the simulator saturated: throughput).
+  const loads = [
+    { connections: 1, label: '1 connection', throughput: false },
+    { connections: 50, label: '50 connections', throughput: true },
+  ] as const;
+  // byLoad[load][target]: one result per round.
+  const byLoad: LoadResult[][][] = loads.map(() => targets.map(() => []));
   // 2 s a load (6 loads a round): at 1 connection that is still ~500 requests per figure.
   const seconds = Number(process.env.BENCH_BFF_LOAD_SECONDS ?? 2);
   const mintWall: number[] = [];
@@ -85,11 +90,11 @@ export async function bffSection(ctx: BenchContext, sim: SimInfo, bff: string, p
       const target = targets[i]!;
       // The same page for the three targets in a round; another page each round.
       const url = `${target.url}${target.prefix}/v1/calls?size=100&sort=startTime,DESC&page=${round + 1}`;
-      const one = await load({ url, connections: 1, duration: seconds, headers: target.headers });
-      const r = await load({ url, connections: 50, duration: seconds, headers: target.headers });
-      for (const x of [one, r]) if (x.errors || x.non2xx) ctx.log(`bff ${target.name}: ${x.errors} errors, ${x.non2xx} non-2xx of ${x.requests}`);
-      single[i]!.push(one);
-      results[i]!.push(r);
+      for (const [j, { connections }] of loads.entries()) {
+        const x = await load({ url, connections, duration: seconds, headers: target.headers });
+        if (x.errors || x.non2xx) ctx.log(`bff ${target.name}, ${connections} connections: ${x.errors} errors, ${x.non2xx} non-2xx of ${x.requests}`);
+        byLoad[j]![i]!.push(x);
+      }
     }
 
     // A fresh session each round: its first token is a real mint, 100 asks at once.
@@ -133,41 +138,33 @@ export async function bffSection(ctx: BenchContext, sim: SimInfo, bff: string, p
     }
   }
 
-  const bare = results[1]!;
-  const ours = results[2]!;
   for (const [i, target] of targets.entries()) {
-    report.add(
-      SECTION,
-      `GET /calls (100 rows) via ${target.name}, 1 connection: p50`,
-      'ms',
-      single[i]!.map((r) => r.p50),
-    );
-    report.add(
-      SECTION,
-      `GET /calls (100 rows) via ${target.name}, 1 connection: p99`,
-      'ms',
-      single[i]!.map((r) => r.p99),
-    );
-    report.add(
-      SECTION,
-      `GET /calls (100 rows) via ${target.name}, 50 connections: p50`,
-      'ms',
-      results[i]!.map((r) => r.p50),
-    );
-    report.add(
-      SECTION,
-      `GET /calls (100 rows) via ${target.name}, 50 connections: p99`,
-      'ms',
-      results[i]!.map((r) => r.p99),
-    );
-    report.add(
-      SECTION,
-      `GET /calls (100 rows) via ${target.name}, 50 connections: throughput`,
-      'req/s',
-      results[i]!.map((r) => r.rps),
-    );
+    for (const [j, { label, throughput }] of loads.entries()) {
+      const runs = byLoad[j]![i]!;
+      const name = `GET /calls (100 rows) via ${target.name}, ${label}`;
+      report.add(
+        SECTION,
+        `${name}: p50`,
+        'ms',
+        runs.map((r) => r.p50),
+      );
+      report.add(
+        SECTION,
+        `${name}: p99`,
+        'ms',
+        runs.map((r) => r.p99),
+      );
+      if (throughput)
+        report.add(
+          SECTION,
+          `${name}: throughput`,
+          'req/s',
+          runs.map((r) => r.rps),
+        );
+    }
   }
-  const [direct1, bare1, ours1] = single as [LoadResult[], LoadResult[], LoadResult[]];
+  const [direct1, bare1, ours1] = byLoad[0] as [LoadResult[], LoadResult[], LoadResult[]];
+  const [, bare, ours] = byLoad[1] as [LoadResult[], LoadResult[], LoadResult[]];
   report.add(
     SECTION,
     'BFF added latency p50 (BFF − direct, 1 connection, same round)',

@@ -78,6 +78,31 @@ async function paintedAt(page: Page, selector: string, count: number, timeoutMs 
   );
 }
 
+/**
+ * JS and CSS of a load, gzipped: the bodies of the responses whose request started before the
+ * content was painted (the page's resource timing says which), so what loads after it (idle
+ * prefetches, the next screen's code) is not counted, however fast it comes.
+ */
+async function firstLoadBytes(
+  page: Page,
+  bodies: Promise<{ url: string; type: string; gz: number }>[],
+  until: number,
+): Promise<{ jsGzipKiB: number; cssGzipKiB: number }> {
+  const started = new Set(
+    await page.evaluate(
+      (t) =>
+        performance
+          .getEntriesByType('resource')
+          .filter((e) => e.startTime <= t)
+          .map((e) => e.name),
+      until,
+    ),
+  );
+  const sizes = (await Promise.all(bodies)).filter((s) => started.has(s.url));
+  const sum = (type: string) => sizes.filter((s) => s.type === type).reduce((n, s) => n + s.gz, 0) / 1024;
+  return { jsGzipKiB: sum('script'), cssGzipKiB: sum('stylesheet') };
+}
+
 async function heapMiB(page: Page): Promise<number> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('HeapProfiler.collectGarbage');
@@ -94,14 +119,15 @@ export async function measureList(browser: Browser, app: ListApp, rows = 100): P
     const page = await context.newPage();
     await page.addInitScript(OBSERVE_LONG_TASKS);
     const problems: string[] = [];
-    const bodies: Promise<{ type: string; gz: number }>[] = [];
+    const bodies: Promise<{ url: string; type: string; gz: number }>[] = [];
     page.on('response', (res) => {
       const type = res.request().resourceType();
       if (type !== 'script' && type !== 'stylesheet') return;
+      const url = res.url();
       bodies.push(
         res.body().then(
-          (b) => ({ type, gz: gzipSync(b).length }),
-          () => ({ type, gz: 0 }),
+          (b) => ({ url, type, gz: gzipSync(b).length }),
+          () => ({ url, type, gz: 0 }),
         ),
       );
     });
@@ -111,9 +137,7 @@ export async function measureList(browser: Browser, app: ListApp, rows = 100): P
       (until) => (window as any).__longTasks.filter((e: number[]) => e[0]! < until).reduce((n: number, e: number[]) => n + e[1]!, 0),
       contentMs,
     );
-    const sizes = await Promise.all(bodies);
-    const jsGzipKiB = sizes.filter((s) => s.type === 'script').reduce((n, s) => n + s.gz, 0) / 1024;
-    const cssGzipKiB = sizes.filter((s) => s.type === 'stylesheet').reduce((n, s) => n + s.gz, 0) / 1024;
+    const { jsGzipKiB, cssGzipKiB } = await firstLoadBytes(page, bodies, contentMs);
     await page.waitForLoadState('load');
     const heap = await heapMiB(page);
 
@@ -191,14 +215,15 @@ export async function measurePage(
     await prepare(context);
     const page = await context.newPage();
     await page.addInitScript(OBSERVE_LONG_TASKS);
-    const bodies: Promise<{ type: string; gz: number }>[] = [];
+    const bodies: Promise<{ url: string; type: string; gz: number }>[] = [];
     page.on('response', (res) => {
       const type = res.request().resourceType();
       if (type !== 'script' && type !== 'stylesheet') return;
+      const url = res.url();
       bodies.push(
         res.body().then(
-          (b) => ({ type, gz: gzipSync(b).length }),
-          () => ({ type, gz: 0 }),
+          (b) => ({ url, type, gz: gzipSync(b).length }),
+          () => ({ url, type, gz: 0 }),
         ),
       );
     });
@@ -208,16 +233,10 @@ export async function measurePage(
       (until) => (window as any).__longTasks.filter((e: number[]) => e[0]! < until).reduce((n: number, e: number[]) => n + e[1]!, 0),
       contentMs,
     );
-    const sizes = await Promise.all(bodies);
+    const bytes = await firstLoadBytes(page, bodies, contentMs);
     await page.waitForLoadState('load');
     const heap = await heapMiB(page);
-    return {
-      contentMs,
-      longTasksMs,
-      heapMiB: heap,
-      jsGzipKiB: sizes.filter((s) => s.type === 'script').reduce((n, s) => n + s.gz, 0) / 1024,
-      cssGzipKiB: sizes.filter((s) => s.type === 'stylesheet').reduce((n, s) => n + s.gz, 0) / 1024,
-    };
+    return { contentMs, longTasksMs, heapMiB: heap, ...bytes };
   } finally {
     await context.close();
   }

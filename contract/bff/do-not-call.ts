@@ -7,7 +7,6 @@ import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { PageQuery } from '../queries';
 import { Page } from '../schemas/page';
-import type { Role } from './role-scopes';
 
 /** Where an entry came from: typed by a person, a CSV import, a call review, or a rule. */
 export const DNC_SOURCES = ['manual', 'import', 'call-review', 'rule'] as const;
@@ -109,5 +108,4 @@ export function dncSkipReason(entry: { reason: string; source: DncSource; rule?:
 export const DncAddForm = z.object({ phone: DncPhone, reason: DncReason });
 export type DncAddForm = z.infer<typeof DncAddForm>;
 
-/** Who may change the list (every signed-in role reads it). */
-export const DNC_MANAGER_ROLES: readonly Role[] = ['operator', 'admin'];
+export { DNC_MANAGER_ROLES } from './do-not-call.plain';

@@ -11,6 +11,8 @@ export const BFF_HEADERS = {
   outcome: 'X-Switchboard-Outcome',
 } as const;
 export const CSRF_HEADER_VALUE = '1';
+/** An Idempotency-Key the BFF accepts: 8-128 letters, digits, `-_.:`. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
 
 /** Upstream routes whose POST needs an Idempotency-Key at the BFF. */
 export const IDEMPOTENT_UPSTREAM_PATHS = ['/v1/calls', '/v1/bulk/calls', '/v1/campaigns'] as const;

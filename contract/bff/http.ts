@@ -4,10 +4,11 @@ import { JsonValue } from '../json';
 import { Scope } from '../enums';
 import { Guid } from '../formats';
 import { PageQuery } from '../queries';
+import { ErrorResponse } from '../schemas/error';
 import { Page } from '../schemas/page';
 import { Role } from './roles';
 
-export { BFF_HEADERS, CSRF_HEADER_VALUE, IDEMPOTENT_UPSTREAM_PATHS } from './http.plain';
+export { BFF_HEADERS, CSRF_HEADER_VALUE, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENT_UPSTREAM_PATHS } from './http.plain';
 
 export const LoginRequest = z.strictObject({
   username: z.string().trim().min(1, { error: 'Enter your username.' }).max(100),
@@ -24,6 +25,24 @@ export type SessionInfo = z.infer<typeof SessionInfo>;
 /** GET /auth/session: the signed-in user, or null when this browser has no session cookie at all. */
 export const SessionState = SessionInfo.nullable();
 export type SessionState = z.infer<typeof SessionState>;
+
+/** One read token of the bootstrap: exactly one scope, as POST /auth/token would give it. */
+export const BootstrapToken = z.object({
+  scope: Scope,
+  token: z.string().min(1),
+  expiresIn: z.number().int().nonnegative(),
+});
+/**
+ * GET /auth/bootstrap: the session (as GET /auth/session) and, when someone is signed in, a read
+ * token for each read scope of the role, each of exactly one scope, in one answer. The page's HTML
+ * asks for it while its code downloads; the tokens go to the SPA's in-memory token cache. No token
+ * when the upstream could not mint one in time (the SPA then asks POST /auth/token as before).
+ */
+export const SessionBootstrap = z.object({
+  session: SessionState,
+  tokens: z.array(BootstrapToken),
+});
+export type SessionBootstrap = z.infer<typeof SessionBootstrap>;
 
 /** A campaign created through the BFF (the upstream has no campaign list). */
 export const RegistryEntry = z.object({
@@ -83,3 +102,36 @@ export const AuditQuery = PageQuery.extend({
 export type AuditQuery = z.infer<typeof AuditQuery>;
 export const AuditPage = Page(AuditEntry);
 export type AuditPage = z.infer<typeof AuditPage>;
+
+/** GET /healthz: the process is alive. */
+export const Liveness = z.object({ status: z.literal('ok') });
+/** GET /readyz (200 or 503): whether the database and the upstream answer, and how the upstream failed. */
+export const Readiness = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: z.boolean(),
+  upstream: z.boolean(),
+  upstreamState: z.enum(['up', 'slow', 'down']),
+});
+export type Readiness = z.infer<typeof Readiness>;
+
+/** GET /auth/config: which sign-in methods exist. */
+export const AuthConfig = z.object({ local: z.literal(true), oidc: z.object({ loginUrl: z.string() }).nullable() });
+export type AuthConfig = z.infer<typeof AuthConfig>;
+/** GET /auth/oidc/login: where to return after sign-in (a same-origin path; anything else goes home). */
+export const OidcLoginQuery = z.object({ redirect: z.string().optional() });
+/** GET /auth/oidc/callback: the provider's answer (checked by openid-client against the pending state). */
+export const OidcCallbackQuery = z.looseObject({
+  code: z.string().optional(),
+  state: z.string().optional(),
+  error: z.string().optional(),
+  error_description: z.string().optional(),
+});
+
+/** Drafts and saved views as listed (GET /bff/drafts, GET /bff/views). */
+export const DraftSummary = z.object({ name: DraftName, updatedAt: z.string() });
+export const DraftList = z.array(DraftSummary);
+export const SavedViewList = z.array(SavedView);
+
+/** Every BFF failure: the upstream's ErrorResponse and the request id (also the X-Request-Id header). */
+export const BffErrorResponse = ErrorResponse.extend({ requestId: z.string() }).meta({ id: 'BffErrorResponse' });
+export type BffErrorResponse = z.infer<typeof BffErrorResponse>;

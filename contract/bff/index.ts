@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { CallStatus, TranscriptActor } from '../enums';
 import { E164, Guid, IsoDate, UtcTimestamp, Uuid } from '../formats';
 import { LIMITS } from '../limits';
-import { CALL_SORT_PROPERTIES, DEFAULT_CALL_SORT, sortPattern } from '../queries.plain';
+import { paging, queryInt, sortParam } from '../queries';
+import { CALL_SORT_PROPERTIES, DEFAULT_CALL_SORT } from '../queries.plain';
 import { Call } from '../schemas/call';
 import { STATUS_GROUPS } from '../status-groups';
 import { isIanaZone } from '../timezone';
@@ -53,11 +54,7 @@ function many<T extends z.ZodType>(item: T, max: number, what: string, splitComm
 const QueryBool = z.enum(['true', 'false'], { error: 'Must be true or false.' }).transform((v) => v === 'true');
 
 const Seconds = (max: number) =>
-  z.coerce
-    .number({ error: 'Must be a whole number of seconds.' })
-    .int({ error: 'Must be a whole number of seconds.' })
-    .min(0, { error: 'Must be 0 or more.' })
-    .max(max, { error: `Must be at most ${max}.` });
+  queryInt({ whole: 'Must be a whole number of seconds.', min: 0, tooSmall: 'Must be 0 or more.', max, tooLarge: `Must be at most ${max}.` });
 
 export const Tz = z
   .string()
@@ -110,17 +107,8 @@ const upstreamFilters = {
 /** The calls search: every upstream filter, the index's own, and the upstream list's paging and sort. */
 export const IndexSearchQuery = z
   .strictObject({
-    page: z.coerce.number().int({ error: 'Page must be a whole number.' }).min(LIMITS.page.min, { error: 'Pages start at 1.' }).default(LIMITS.page.default),
-    size: z.coerce
-      .number()
-      .int({ error: 'Size must be a whole number.' })
-      .min(LIMITS.pageSize.min, { error: `Size must be at least ${LIMITS.pageSize.min}.` })
-      .max(LIMITS.pageSize.max, { error: `Size must be at most ${LIMITS.pageSize.max}.` })
-      .default(LIMITS.pageSize.default),
-    sort: z
-      .string()
-      .regex(sortPattern(CALL_SORT_PROPERTIES), { error: `Sort as <property>,ASC or <property>,DESC with property one of ${CALL_SORT_PROPERTIES.join(', ')}.` })
-      .default(DEFAULT_CALL_SORT),
+    ...paging,
+    sort: sortParam(CALL_SORT_PROPERTIES, DEFAULT_CALL_SORT),
     ...upstreamFilters,
     status: many(CallStatus, 12, 'statuses', true),
     hasRecording: QueryBool.optional(),
@@ -273,8 +261,13 @@ export const CampaignProgress = z.object({
   groups: GroupCounts,
   /** Distinct phone numbers called so far. */
   recipientsCalled: Count,
-  /** Recipients the campaign was created with, when the registry knows it. */
+  /**
+   * Recipients the campaign was created with (as sent, after the do-not-call list), when the
+   * registry knows it: campaigns created through Switchboard since it records the count.
+   */
   recipients: Count.nullable(),
+  /** Recipients not called yet (`recipients` − `recipientsCalled`); null when `recipients` is unknown. */
+  remaining: Count.nullable(),
   lastCallAt: UtcTimestamp.nullable(),
 });
 export type CampaignProgress = z.infer<typeof CampaignProgress>;

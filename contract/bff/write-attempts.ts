@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { Guid } from '../formats';
 import { JsonValue } from '../json';
+import { IDEMPOTENCY_KEY_PATTERN } from './http.plain';
 
 export const WriteAttemptState = z.enum([
   /** Sent, no answer yet (another tab or click is waiting for it). */
@@ -56,3 +57,6 @@ export const ResolveWriteAttempt = z.discriminatedUnion('outcome', [
   z.strictObject({ outcome: z.literal('not-applied') }),
 ]);
 export type ResolveWriteAttempt = z.infer<typeof ResolveWriteAttempt>;
+
+/** `:key` of GET /bff/writes/:key and POST /bff/writes/:key/resolve. */
+export const WriteKeyParams = z.strictObject({ key: z.string().regex(IDEMPOTENCY_KEY_PATTERN, { error: '8-128 letters, digits, -_.:' }) });

@@ -31,6 +31,8 @@ export type Classifier = z.infer<typeof Classifier>;
 
 export const TelephonyConfiguration = z
   .object({
+    // docs/api-assumptions.md: an object with a string `did` (what the simulator sends); the
+    // console also reads null or absent as "no SIP connection".
     sipConnection: z.object({ did: z.string() }).nullable().optional(),
     phoneNumbers: z.array(E164),
   })

@@ -9,11 +9,15 @@ import { build } from 'esbuild';
 
 export const NODE_DIST = 'dist/node';
 
-/** Entry name → source. The simulator finds `seed-process.mjs` next to its own bundle. */
+/**
+ * Entry name → source. The simulator finds `seed-process.mjs` next to its own bundle, the npm start
+ * launcher (`start.mjs`) the simulator's and the BFF's.
+ */
 export const NODE_ENTRIES = {
   simulator: 'simulator/main.ts',
   'seed-process': 'simulator/seed/seed-process.ts',
   server: 'server/server.ts',
+  start: 'scripts/start.ts',
 } as const;
 
 /** Bundles the entries (by default the product's) into `outdir`; returns each entry's output path. */

@@ -6,9 +6,17 @@
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_SIM_API_KEY, DEFAULT_SIM_API_KEY_SECONDARY } from '../../simulator/app';
+import { DEFAULT_SIM_API_KEY, DEFAULT_SIM_API_KEY_SECONDARY } from '../../simulator/keys';
 
 export const DEFAULT_DEMO_PASSWORD = 'switchboard-demo';
+
+/**
+ * Node's flags for the BFF process (npm start, the bench's memory figures): a 1 MiB young-generation
+ * semi-space instead of 16 MiB, about 25 MiB less resident for more frequent minor collections
+ * (ADR 0019). Heap sizes are fixed when a process starts, so this cannot be set from inside
+ * (server/memory.ts sets what can be).
+ */
+export const BFF_NODE_ARGS = ['--max-semi-space-size=1'];
 
 export function isEmbedded(env: NodeJS.ProcessEnv): boolean {
   return !env.VOICE_API_BASE_URL;
@@ -33,6 +41,38 @@ export function bffEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
     DEMO_ACCOUNTS: 'true',
     DEMO_PASSWORD: env.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD,
   };
+}
+
+/**
+ * The address to print and the health check to poll: localhost (as the README says) when the BFF
+ * listens on a local or every interface, PUBLIC_URL when set.
+ */
+export function consoleUrl(env: NodeJS.ProcessEnv): { url: string; health: string } {
+  const host = env.HOST ?? '127.0.0.1';
+  const port = env.PORT ?? '8080';
+  const local = host === '0.0.0.0' || host === '::' || host === '127.0.0.1' || host === 'localhost';
+  const hostPart = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: env.PUBLIC_URL ?? `http://${local ? 'localhost' : hostPart}:${port}`,
+    health: `http://${local ? '127.0.0.1' : hostPart}:${port}/healthz`,
+  };
+}
+
+/**
+ * The demo accounts line: the password only for accounts this start created (an account that was
+ * there keeps the password it had, whatever DEMO_PASSWORD says now), else how to set a new one.
+ */
+export function demoAccountsMessage(accounts: { created: string[]; existing: string[] } | null, password: string): string {
+  const reset = 'To set a new password, stop Switchboard (Ctrl-C), then: npm run user -- reset NAME';
+  if (!accounts)
+    return `Demo accounts: viewer, operator, admin — password ${password} if this start created them; accounts that were there keep theirs. ${reset}`;
+  const lines: string[] = [];
+  if (accounts.created.length > 0) lines.push(`Demo accounts: ${accounts.created.join(', ')} — password ${password}`);
+  if (accounts.existing.length > 0)
+    lines.push(
+      `Demo accounts ${accounts.existing.join(', ')} already exist and keep the password they were given (DEMO_PASSWORD only sets it when they are created). ${reset}`,
+    );
+  return lines.join('\n');
 }
 
 function newest(path: string): number {

@@ -236,4 +236,182 @@ CREATE TABLE do_not_call (
 CREATE INDEX do_not_call_added ON do_not_call (added_at DESC, phone);
 `,
   },
+  {
+    // QA review (docs/review.md): rubric versions per agent, sampling rules and checks over the call
+    // index, the queue (one row per call) and why each call is in it, reviews and pinned comments.
+    id: '011_review',
+    sql: `
+CREATE TABLE review_rubrics (
+  agent_id uuid NOT NULL,
+  version integer NOT NULL,
+  items jsonb NOT NULL,
+  note text NOT NULL,
+  updated_by text NOT NULL,
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (agent_id, version)
+);
+CREATE TABLE review_rules (
+  id serial PRIMARY KEY,
+  kind text NOT NULL CHECK (kind IN ('sample', 'check')),
+  name text NOT NULL,
+  agent_id uuid,
+  campaign_name text,
+  spec jsonb NOT NULL,
+  created_by text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE UNIQUE INDEX review_rules_name ON review_rules (kind, lower(name));
+CREATE TABLE review_queue (
+  call_id uuid PRIMARY KEY,
+  added_at timestamptz NOT NULL DEFAULT now(),
+  seq bigserial NOT NULL
+);
+CREATE INDEX review_queue_order ON review_queue (seq);
+-- Why a call is in the queue; rule_name is kept so a flag still names its rule after a rename or removal.
+CREATE TABLE review_queue_sources (
+  call_id uuid NOT NULL REFERENCES review_queue(call_id) ON DELETE CASCADE,
+  rule_id integer NOT NULL,
+  kind text NOT NULL,
+  rule_name text NOT NULL,
+  day date NOT NULL,
+  added_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (call_id, rule_id)
+);
+CREATE INDEX review_queue_sources_rule ON review_queue_sources (rule_id, day);
+CREATE TABLE reviews (
+  call_id uuid NOT NULL,
+  user_id integer NOT NULL,
+  reviewer text NOT NULL,
+  agent_id uuid NOT NULL,
+  rubric_version integer NOT NULL,
+  scores jsonb NOT NULL,
+  score numeric(5,2) NOT NULL,
+  note text NOT NULL,
+  reviewed_at timestamptz,
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (call_id, user_id)
+);
+CREATE INDEX reviews_agent ON reviews (agent_id, reviewed_at);
+CREATE TABLE review_comments (
+  id serial PRIMARY KEY,
+  call_id uuid NOT NULL,
+  user_id integer NOT NULL,
+  author text NOT NULL,
+  text text NOT NULL,
+  line integer,
+  at_seconds double precision,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX review_comments_call ON review_comments (call_id, id);
+`,
+  },
+  {
+    // Watched views and alerts (docs/alerts.md): rules over saved views, the alerts they open (one
+    // open alert per rule at a time: the unique index makes a second evaluator's insert a no-op),
+    // webhook deliveries and their attempts, and how far each user has read.
+    id: '013_alerts',
+    sql: `
+CREATE TABLE alert_rules (
+  id bigserial PRIMARY KEY,
+  name text NOT NULL,
+  view_name text NOT NULL,
+  filter jsonb NOT NULL,
+  condition jsonb NOT NULL,
+  webhook_url text,
+  webhook_secret text,
+  pause_campaign_id uuid,
+  pause_set_by text,
+  pause_set_by_id integer,
+  pause_set_at timestamptz,
+  enabled boolean NOT NULL DEFAULT true,
+  created_by text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  state text NOT NULL DEFAULT 'unknown',
+  last_value double precision,
+  last_evaluated_at timestamptz
+);
+CREATE TABLE alerts (
+  id bigserial PRIMARY KEY,
+  rule_id bigint REFERENCES alert_rules(id) ON DELETE SET NULL,
+  rule_name text NOT NULL,
+  view_name text NOT NULL,
+  summary text NOT NULL,
+  value double precision NOT NULL,
+  opened_at timestamptz NOT NULL,
+  cleared_at timestamptz,
+  pause_state text NOT NULL DEFAULT 'none',
+  pause_campaign_id uuid,
+  pause_set_by text,
+  pause_set_by_id integer,
+  pause_attempts integer NOT NULL DEFAULT 0,
+  pause_error text,
+  pause_next_at timestamptz,
+  paused_at timestamptz,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE UNIQUE INDEX alerts_open_per_rule ON alerts (rule_id) WHERE cleared_at IS NULL;
+CREATE INDEX alerts_pause_due ON alerts (pause_next_at) WHERE pause_state IN ('pending', 'retrying');
+CREATE TABLE alert_deliveries (
+  id bigserial PRIMARY KEY,
+  alert_id bigint NOT NULL REFERENCES alerts(id) ON DELETE CASCADE,
+  event text NOT NULL,
+  url text NOT NULL,
+  secret text NOT NULL,
+  payload text NOT NULL,
+  state text NOT NULL DEFAULT 'pending',
+  attempts integer NOT NULL DEFAULT 0,
+  next_at timestamptz NOT NULL DEFAULT now(),
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX alert_deliveries_due ON alert_deliveries (next_at) WHERE state IN ('pending', 'retrying');
+CREATE INDEX alert_deliveries_alert ON alert_deliveries (alert_id);
+CREATE TABLE alert_delivery_attempts (
+  id bigserial PRIMARY KEY,
+  delivery_id bigint NOT NULL REFERENCES alert_deliveries(id) ON DELETE CASCADE,
+  at timestamptz NOT NULL DEFAULT now(),
+  status integer,
+  error text,
+  ms integer NOT NULL
+);
+CREATE INDEX alert_delivery_attempts_delivery ON alert_delivery_attempts (delivery_id, id);
+CREATE TABLE alert_seen (
+  user_id integer PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+  last_seen_id bigint NOT NULL
+);
+`,
+  },
+  {
+    // Rules that add numbers to the do-not-call list from indexed calls (docs/review.md): each call
+    // is applied once per rule, so a number a person removed comes back only with a new call.
+    id: '014_do_not_call_rules',
+    sql: `
+CREATE TABLE dnc_rules (
+  id bigserial PRIMARY KEY,
+  name text NOT NULL UNIQUE,
+  classifier text NOT NULL,
+  value text NOT NULL,
+  reason text NOT NULL,
+  created_by text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  added integer NOT NULL DEFAULT 0,
+  last_applied_at timestamptz
+);
+CREATE TABLE dnc_rule_calls (
+  rule_id bigint NOT NULL REFERENCES dnc_rules(id) ON DELETE CASCADE,
+  call_id uuid NOT NULL,
+  PRIMARY KEY (rule_id, call_id)
+);
+`,
+  },
+  {
+    // Campaign progress in the list (issue 19): how many recipients a campaign was created with, as
+    // sent upstream (after the do-not-call list), so "remaining" is known for campaigns created
+    // through Switchboard. Older rows stay NULL: shown as unknown.
+    id: '015_campaign_recipients',
+    sql: `
+ALTER TABLE campaign_attempts ADD COLUMN recipients integer;
+ALTER TABLE campaigns ADD COLUMN recipients integer;
+`,
+  },
 ];

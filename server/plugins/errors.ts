@@ -7,10 +7,10 @@
  */
 import type { FastifyError, FastifySchemaCompiler } from 'fastify';
 import fp from 'fastify-plugin';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { toValidationErrors } from '../../contract/errors';
 import type { ValidationError } from '../../contract/schemas/error';
+import { frameworkMessages } from '../../common/http-errors';
 import { HttpError, sendError } from '../http';
 import { UpstreamError } from '../services/upstream';
 
@@ -35,17 +35,15 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
     return result.success ? { value: result.data } : { error: new SchemaError(toValidationErrors(result.error, data)) };
   };
 
-const FRAMEWORK_MESSAGES: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON: 'The body is not valid JSON.',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'The body is empty; send a JSON object.',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The body is too large.',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the body as application/json.',
-};
+const FRAMEWORK_MESSAGES = frameworkMessages('The body is too large.');
 
 export const errorsPlugin = fp(
   async (app) => {
     app.setValidatorCompiler(validatorCompiler);
-    app.setSerializerCompiler(serializerCompiler);
+    // Response schemas type the handlers (the zod type provider) and describe the answers in the
+    // OpenAPI document; the answer itself is sent as JSON unchanged, never stripped of a field or
+    // turned into a 500 at run time. The inject tests parse answers with the contract's schemas.
+    app.setSerializerCompiler(() => (data) => JSON.stringify(data));
     app.setErrorHandler((error: FastifyError | HttpError | UpstreamError | SchemaError, request, reply) => {
       if (error instanceof SchemaError) return sendError(reply, 400, request.routeOptions.config.invalidMessage ?? error.message, error.errors);
       if (error instanceof HttpError) {

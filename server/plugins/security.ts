@@ -1,27 +1,31 @@
 /**
- * Security headers on every response, no-store on the dynamic routes, unknown Host names refused
+ * Security headers on every response (@fastify/helmet), no-store on the dynamic routes, unknown Host names refused
  * (421, DNS rebinding: server/services/hosts.ts), and the CSRF guard: every state-changing request
  * needs an allowed Origin (the configured ones; its own only on a local host name) and
- * `X-Switchboard: 1`, and a JSON body (simple requests — forms, text/plain — are refused).
+ * `X-Switchboard: 1`, and a JSON body (simple requests — forms, text/plain — are refused). Bodies,
+ * queries and path parameters holding NUL or lone surrogates, or nesting past JSON_MAX_DEPTH, are 400s.
  */
+import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
 import { BFF_HEADERS, CSRF_HEADER_VALUE } from '../../contract/bff/http';
+import { findUnstorable } from '../../contract/json';
 import { HttpError } from '../http';
 import { hostPolicy, knownHost } from '../services/hosts';
 
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "media-src 'self' blob:",
-  "connect-src 'self'",
-  "font-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'self'",
-].join('; ');
+/** The one content security policy: the SPA's own files only; no plugins, no framing, no <base>. */
+const CSP_DIRECTIVES = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'media-src': ["'self'", 'blob:'],
+  'connect-src': ["'self'"],
+  'font-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'frame-ancestors': ["'none'"],
+  'form-action': ["'self'"],
+};
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const PROBES = new Set(['/healthz', '/readyz']);
@@ -32,6 +36,17 @@ export const securityPlugin = fp(
     const config = app.ctx.config;
     const policy = hostPolicy(config.PUBLIC_URL, config.ALLOWED_ORIGINS);
     const tls = config.PUBLIC_URL?.startsWith('https://') ?? false;
+
+    // The security headers, on every response (errors and the SPA's files too), by helmet.
+    await app.register(helmet, {
+      contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+      crossOriginEmbedderPolicy: false,
+      crossOriginOpenerPolicy: { policy: 'same-origin' },
+      crossOriginResourcePolicy: { policy: 'same-origin' },
+      referrerPolicy: { policy: 'no-referrer' },
+      strictTransportSecurity: tls ? { maxAge: 31_536_000, includeSubDomains: true, preload: false } : false,
+      xFrameOptions: { action: 'deny' },
+    });
 
     app.addHook('onRequest', async (request, reply) => {
       reply.header(BFF_HEADERS.requestId, request.id);
@@ -58,14 +73,19 @@ export const securityPlugin = fp(
       if ((hasBody || rawType !== undefined) && type !== 'application/json') throw new HttpError(415, 'Send the body as application/json.');
     });
 
+    // What PostgreSQL cannot store (NUL, lone surrogates) or a schema cannot walk (deep nesting):
+    // a 400 naming the field, before any route's validation or query sees it.
+    app.addHook('preValidation', async (request) => {
+      const params = request.params as Record<string, unknown> | undefined;
+      // The proxy's wildcard parameter is the upstream path.
+      const named = params && '*' in params ? { path: params['*'] } : params;
+      const problem = findUnstorable(request.body, 'The body') ?? findUnstorable(request.query, 'The query') ?? findUnstorable(named, 'The address');
+      if (problem) throw new HttpError(400, problem.message, [problem]);
+    });
+
     app.addHook('onSend', async (request, reply, payload) => {
-      reply.header('Content-Security-Policy', CSP);
-      reply.header('X-Content-Type-Options', 'nosniff');
-      reply.header('Referrer-Policy', 'no-referrer');
-      reply.header('X-Frame-Options', 'DENY');
-      reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+      // Not one of helmet's: no camera, microphone or location for any page of the console.
       reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
-      if (tls) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
       const url = request.url;
       if (url.startsWith('/auth') || url.startsWith('/api') || (url.startsWith('/bff') && !url.startsWith('/bff/recordings'))) {
         reply.header('Cache-Control', 'no-store');

@@ -44,7 +44,9 @@ export const servicesPlugin = fp<ServicesOptions>(
         throw error;
       });
     }
-    if (config.DEMO_ACCOUNTS) await ensureDemoUsers(db, config.DEMO_PASSWORD);
+    const demoAccounts = config.DEMO_ACCOUNTS ? await ensureDemoUsers(db, config.DEMO_PASSWORD) : null;
+    // Never the password: the launcher (npm start) prints it when the accounts are new.
+    if (demoAccounts) app.log.info(demoAccounts, 'Demo accounts.');
 
     const upstream = new Upstream(config.VOICE_API_BASE_URL, [config.VOICE_API_KEY, config.VOICE_API_KEY_SECONDARY], config.UPSTREAM_TIMEOUT_MS, app.log);
     const sessions = new SessionStore(db, {
@@ -54,7 +56,7 @@ export const servicesPlugin = fp<ServicesOptions>(
       maxPerUser: config.SESSIONS_PER_USER,
     });
     const broker = new TokenBroker(sessions, upstream);
-    const ctx: Ctx = { config, db, sessions, broker, upstream, dnc: dnc ?? ALLOW_ALL };
+    const ctx: Ctx = { config, db, sessions, broker, upstream, dnc: dnc ?? ALLOW_ALL, demoAccounts };
     app.decorate('ctx', ctx);
     // A create left in flight by a process that died: its outcome is unknown, not "in flight" for ever.
     const orphaned = await markStale(db, staleAfterMs(ctx));

@@ -35,7 +35,7 @@ export const staticPlugin = fp(
     }
 
     // The static handler refuses directory requests; the root is the SPA's entry.
-    app.get('/', (_request, reply) =>
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
       built
         ? reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html')
         : reply.code(503).type('text/plain; charset=utf-8').send('The console is not built yet: run `npm run build`.'),

@@ -7,71 +7,79 @@
  * per account and address together, and per address and per account with larger budgets that,
  * once spent, still let in the pairs that signed in before.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { LoginRequest, type SessionState } from '../../contract/bff/http';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { LoginRequest, SessionBootstrap, SessionState } from '../../contract/bff/http';
 import { ROLE_SCOPES } from '../../contract/bff/roles';
-import { toValidationErrors } from '../../contract/errors';
-import { TokenRequest } from '../../contract/schemas/token';
-import type { Ctx } from '../context';
-import { HttpError, requireSession, currentSession, sendError, SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from '../http';
+import { Token, TokenRequest } from '../../contract/schemas/token';
+import { HttpError, currentSession, sendError, SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from '../http';
 import { audit, auditCollapsed } from '../services/audit';
-import { Limiter } from '../services/limiter';
 import { decoyHash, verifyPassword } from '../services/passwords';
 import * as limits from '../services/sign-in-limits';
+import type { Session } from '../services/sessions';
 import { findUser } from '../services/users';
 
 const isWriteScope = (scope: string) => scope.endsWith(':write');
+/** How long GET /auth/bootstrap waits for the upstream to mint its read tokens before answering without them. */
+export const BOOTSTRAP_MINT_WAIT_MS = 1500;
 
-export function authPlugin(app: FastifyInstance, ctx: Ctx): void {
+export const authPlugin: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
   const { db, config, sessions, broker } = ctx;
-  const tokenRate = new Limiter(config.TOKEN_RATE_PER_MINUTE, 60_000);
 
-  app.post('/auth/login', { bodyLimit: 8 * 1024 }, async (request, reply) => {
-    const parsed = LoginRequest.safeParse(request.body);
-    if (!parsed.success) throw new HttpError(400, 'Enter your username and password.', toValidationErrors(parsed.error, request.body));
-    const { username, password } = parsed.data;
-    // Counted before the lookup and the hash, atomically, in the database (every process sees it).
-    const verdict = await limits.admit(db, username, request.ip, config.LOGIN_MAX_FAILURES);
-    if (!verdict.ok) {
-      const wait = verdict.retryAfterSeconds;
-      await auditCollapsed(
-        db,
-        { username, action: 'login', route: 'POST /auth/login', outcome: 'rate-limited', status: 429, requestId: request.id },
-        `login-rate-limited|${username.toLowerCase()}|${request.ip}`,
-      );
-      throw new HttpError(
-        429,
-        verdict.reason === 'pair'
-          ? `Too many failed sign-ins for this account from here. Try again in ${Math.ceil(wait / 60)} minutes, or ask an admin to reset your password.`
-          : `Too many failed sign-ins ${verdict.reason === 'address' ? 'from this network' : 'for this account'}; only places this account signed in from before are let in for now. Try again in ${Math.ceil(wait / 60)} minutes.`,
-        [],
-        { 'Retry-After': String(wait) },
-      );
-    }
-    const user = await findUser(db, username);
-    // The same work whether or not the user exists, so timing does not reveal it.
-    const ok = user ? await verifyPassword(password, user.password_hash) : (await verifyPassword(password, await decoyHash()), false);
-    if (!user || !ok || !user.enabled) {
-      await audit(db, {
-        username,
-        action: 'login',
-        route: 'POST /auth/login',
-        outcome: user && ok ? 'disabled' : 'failed',
-        status: 401,
-        requestId: request.id,
-      });
-      throw new HttpError(401, 'The username or password is wrong.');
-    }
-    await limits.succeeded(db, username, request.ip);
-    // A new session id at every sign-in (no fixation), and the previous one ends.
-    await sessions.end(request.cookies[SESSION_COOKIE]);
-    const id = await sessions.create(user.id);
-    await audit(db, { username: user.username, action: 'login', route: 'POST /auth/login', outcome: 'ok', status: 204, requestId: request.id });
-    reply.setCookie(SESSION_COOKIE, id, SESSION_COOKIE_OPTIONS);
-    return reply.code(204).send();
-  });
+  app.post(
+    '/auth/login',
+    {
+      bodyLimit: 8 * 1024,
+      schema: { tags: ['auth'], summary: 'Sign in with a local account; sets the session cookie (204)', body: LoginRequest },
+      config: { invalidMessage: 'Enter your username and password.' },
+    },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      // Counted before the lookup and the hash, atomically, in the database (every process sees it).
+      const verdict = await limits.admit(db, username, request.ip, config.LOGIN_MAX_FAILURES);
+      if (!verdict.ok) {
+        const wait = verdict.retryAfterSeconds;
+        await auditCollapsed(
+          db,
+          { username, action: 'login', route: 'POST /auth/login', outcome: 'rate-limited', status: 429, requestId: request.id },
+          `login-rate-limited|${username.toLowerCase()}|${request.ip}`,
+        );
+        throw new HttpError(
+          429,
+          verdict.reason === 'pair'
+            ? `Too many failed sign-ins for this account from here. Try again in ${Math.ceil(wait / 60)} minutes, or ask an admin to reset your password.`
+            : `Too many failed sign-ins ${verdict.reason === 'address' ? 'from this network' : 'for this account'}; only places this account signed in from before are let in for now. Try again in ${Math.ceil(wait / 60)} minutes.`,
+          [],
+          { 'Retry-After': String(wait) },
+        );
+      }
+      const user = await findUser(db, username);
+      // The same work whether or not the user exists, so timing does not reveal it.
+      const ok = user ? await verifyPassword(password, user.password_hash) : (await verifyPassword(password, await decoyHash()), false);
+      if (!user || !ok || !user.enabled) {
+        await audit(db, {
+          username,
+          action: 'login',
+          route: 'POST /auth/login',
+          outcome: user && ok ? 'disabled' : 'failed',
+          status: 401,
+          requestId: request.id,
+        });
+        throw new HttpError(401, 'The username or password is wrong.');
+      }
+      await limits.succeeded(db, username, request.ip);
+      // A new session id at every sign-in (no fixation), and the previous one ends.
+      await sessions.end(request.cookies[SESSION_COOKIE]);
+      const id = await sessions.create(user.id);
+      await audit(db, { username: user.username, action: 'login', route: 'POST /auth/login', outcome: 'ok', status: 204, requestId: request.id });
+      reply.setCookie(SESSION_COOKIE, id, SESSION_COOKIE_OPTIONS);
+      return reply.code(204).send();
+    },
+  );
 
-  app.post('/auth/logout', async (request, reply) => {
+  app.post('/auth/logout', { schema: { tags: ['auth'], summary: 'End the session, forget its tokens, clear the cookie (204)' } }, async (request, reply) => {
     const session = await currentSession(request, ctx);
     // The session's row goes, and with it every token minted in it: they stop working at once.
     const ended = await sessions.end(request.cookies[SESSION_COOKIE]);
@@ -84,52 +92,131 @@ export function authPlugin(app: FastifyInstance, ctx: Ctx): void {
     return reply.code(204).send();
   });
 
-  // Who is signed in here. No cookie: nobody, which is an answer (200 null), not an error, so a
-  // browser's first visit logs nothing. A cookie that no longer opens a session: 401 (it ended),
-  // and the dead cookie is cleared so the next check is a plain "nobody".
-  app.get('/auth/session', async (request, reply): Promise<SessionState | FastifyReply> => {
-    if (request.cookies[SESSION_COOKIE] === undefined) return null;
+  // The session a request's cookie opens, named on the request's log line; a cookie that no longer
+  // opens one is cleared and answered 401 (undefined: the answer is sent).
+  const liveSession = async (request: FastifyRequest, reply: FastifyReply): Promise<Session | undefined> => {
     const session = await currentSession(request, ctx);
     if (!session) {
       reply.clearCookie(SESSION_COOKIE, SESSION_COOKIE_OPTIONS);
-      return sendError(reply, 401, 'Your session has ended. Sign in again.');
+      sendError(reply, 401, 'Your session has ended. Sign in again.');
+      return undefined;
     }
     (request as { user?: string }).user = session.username;
-    return { user: session.username, role: session.role, scopes: [...ROLE_SCOPES[session.role]] };
-  });
+    return session;
+  };
 
-  app.post('/auth/token', { bodyLimit: 4 * 1024 }, async (request) => {
-    const session = await requireSession(request, ctx);
-    const wait = tokenRate.blockedFor(String(session.userId));
-    if (wait > 0) throw new HttpError(429, 'Too many token requests; slow down.', [], { 'Retry-After': String(wait) });
-    tokenRate.hit(String(session.userId));
-    const parsed = TokenRequest.safeParse(request.body);
-    if (!parsed.success) throw new HttpError(400, 'Ask for a non-empty list of known scopes.', toValidationErrors(parsed.error, request.body));
-    // Write scopes are never handed to a browser: the BFF makes writes itself (server/plugins/writes.ts).
-    const allowed = ROLE_SCOPES[session.role].filter((s) => !isWriteScope(s));
-    const refused = [...new Set(parsed.data.scope.filter((s) => !allowed.includes(s)))];
-    if (refused.length > 0) {
-      await audit(db, {
-        username: session.username,
-        action: 'token',
-        route: 'POST /auth/token',
-        outcome: `denied: ${refused.join(' ')}`,
-        status: 403,
-        requestId: request.id,
-      });
-      const writes = refused.filter(isWriteScope);
-      throw new HttpError(
-        403,
-        `Your role (${session.role}) may not use: ${refused.join(', ')}.` +
-          (writes.length > 0 ? ' Write scopes are never issued to the browser; changes go through the BFF (/bff/...).' : ''),
-        refused.map((s) => ({
-          field: 'scope',
-          message: isWriteScope(s) ? `Write scopes are not issued to the browser: ${s}` : `Not allowed for ${session.role}: ${s}`,
-          rejectedValue: s,
-        })),
+  // Who is signed in here. No cookie: nobody, which is an answer (200 null), not an error, so a
+  // browser's first visit logs nothing. A cookie that no longer opens a session: 401 (it ended),
+  // and the dead cookie is cleared so the next check is a plain "nobody".
+  app.get(
+    '/auth/session',
+    { schema: { tags: ['auth'], summary: 'Who is signed in here (null: nobody)', response: { 200: SessionState } } },
+    async (request, reply) => {
+      if (request.cookies[SESSION_COOKIE] === undefined) return null;
+      const session = await liveSession(request, reply);
+      if (!session) return;
+      return { user: session.username, role: session.role, scopes: [...ROLE_SCOPES[session.role]] };
+    },
+  );
+
+  // Who is signed in, and the read tokens the role's pages will ask for, in one answer: the page's
+  // HTML asks for it while its code downloads, so a cold load's first upstream read need not wait
+  // for a POST /auth/token after the code has run. The same rules as /auth/token: read scopes of the
+  // role only, each token of exactly one scope, minted by the broker and bound to this session (the
+  // proxy checks it); the broker's cache makes it one upstream mint per scope and session until
+  // renewal, however often it is asked. The session never waits on the upstream for long: a token
+  // not minted within BOOTSTRAP_MINT_WAIT_MS is left out (the broker still caches it when it
+  // comes), and the SPA asks POST /auth/token for what is missing. no-store, like every dynamic route.
+  app.get(
+    '/auth/bootstrap',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Who is signed in and a read token per read scope of the role (one scope each), in one answer',
+        response: { 200: SessionBootstrap },
+      },
+    },
+    async (request, reply) => {
+      if (request.cookies[SESSION_COOKIE] === undefined) return { session: null, tokens: [] };
+      const session = await liveSession(request, reply);
+      if (!session) return;
+      const scopes = ROLE_SCOPES[session.role];
+      const reads = scopes.filter((s) => !isWriteScope(s));
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<null>((resolve) => (timer = setTimeout(resolve, BOOTSTRAP_MINT_WAIT_MS, null)));
+      const minted = await Promise.all(
+        reads.map((scope) =>
+          Promise.race([
+            broker.get(session, [scope]).then(
+              (t) => ({ scope, token: t.token, expiresIn: Math.max(0, Math.floor((t.expiresAt - Date.now()) / 1000)) }),
+              () => null,
+            ),
+            late,
+          ]),
+        ),
       );
-    }
-    const minted = await broker.get(session, parsed.data.scope);
-    return { token: minted.token, expiresIn: Math.max(0, Math.floor((minted.expiresAt - Date.now()) / 1000)), tokenType: 'Bearer' as const };
+      clearTimeout(timer);
+      return { session: { user: session.username, role: session.role, scopes: [...scopes] }, tokens: minted.filter((t) => t !== null) };
+    },
+  );
+
+  // The token route is a signed-in user's: its own scope, with the session hook.
+  await app.register(async (scope) => {
+    const signedIn = scope.withTypeProvider<ZodTypeProvider>();
+    signedIn.addHook('onRequest', app.requireSession);
+    // Token requests per user and minute (@fastify/rate-limit, in this process's memory: a fixed
+    // window per user; the sign-in limit above is the one that must hold across processes).
+    await signedIn.register(rateLimit, {
+      global: false,
+      hook: 'onRequest',
+      keyGenerator: (request) => String(request.session.userId),
+      addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+      addHeaders: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false, 'retry-after': true },
+      errorResponseBuilder: () => new HttpError(429, 'Too many token requests; slow down.'),
+    });
+    signedIn.post(
+      '/auth/token',
+      {
+        bodyLimit: 4 * 1024,
+        schema: {
+          tags: ['auth'],
+          summary: "A short-lived upstream read token for the role's scopes, bound to this session",
+          body: TokenRequest,
+          response: { 200: Token },
+        },
+        // Counted after the session hook, before the body is read.
+        config: { invalidMessage: 'Ask for a non-empty list of known scopes.', rateLimit: { max: config.TOKEN_RATE_PER_MINUTE, timeWindow: 60_000 } },
+      },
+      async (request) => {
+        const session = request.session;
+        const scopes = request.body.scope;
+        // Write scopes are never handed to a browser: the BFF makes writes itself (server/routes/writes.ts).
+        const allowed = ROLE_SCOPES[session.role].filter((s) => !isWriteScope(s));
+        const refused = [...new Set(scopes.filter((s) => !allowed.includes(s)))];
+        if (refused.length > 0) {
+          await audit(db, {
+            username: session.username,
+            action: 'token',
+            route: 'POST /auth/token',
+            outcome: `denied: ${refused.join(' ')}`,
+            status: 403,
+            requestId: request.id,
+          });
+          const writes = refused.filter(isWriteScope);
+          throw new HttpError(
+            403,
+            `Your role (${session.role}) may not use: ${refused.join(', ')}.` +
+              (writes.length > 0 ? ' Write scopes are never issued to the browser; changes go through the BFF (/bff/...).' : ''),
+            refused.map((s) => ({
+              field: 'scope',
+              message: isWriteScope(s) ? `Write scopes are not issued to the browser: ${s}` : `Not allowed for ${session.role}: ${s}`,
+              rejectedValue: s,
+            })),
+          );
+        }
+        const minted = await broker.get(session, scopes);
+        return { token: minted.token, expiresIn: Math.max(0, Math.floor((minted.expiresAt - Date.now()) / 1000)), tokenType: 'Bearer' as const };
+      },
+    );
   });
-}
+};

@@ -5,6 +5,7 @@
  * within the probe's 3 s) or 'down' (refused or dropped), so the console can say which.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Liveness, Readiness } from '../../contract/bff/http';
 import { databaseState } from '../services/readiness';
 import type { UpstreamState } from '../services/upstream';
 
@@ -12,7 +13,7 @@ const READY_CACHE_MS = 5_000;
 
 export const healthPlugin: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/healthz', { schema: { tags: ['health'], summary: 'The process is alive', response: { 200: Liveness } } }, async () => ({ status: 'ok' as const }));
 
   // Probes are anonymous and unthrottled: one upstream check every few seconds at most, however
   // often /readyz is called, so it cannot be used to hammer the upstream.
@@ -22,9 +23,15 @@ export const healthPlugin: FastifyPluginAsyncZod = async (app) => {
     return upstreamCheck.result;
   };
 
-  app.get('/readyz', async (_request, reply) => {
-    const [database, state] = await Promise.all([databaseState(ctx.db).then((s) => s.ok), upstreamState()]);
-    const upstream = state === 'up';
-    return reply.code(database && upstream ? 200 : 503).send({ status: database && upstream ? 'ok' : 'unavailable', database, upstream, upstreamState: state });
-  });
+  app.get(
+    '/readyz',
+    { schema: { tags: ['health'], summary: 'The database and the upstream answer (200), or not (503)', response: { 200: Readiness, 503: Readiness } } },
+    async (_request, reply) => {
+      const [database, state] = await Promise.all([databaseState(ctx.db).then((s) => s.ok), upstreamState()]);
+      const upstream = state === 'up';
+      return reply
+        .code(database && upstream ? 200 : 503)
+        .send({ status: database && upstream ? 'ok' : 'unavailable', database, upstream, upstreamState: state });
+    },
+  );
 };

@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
+import { AuthConfig, OidcCallbackQuery, OidcLoginQuery } from '../../contract/bff/http';
 import { Role } from '../../contract/bff/roles';
 import { HttpError, SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from '../http';
 import { audit } from '../services/audit';
@@ -48,7 +49,10 @@ export const oidcPlugin: FastifyPluginAsyncZod = async (app) => {
   const { config, db, sessions } = app.ctx;
   const enabled = !!config.OIDC_ISSUER && !!config.OIDC_CLIENT_ID && !!config.PUBLIC_URL;
 
-  app.get('/auth/config', async () => ({ local: true, oidc: enabled ? { loginUrl: '/auth/oidc/login' } : null }));
+  app.get('/auth/config', { schema: { tags: ['auth'], summary: 'Which sign-in methods exist', response: { 200: AuthConfig } } }, async () => ({
+    local: true as const,
+    oidc: enabled ? { loginUrl: '/auth/oidc/login' } : null,
+  }));
   if (!enabled) return;
 
   const redirectUri = `${new URL(config.PUBLIC_URL!).origin}/auth/oidc/callback`;
@@ -67,108 +71,116 @@ export const oidcPlugin: FastifyPluginAsyncZod = async (app) => {
     return discovered;
   };
 
-  app.get<{ Querystring: { redirect?: string } }>('/auth/oidc/login', async (request, reply) => {
-    const provider = await configuration().catch(() => {
-      throw new HttpError(502, 'The sign-in provider cannot be reached. Try again in a moment.');
-    });
-    const state = oidc.randomState();
-    const nonce = oidc.randomNonce();
-    const verifier = oidc.randomPKCECodeVerifier();
-    await db.query('DELETE FROM oidc_pending WHERE created_at < now() - make_interval(mins => $1)', [PENDING_MINUTES]);
-    await db.query('INSERT INTO oidc_pending (state, code_verifier, nonce, redirect) VALUES ($1, $2, $3, $4)', [
-      state,
-      verifier,
-      nonce,
-      safeRedirect(request.query.redirect),
-    ]);
-    const url = oidc.buildAuthorizationUrl(provider, {
-      redirect_uri: redirectUri,
-      scope: config.OIDC_SCOPES,
-      state,
-      nonce,
-      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-    });
-    reply.setCookie(STATE_COOKIE, state, { path: '/', httpOnly: true, secure: true, sameSite: 'lax', maxAge: PENDING_MINUTES * 60 });
-    return reply.redirect(url.href, 303);
-  });
-
-  app.get('/auth/oidc/callback', async (request, reply) => {
-    const url = new URL(request.url, redirectUri);
-    const state = url.searchParams.get('state') ?? '';
-    reply.clearCookie(STATE_COOKIE, { path: '/', httpOnly: true, secure: true, sameSite: 'lax' });
-    if (!state || request.cookies[STATE_COOKIE] !== state) throw new HttpError(400, 'This sign-in did not start in this browser. Start again.');
-    const { rows } = await db.query<{ code_verifier: string; nonce: string; redirect: string }>(
-      `DELETE FROM oidc_pending WHERE state = $1 AND created_at >= now() - make_interval(mins => $2) RETURNING code_verifier, nonce, redirect`,
-      [state, PENDING_MINUTES],
-    );
-    const pending = rows[0];
-    if (!pending) throw new HttpError(400, 'This sign-in expired or was already used. Start again.');
-    let claims: Record<string, unknown>;
-    try {
-      const provider = await configuration();
-      const tokens = await oidc.authorizationCodeGrant(provider, url, {
-        pkceCodeVerifier: pending.code_verifier,
-        expectedState: state,
-        expectedNonce: pending.nonce,
+  app.get(
+    '/auth/oidc/login',
+    { schema: { tags: ['auth'], summary: 'Sign in through the OpenID Connect provider (303 to it)', querystring: OidcLoginQuery } },
+    async (request, reply) => {
+      const provider = await configuration().catch(() => {
+        throw new HttpError(502, 'The sign-in provider cannot be reached. Try again in a moment.');
       });
-      claims = { ...(tokens.claims() ?? {}) };
-      if (!(config.OIDC_ROLE_CLAIM in claims)) {
-        claims = { ...claims, ...(await oidc.fetchUserInfo(provider, tokens.access_token, String(claims.sub))) };
+      const state = oidc.randomState();
+      const nonce = oidc.randomNonce();
+      const verifier = oidc.randomPKCECodeVerifier();
+      await db.query('DELETE FROM oidc_pending WHERE created_at < now() - make_interval(mins => $1)', [PENDING_MINUTES]);
+      await db.query('INSERT INTO oidc_pending (state, code_verifier, nonce, redirect) VALUES ($1, $2, $3, $4)', [
+        state,
+        verifier,
+        nonce,
+        safeRedirect(request.query.redirect),
+      ]);
+      const url = oidc.buildAuthorizationUrl(provider, {
+        redirect_uri: redirectUri,
+        scope: config.OIDC_SCOPES,
+        state,
+        nonce,
+        code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+      });
+      reply.setCookie(STATE_COOKIE, state, { path: '/', httpOnly: true, secure: true, sameSite: 'lax', maxAge: PENDING_MINUTES * 60 });
+      return reply.redirect(url.href, 303);
+    },
+  );
+
+  app.get(
+    '/auth/oidc/callback',
+    { schema: { tags: ['auth'], summary: "The provider's answer: opens a session (303 back)", querystring: OidcCallbackQuery } },
+    async (request, reply) => {
+      const url = new URL(request.url, redirectUri);
+      const state = url.searchParams.get('state') ?? '';
+      reply.clearCookie(STATE_COOKIE, { path: '/', httpOnly: true, secure: true, sameSite: 'lax' });
+      if (!state || request.cookies[STATE_COOKIE] !== state) throw new HttpError(400, 'This sign-in did not start in this browser. Start again.');
+      const { rows } = await db.query<{ code_verifier: string; nonce: string; redirect: string }>(
+        `DELETE FROM oidc_pending WHERE state = $1 AND created_at >= now() - make_interval(mins => $2) RETURNING code_verifier, nonce, redirect`,
+        [state, PENDING_MINUTES],
+      );
+      const pending = rows[0];
+      if (!pending) throw new HttpError(400, 'This sign-in expired or was already used. Start again.');
+      let claims: Record<string, unknown>;
+      try {
+        const provider = await configuration();
+        const tokens = await oidc.authorizationCodeGrant(provider, url, {
+          pkceCodeVerifier: pending.code_verifier,
+          expectedState: state,
+          expectedNonce: pending.nonce,
+        });
+        claims = { ...(tokens.claims() ?? {}) };
+        if (!(config.OIDC_ROLE_CLAIM in claims)) {
+          claims = { ...claims, ...(await oidc.fetchUserInfo(provider, tokens.access_token, String(claims.sub))) };
+        }
+      } catch (error) {
+        request.log.warn({ err: { message: (error as Error).message } }, 'OIDC sign-in failed');
+        await audit(db, { username: null, action: 'login-oidc', route: 'GET /auth/oidc/callback', outcome: 'failed', status: 401, requestId: request.id });
+        throw new HttpError(401, 'The sign-in provider did not confirm who you are. Start again.');
       }
-    } catch (error) {
-      request.log.warn({ err: { message: (error as Error).message } }, 'OIDC sign-in failed');
-      await audit(db, { username: null, action: 'login-oidc', route: 'GET /auth/oidc/callback', outcome: 'failed', status: 401, requestId: request.id });
-      throw new HttpError(401, 'The sign-in provider did not confirm who you are. Start again.');
-    }
-    const username = String(claims.preferred_username ?? claims.email ?? claims.sub).slice(0, 100);
-    const role = roleFromClaim(claims[config.OIDC_ROLE_CLAIM]);
-    if (!role) {
-      await audit(db, { username, action: 'login-oidc', route: 'GET /auth/oidc/callback', outcome: 'no-role', status: 403, requestId: request.id });
-      throw new HttpError(403, `Your account has no Switchboard role (claim ${config.OIDC_ROLE_CLAIM}). Ask an admin.`);
-    }
-    // Accounts are keyed on the provider's (issuer, sub), never on a name a provider lets people
-    // choose: another identity with the same preferred_username or email does not get the account.
-    // The role is refreshed at every sign-in. No usable password.
-    const issuerId = config.OIDC_ISSUER!;
-    const subject = String(claims.sub ?? '');
-    const { rows: bound } = await db.query<{ id: number; enabled: boolean; username: string }>(
-      'UPDATE users SET role = $3 WHERE oidc_issuer = $1 AND oidc_subject = $2 RETURNING id, enabled, username',
-      [issuerId, subject, role],
-    );
-    let user: { id: number; enabled: boolean } | undefined = bound[0];
-    if (!user) {
-      // A new identity takes a free name; an account of that name made by the provider before
-      // identities were recorded (no subject yet) is bound to the first identity that names it.
-      const { rows: created } = await db.query<{ id: number; enabled: boolean }>(
-        `INSERT INTO users (username, role, password_hash, oidc_issuer, oidc_subject) VALUES ($1, $2, $3, $4, $5)
+      const username = String(claims.preferred_username ?? claims.email ?? claims.sub).slice(0, 100);
+      const role = roleFromClaim(claims[config.OIDC_ROLE_CLAIM]);
+      if (!role) {
+        await audit(db, { username, action: 'login-oidc', route: 'GET /auth/oidc/callback', outcome: 'no-role', status: 403, requestId: request.id });
+        throw new HttpError(403, `Your account has no Switchboard role (claim ${config.OIDC_ROLE_CLAIM}). Ask an admin.`);
+      }
+      // Accounts are keyed on the provider's (issuer, sub), never on a name a provider lets people
+      // choose: another identity with the same preferred_username or email does not get the account.
+      // The role is refreshed at every sign-in. No usable password.
+      const issuerId = config.OIDC_ISSUER!;
+      const subject = String(claims.sub ?? '');
+      const { rows: bound } = await db.query<{ id: number; enabled: boolean; username: string }>(
+        'UPDATE users SET role = $3 WHERE oidc_issuer = $1 AND oidc_subject = $2 RETURNING id, enabled, username',
+        [issuerId, subject, role],
+      );
+      let user: { id: number; enabled: boolean } | undefined = bound[0];
+      if (!user) {
+        // A new identity takes a free name; an account of that name made by the provider before
+        // identities were recorded (no subject yet) is bound to the first identity that names it.
+        const { rows: created } = await db.query<{ id: number; enabled: boolean }>(
+          `INSERT INTO users (username, role, password_hash, oidc_issuer, oidc_subject) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (username) DO UPDATE SET role = EXCLUDED.role, oidc_issuer = EXCLUDED.oidc_issuer, oidc_subject = EXCLUDED.oidc_subject
            WHERE users.password_hash LIKE 'oidc$%' AND users.oidc_subject IS NULL
          RETURNING id, enabled`,
-        [username, role, `oidc$${randomBytes(8).toString('hex')}`, issuerId, subject],
-      );
-      user = created[0];
-    }
-    if (!user) {
-      // The name belongs to a local account or to another identity: neither is taken over.
-      await audit(db, {
-        username,
-        action: 'login-oidc',
-        route: 'GET /auth/oidc/callback',
-        outcome: 'account-conflict',
-        status: 403,
-        requestId: request.id,
-      });
-      throw new HttpError(403, `An account named ${username} already exists (a local account or another identity); ask an admin to rename one of them.`);
-    }
-    if (!user.enabled) {
-      await audit(db, { username, action: 'login-oidc', route: 'GET /auth/oidc/callback', outcome: 'disabled', status: 403, requestId: request.id });
-      throw new HttpError(403, 'Your Switchboard account is disabled. Ask an admin.');
-    }
-    await sessions.end(request.cookies[SESSION_COOKIE]);
-    const id = await sessions.create(user.id);
-    await audit(db, { username, action: 'login-oidc', route: 'GET /auth/oidc/callback', outcome: 'ok', status: 303, requestId: request.id });
-    reply.setCookie(SESSION_COOKIE, id, SESSION_COOKIE_OPTIONS);
-    return reply.redirect(pending.redirect, 303);
-  });
+          [username, role, `oidc$${randomBytes(8).toString('hex')}`, issuerId, subject],
+        );
+        user = created[0];
+      }
+      if (!user) {
+        // The name belongs to a local account or to another identity: neither is taken over.
+        await audit(db, {
+          username,
+          action: 'login-oidc',
+          route: 'GET /auth/oidc/callback',
+          outcome: 'account-conflict',
+          status: 403,
+          requestId: request.id,
+        });
+        throw new HttpError(403, `An account named ${username} already exists (a local account or another identity); ask an admin to rename one of them.`);
+      }
+      if (!user.enabled) {
+        await audit(db, { username, action: 'login-oidc', route: 'GET /auth/oidc/callback', outcome: 'disabled', status: 403, requestId: request.id });
+        throw new HttpError(403, 'Your Switchboard account is disabled. Ask an admin.');
+      }
+      await sessions.end(request.cookies[SESSION_COOKIE]);
+      const id = await sessions.create(user.id);
+      await audit(db, { username, action: 'login-oidc', route: 'GET /auth/oidc/callback', outcome: 'ok', status: 303, requestId: request.id });
+      reply.setCookie(SESSION_COOKIE, id, SESSION_COOKIE_OPTIONS);
+      return reply.redirect(pending.redirect, 303);
+    },
+  );
 };

@@ -1,16 +1,19 @@
 /**
  * GET /bff/recordings/:callId — the call's recording as real audio for the <audio> element
- * (session cookie; the role must allow calls:read): decoded once, kept in an LRU bounded by bytes,
- * served with its sniffed type, an ETag and byte ranges, so seeking never refetches upstream.
+ * (session cookie; the role must allow calls:read): decoded once as it arrives and never past
+ * RECORDING_MAX_MB (larger: 502 naming the limit, the download stopped), kept in an LRU bounded by
+ * bytes of audio (RECORDING_CACHE_MB), served with its sniffed type, an ETag and byte ranges, so
+ * seeking never refetches upstream. At most two recordings load at once.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { LRUCache } from 'lru-cache';
+import pLimit from 'p-limit';
 import { roleAllows } from '../../contract/bff/roles';
-import { IdParams } from '../../contract/queries';
-import { toValidationErrors } from '../../contract/errors';
+import { Uuid } from '../../contract/formats';
 import { HttpError } from '../http';
-import { decodeRecording, parseRange, sniffAudioType } from '../services/recordings';
+import { BoundedBytes, parseRange, readRecording, RecordingTooLarge, sniffAudioType } from '../services/recordings';
 import { UpstreamError } from '../services/upstream';
 
 interface Audio {
@@ -25,9 +28,12 @@ export const recordingsPlugin: FastifyPluginAsyncZod = async (app) => {
   const cache = new LRUCache<string, Audio>({ maxSize: config.RECORDING_CACHE_MB * 1024 * 1024, sizeCalculation: (a) => a.bytes.length || 1 });
   const loading = new Map<string, Promise<Audio>>();
 
+  const maxBytes = config.RECORDING_MAX_MB * 1024 * 1024;
+  // Each load holds up to a recording's worth of audio while it arrives: two at a time at most.
+  const loads = pLimit(2);
+
   async function load(callId: string): Promise<Audio> {
     let res;
-    let text = '';
     // One retry with a fresh token when the upstream no longer accepts the cached one.
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const token = await broker.serverToken('calls:read');
@@ -36,9 +42,8 @@ export const recordingsPlugin: FastifyPluginAsyncZod = async (app) => {
         path: `/v1/calls/${callId}/recording`,
         headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
       });
-      text = await res.body.text().catch(() => {
-        throw new UpstreamError('transport', 'The recording broke off.', false);
-      });
+      if (res.statusCode === 200) break;
+      await res.body.dump().catch(() => undefined);
       if (res.statusCode !== 401) break;
       broker.forgetServerToken(token);
     }
@@ -50,56 +55,79 @@ export const recordingsPlugin: FastifyPluginAsyncZod = async (app) => {
       throw new HttpError(429, `The Voice API is busy; try again in ${retryAfter} s.`, [], { 'Retry-After': retryAfter });
     }
     if (res.statusCode !== 200) throw new HttpError(502, `The Voice API could not provide the recording (${res.statusCode}).`);
-    let json: unknown;
+    const length = Number(res.headers['content-length']);
+    let source;
     try {
-      json = JSON.parse(text);
-    } catch {
-      throw new HttpError(502, 'The Voice API sent a malformed recording.');
+      // Decoded as it arrives, never past the limit (server/services/recordings.ts).
+      source = await readRecording(res.body, { maxBytes, contentLength: Number.isFinite(length) ? length : undefined });
+    } catch (error) {
+      res.body.destroy();
+      if (error instanceof RecordingTooLarge) throw new HttpError(502, `${error.message} Listen to it in the Voice API's own tools.`);
+      throw new UpstreamError('transport', 'The recording broke off.', false);
     }
-    const source = decodeRecording(json);
     if (!source) throw new HttpError(502, 'The recording could not be decoded.');
     let bytes: Buffer;
     if (source.kind === 'url') {
       const fetched = await fetch(source.url, { redirect: 'error', signal: AbortSignal.timeout(config.UPSTREAM_TIMEOUT_MS) });
-      if (!fetched.ok) throw new HttpError(502, 'The recording file could not be fetched.');
-      bytes = Buffer.from(await fetched.arrayBuffer());
+      if (!fetched.ok || !fetched.body) throw new HttpError(502, 'The recording file could not be fetched.');
+      const audio = new BoundedBytes(maxBytes, Number(fetched.headers.get('content-length')) || undefined);
+      const reader = fetched.body.getReader();
+      try {
+        for (let next = await reader.read(); !next.done; next = await reader.read()) audio.push(next.value);
+      } catch (error) {
+        await reader.cancel().catch(() => undefined);
+        if (error instanceof RecordingTooLarge) throw new HttpError(502, `${error.message} Listen to it in the Voice API's own tools.`);
+        throw new HttpError(502, 'The recording file broke off. Try again.');
+      }
+      bytes = audio.bytes();
     } else {
       bytes = source.bytes;
     }
     return { bytes, type: sniffAudioType(bytes), etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"` };
   }
 
-  app.get<{ Params: { callId: string } }>('/bff/recordings/:callId', { compress: false }, async (request, reply) => {
-    const parsed = IdParams.safeParse({ id: request.params.callId });
-    if (!parsed.success) throw new HttpError(400, 'That is not a call id.', toValidationErrors(parsed.error, { id: request.params.callId }));
-    const session = request.session;
-    if (!roleAllows(session.role, 'calls:read')) throw new HttpError(403, 'Your role may not listen to calls.');
-    const id = parsed.data.id;
-    let audio = cache.get(id);
-    if (!audio) {
-      let pending = loading.get(id);
-      if (!pending) {
-        pending = load(id).finally(() => loading.delete(id));
-        loading.set(id, pending);
+  app.get(
+    '/bff/recordings/:callId',
+    {
+      compress: false,
+      schema: {
+        tags: ['recordings'],
+        summary: "The call's recording as audio (ETag, byte ranges)",
+        params: z.strictObject({ callId: Uuid }),
+        produces: ['audio/mpeg', 'audio/wav', 'audio/ogg', 'audio/flac', 'audio/webm', 'application/octet-stream'],
+      },
+      config: { invalidMessage: 'That is not a call id.' },
+    },
+    async (request, reply) => {
+      const session = request.session;
+      if (!roleAllows(session.role, 'calls:read')) throw new HttpError(403, 'Your role may not listen to calls.');
+      const id = request.params.callId;
+      let audio = cache.get(id);
+      if (!audio) {
+        let pending = loading.get(id);
+        if (!pending) {
+          pending = loads(() => load(id)).finally(() => loading.delete(id));
+          loading.set(id, pending);
+        }
+        try {
+          audio = await pending;
+        } catch (error) {
+          if (error instanceof UpstreamError && error.kind === 'busy') throw new HttpError(429, error.message, [], { 'Retry-After': error.retryAfter ?? '1' });
+          if (error instanceof UpstreamError) throw new HttpError(error.kind === 'timeout' ? 504 : 502, `${error.message} Try again.`);
+          throw error;
+        }
+        cache.set(id, audio);
       }
-      try {
-        audio = await pending;
-      } catch (error) {
-        if (error instanceof UpstreamError && error.kind === 'busy') throw new HttpError(429, error.message, [], { 'Retry-After': error.retryAfter ?? '1' });
-        if (error instanceof UpstreamError) throw new HttpError(error.kind === 'timeout' ? 504 : 502, `${error.message} Try again.`);
-        throw error;
-      }
-      cache.set(id, audio);
-    }
-    reply.header('Accept-Ranges', 'bytes').header('ETag', audio.etag).header('Cache-Control', 'private, max-age=3600').header('Content-Type', audio.type);
-    if (request.headers['if-none-match'] === audio.etag) return reply.code(304).send();
-    const range = parseRange(request.headers.range, audio.bytes.length);
-    if (range === 'unsatisfiable') return reply.code(416).header('Content-Range', `bytes */${audio.bytes.length}`).send();
-    if (!range) return reply.header('Content-Length', audio.bytes.length).send(audio.bytes);
-    return reply
-      .code(206)
-      .header('Content-Range', `bytes ${range.start}-${range.end}/${audio.bytes.length}`)
-      .header('Content-Length', range.end - range.start + 1)
-      .send(audio.bytes.subarray(range.start, range.end + 1));
-  });
+      reply.header('Accept-Ranges', 'bytes').header('ETag', audio.etag).header('Cache-Control', 'private, max-age=3600').header('Content-Type', audio.type);
+      if (request.headers['if-none-match'] === audio.etag) return reply.code(304).send();
+      const range = parseRange(request.headers.range, audio.bytes.length);
+      if (range === 'unsatisfiable') return reply.code(416).header('Content-Range', `bytes */${audio.bytes.length}`).send();
+      if (!range) return reply.header('Content-Length', audio.bytes.length).send(audio.bytes);
+      return reply
+        .code(206)
+        .header('Content-Range', `bytes ${range.start}-${range.end}/${audio.bytes.length}`)
+        .header('Content-Length', range.end - range.start + 1)
+        .send(audio.bytes.subarray(range.start, range.end + 1));
+    },
+  );
 };

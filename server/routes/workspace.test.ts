@@ -3,18 +3,15 @@
  * the zod schemas' ErrorResponse with field paths, drafts and views per user, the audit log's role
  * gate before its query. The over-HTTP suite (server/test/upstream.test.ts) covers the registry.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { injectApp, type InjectApp } from '../testing/inject';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useInjectApp } from '../testing/inject';
 
-let t: InjectApp;
+const t = useInjectApp();
 let operator: string;
 let viewer: string;
-
 beforeAll(async () => {
-  t = await injectApp();
   [operator, viewer] = [await t.signIn('operator'), await t.signIn('viewer')];
 }, 60_000);
-afterAll(() => t?.close());
 
 describe('workspace routes', () => {
   it('answer 401 without a session, on every route of the scope, before reading the body', async () => {

@@ -11,16 +11,13 @@ export interface AuditEvent {
   requestId: string;
 }
 
+/** The event's columns, in the order both inserts below name them. */
+function columns(event: AuditEvent): unknown[] {
+  return [event.username, event.action, event.route ?? null, event.idempotencyKey ?? null, event.outcome, event.status ?? null, event.requestId];
+}
+
 export async function audit(db: Queryable, event: AuditEvent): Promise<void> {
-  await db.query('INSERT INTO audit (username, action, route, idempotency_key, outcome, status, request_id) VALUES ($1,$2,$3,$4,$5,$6,$7)', [
-    event.username,
-    event.action,
-    event.route ?? null,
-    event.idempotencyKey ?? null,
-    event.outcome,
-    event.status ?? null,
-    event.requestId,
-  ]);
+  await db.query('INSERT INTO audit (username, action, route, idempotency_key, outcome, status, request_id) VALUES ($1,$2,$3,$4,$5,$6,$7)', columns(event));
 }
 
 /**
@@ -33,15 +30,6 @@ export async function auditCollapsed(db: Queryable, event: AuditEvent, key: stri
     `INSERT INTO audit (username, action, route, idempotency_key, outcome, status, request_id, collapse_key, last_at)
      VALUES ($1,$2,$3,$4,$5,$6,$7,$8, now())
      ON CONFLICT (collapse_key) WHERE collapse_key IS NOT NULL DO UPDATE SET repeats = audit.repeats + 1, last_at = now()`,
-    [
-      event.username,
-      event.action,
-      event.route ?? null,
-      event.idempotencyKey ?? null,
-      event.outcome,
-      event.status ?? null,
-      event.requestId,
-      `${key}|${Math.floor(Date.now() / windowMs)}`,
-    ],
+    [...columns(event), `${key}|${Math.floor(Date.now() / windowMs)}`],
   );
 }

@@ -55,3 +55,158 @@ export function parseRange(header: string | undefined, length: number): { start:
   if (start >= length || start > end) return 'unsatisfiable';
   return { start, end };
 }
+
+/** The recording is larger than the BFF serves (RECORDING_MAX_MB). */
+export class RecordingTooLarge extends Error {
+  constructor(readonly limitBytes: number) {
+    super(`The recording is larger than ${formatMb(limitBytes)}, the most Switchboard serves (RECORDING_MAX_MB).`);
+  }
+}
+
+export const formatMb = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+
+/**
+ * Bytes as they arrive, up to `max`: one allocation sized from the expected length when known
+ * (never twice the recording at once), grown by doubling otherwise.
+ */
+export class BoundedBytes {
+  private buffer: Buffer;
+  length = 0;
+  constructor(
+    private readonly max: number,
+    expected?: number,
+  ) {
+    this.buffer = Buffer.allocUnsafe(Math.max(1024, Math.min(expected ?? 64 * 1024, max)));
+  }
+  push(chunk: Uint8Array): void {
+    const needed = this.length + chunk.length;
+    if (needed > this.max) throw new RecordingTooLarge(this.max);
+    if (needed > this.buffer.length) {
+      const grown = Buffer.allocUnsafe(Math.min(this.max, Math.max(needed, this.buffer.length * 2)));
+      this.buffer.copy(grown, 0, 0, this.length);
+      this.buffer = grown;
+    }
+    this.buffer.set(chunk, this.length);
+    this.length = needed;
+  }
+  /** The bytes, without a large unused tail. */
+  bytes(): Buffer {
+    const used = this.buffer.subarray(0, this.length);
+    return this.length < this.buffer.length * 0.9 ? Buffer.from(used) : used;
+  }
+}
+
+const BASE64_CHARS = /^[A-Za-z0-9+/=_\-\s]*$/;
+
+/**
+ * Reads the upstream's recording answer as it arrives, never holding more than `maxBytes` of
+ * audio. The usual answer, a JSON string of base64 (or a base64 data: URI), is decoded chunk by
+ * chunk: the base64 text is never held whole, and the download stops as soon as the audio passes
+ * the limit (RecordingTooLarge). Other forms (an object, a URL, a non-base64 data: URI) are read
+ * whole, bounded by the base64 size of the limit, and handed to decodeRecording. Null: malformed.
+ */
+export async function readRecording(
+  body: AsyncIterable<Uint8Array>,
+  { maxBytes, contentLength }: { maxBytes: number; contentLength?: number },
+): Promise<RecordingSource | null> {
+  // Base64 is 4/3 of the bytes; a tenth more for line breaks and escaped slashes, and room for the JSON around it.
+  const maxEncoded = Math.ceil(((maxBytes * 4) / 3) * 1.1) + 4096;
+  if (contentLength !== undefined && contentLength > maxEncoded) throw new RecordingTooLarge(maxBytes);
+  let mode: 'start' | 'head' | 'base64' | 'after' | 'whole' = 'start';
+  let head = '';
+  let carry = '';
+  let backslash = false;
+  let audio: BoundedBytes | undefined;
+  let whole: BoundedBytes | undefined;
+  const keepWhole = (text: string) => {
+    whole ??= new BoundedBytes(maxEncoded, contentLength);
+    whole.push(Buffer.from(text, 'latin1'));
+  };
+
+  /** Base64 text of the JSON string: 'closed' at its closing quote, 'bad' when it is not base64. */
+  const feed = (input: string): 'more' | 'closed' | 'bad' => {
+    let text = backslash ? `\\${input}` : input;
+    backslash = false;
+    const quote = text.indexOf('"');
+    let rest: string | undefined;
+    if (quote >= 0) {
+      rest = text.slice(quote + 1);
+      text = text.slice(0, quote);
+    } else if (/(^|[^\\])(\\\\)*\\$/.test(text)) {
+      // An escape split across chunks: keep its backslash for the next one.
+      backslash = true;
+      text = text.slice(0, -1);
+    }
+    // JSON may escape the slash (\/) and carry line breaks (\n, \r); no other escape belongs in base64.
+    if (text.includes('\\')) text = text.replace(/\\([/nrt])/g, (_m, c: string) => (c === '/' ? '/' : ''));
+    if (text.includes('\\') || !BASE64_CHARS.test(text)) return 'bad';
+    carry += /\s/.test(text) ? text.replace(/\s+/g, '') : text;
+    const usable = rest === undefined ? carry.length - (carry.length % 4) : carry.length;
+    if (usable > 0) {
+      audio ??= new BoundedBytes(maxBytes, contentLength === undefined ? undefined : Math.ceil((contentLength * 3) / 4));
+      audio.push(Buffer.from(carry.slice(0, usable), 'base64'));
+      carry = carry.slice(usable);
+    }
+    if (rest === undefined) return 'more';
+    return rest.trim() === '' ? 'closed' : 'bad';
+  };
+
+  for await (const chunk of body) {
+    if (mode === 'whole') {
+      whole!.push(chunk);
+      continue;
+    }
+    let text = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1');
+    if (mode === 'start') {
+      text = text.trimStart();
+      if (text === '') continue;
+      if (text[0] !== '"') {
+        mode = 'whole';
+        keepWhole(text);
+        continue;
+      }
+      mode = 'head';
+      text = text.slice(1);
+    }
+    if (mode === 'head') {
+      // Enough of the string to tell base64 from a data: URI or a URL.
+      head += text;
+      const start = head.trimStart();
+      if (start.length < 8 && !start.includes('"')) continue;
+      // A data: URI whose header has not all arrived yet.
+      if (/^data:/i.test(start) && !/[,"]/.test(start) && start.length < 512) continue;
+      if (/^data:[^,"]*;base64,/i.test(start)) {
+        mode = 'base64';
+        text = start.slice(start.indexOf(',') + 1);
+      } else if (/^(data:|https?:)/i.test(start)) {
+        mode = 'whole';
+        keepWhole(`"${head}`);
+        continue;
+      } else {
+        mode = 'base64';
+        text = start;
+      }
+      head = '';
+    }
+    if (mode === 'base64') {
+      const fed = feed(text);
+      if (fed === 'bad') return null;
+      if (fed === 'closed') mode = 'after';
+    } else if (mode === 'after' && text.trim() !== '') {
+      return null;
+    }
+  }
+  if (mode === 'whole') {
+    let json: unknown;
+    try {
+      json = JSON.parse(whole!.bytes().toString('utf8'));
+    } catch {
+      return null;
+    }
+    const source = decodeRecording(json);
+    if (source?.kind === 'bytes' && source.bytes.length > maxBytes) throw new RecordingTooLarge(maxBytes);
+    return source;
+  }
+  if (mode !== 'after' || !audio || audio.length === 0) return null;
+  return { kind: 'bytes', bytes: audio.bytes() };
+}

@@ -7,6 +7,7 @@
  * another BFF process sees it within the cache window.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { Role } from '../../contract/bff/roles';
 import type { Queryable } from '../../common/db';
 
@@ -31,14 +32,17 @@ export interface SessionPolicy {
 const MAX_CACHED = 20_000;
 
 export class SessionStore {
-  private cache = new Map<string, { session: Session; until: number }>();
+  /** id hash -> session, for `cacheMs`; the least recently used go first when full. */
+  private cache: LRUCache<string, Session>;
   /** token hash -> the session it was minted in, for tokens known to be minted by this BFF (any process). */
-  private tokens = new Map<string, { sessionHash: string; expiresAt: number }>();
+  private tokens = new LRUCache<string, { sessionHash: string; expiresAt: number }>({ max: MAX_CACHED });
 
   constructor(
     private readonly db: Queryable,
     private readonly policy: SessionPolicy,
-  ) {}
+  ) {
+    this.cache = new LRUCache({ max: MAX_CACHED, ...(policy.cacheMs > 0 ? { ttl: policy.cacheMs } : {}) });
+  }
 
   async create(userId: number): Promise<string> {
     const id = randomBytes(32).toString('base64url');
@@ -59,7 +63,7 @@ export class SessionStore {
     if (!id || id.length > 200) return null;
     const idHash = sha256(id);
     const hit = this.cache.get(idHash);
-    if (hit && hit.until > Date.now()) return hit.session;
+    if (hit) return hit;
     const { rows } = await this.db.query<{ user_id: number; username: string; role: Role; expired: boolean; touch: boolean }>(
       `SELECT s.user_id, u.username, u.role,
          (s.last_seen_at < now() - make_interval(secs => $2::double precision / 1000)
@@ -77,10 +81,7 @@ export class SessionStore {
     }
     if (row.touch) await this.db.query('UPDATE sessions SET last_seen_at = now() WHERE id_hash = $1', [idHash]);
     const session: Session = { idHash, userId: row.user_id, username: row.username, role: row.role };
-    if (this.policy.cacheMs > 0) {
-      if (this.cache.size >= MAX_CACHED) this.cache.clear();
-      this.cache.set(idHash, { session, until: Date.now() + this.policy.cacheMs });
-    }
+    if (this.policy.cacheMs > 0) this.cache.set(idHash, session);
     return session;
   }
 
@@ -96,13 +97,13 @@ export class SessionStore {
   /** Drops this process's cached copy of a session and of the tokens minted in it. */
   forgetSession(idHash: string): void {
     this.cache.delete(idHash);
-    for (const [key, value] of this.tokens) if (value.sessionHash === idHash) this.tokens.delete(key);
+    for (const [key, value] of [...this.tokens.entries()]) if (value.sessionHash === idHash) this.tokens.delete(key);
   }
 
   /** Drops this process's cached sessions and tokens of a user (disabled, password reset). */
   forgetUser(userId: number): void {
-    for (const [key, value] of this.cache) {
-      if (value.session.userId !== userId) continue;
+    for (const [key, session] of [...this.cache.entries()]) {
+      if (session.userId !== userId) continue;
       this.forgetSession(key);
     }
   }
@@ -139,7 +140,6 @@ export class SessionStore {
   }
 
   private cacheToken(hash: string, sessionHash: string, expiresAt: number): void {
-    if (this.tokens.size >= MAX_CACHED) this.tokens.clear();
     this.tokens.set(hash, { sessionHash, expiresAt });
   }
 }

@@ -4,6 +4,7 @@
  * that a bearer it sees was minted in that very session (sign-out ends them with it). The write
  * path's tokens are the BFF's own (serverToken): never recorded, never handed out.
  */
+import { LRUCache } from 'lru-cache';
 import type { Session, SessionStore } from './sessions';
 import type { MintedToken, Upstream } from './upstream';
 
@@ -11,7 +12,8 @@ const RENEW_BEFORE_MS = 60_000;
 const MAX_CACHED = 10_000;
 
 export class TokenBroker {
-  private cache = new Map<string, MintedToken>();
+  /** session|scopes -> token; the least recently used go first when full. */
+  private cache = new LRUCache<string, MintedToken>({ max: MAX_CACHED });
   private inflight = new Map<string, Promise<MintedToken>>();
   /** The BFF's own tokens (the write path's): one per scope, never recorded, never sent to a browser. */
   private own = new Map<string, { minted?: MintedToken; pending?: Promise<MintedToken> }>();
@@ -34,7 +36,6 @@ export class TokenBroker {
     if (!pending) {
       pending = this.mint(session, set)
         .then((minted) => {
-          if (this.cache.size >= MAX_CACHED) this.cache.delete(this.cache.keys().next().value!);
           this.cache.set(key, minted);
           return minted;
         })
@@ -46,12 +47,12 @@ export class TokenBroker {
 
   /** Forgets a token the upstream no longer accepts, so the next request mints a fresh one. */
   forgetToken(token: string): void {
-    for (const [key, value] of this.cache) if (value.token === token) this.cache.delete(key);
+    for (const [key, value] of [...this.cache.entries()]) if (value.token === token) this.cache.delete(key);
   }
 
   /** Forgets a session's tokens (sign-out). */
   forgetSession(idHash: string): void {
-    for (const key of this.cache.keys()) if (key.startsWith(`${idHash}|`)) this.cache.delete(key);
+    for (const key of [...this.cache.keys()]) if (key.startsWith(`${idHash}|`)) this.cache.delete(key);
   }
 
   /**

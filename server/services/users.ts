@@ -40,8 +40,21 @@ export const DEMO_USERS: { username: string; role: Role }[] = [
 ];
 
 /** Demo accounts for the embedded default only; never when a real upstream is configured. */
-export async function ensureDemoUsers(db: Queryable, password: string): Promise<void> {
+export interface DemoAccounts {
+  /** Created by this start, with the configured password. */
+  created: string[];
+  /** There already: their password is whatever it was set to before (never changed here). */
+  existing: string[];
+}
+
+export async function ensureDemoUsers(db: Queryable, password: string): Promise<DemoAccounts> {
+  const result: DemoAccounts = { created: [], existing: [] };
   for (const demo of DEMO_USERS) {
-    if (!(await findUser(db, demo.username))) await addUser(db, demo.username, demo.role, password);
+    if (await findUser(db, demo.username)) result.existing.push(demo.username);
+    else {
+      await addUser(db, demo.username, demo.role, password);
+      result.created.push(demo.username);
+    }
   }
+  return result;
 }

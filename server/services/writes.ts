@@ -3,17 +3,17 @@
  * write-scoped token; it asks a BFF write route (contract/bff/write-routes.ts) and the BFF, after
  * its own checks, sends the request with a write token it minted and keeps to itself:
  *
- *   role (the upstream route's scope) -> params and body against the contract's schemas ->
+ *   role (the upstream route's scope, `checkWriteRole`) -> params and body against the contract's
+ *   schemas (the route's `schema`) ->
  *   the do-not-call list -> Idempotency-Key (creates) -> the attempt recorded (audit, and a pending
  *   registry entry for a campaign) -> upstream -> the answer kept for replay, the registry, audit.
  *
  * Failures say whether the write may have been applied (X-Switchboard-Outcome), never retried
- * blindly. Routes: server/plugins/writes.ts.
+ * blindly. Routes: server/routes/writes.ts.
  */
 import { createHash } from 'node:crypto';
-import { BFF_HEADERS } from '../../contract/bff/http.plain';
+import { BFF_HEADERS, IDEMPOTENCY_KEY_PATTERN } from '../../contract/bff/http.plain';
 import { BFF_WRITE_ROUTES, type BffWriteName } from '../../contract/bff/write-routes.plain';
-import { toValidationErrors } from '../../contract/errors';
 import { ROUTES, type RouteDef } from '../../contract/routes';
 import type { ValidationError } from '../../contract/schemas/error';
 import type { Ctx } from '../context';
@@ -27,11 +27,12 @@ import type { Session } from './sessions';
 import { UpstreamError } from './upstream';
 
 const PASS_HEADERS = ['content-type', 'x-callratelimit-limit', 'x-callratelimit-remaining', 'retry-after'];
-export const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
 
 export interface WriteInput {
   name: BffWriteName;
+  /** Validated by the route's schema (the upstream route's params). */
   params: Record<string, string>;
+  /** The body as the browser sent it (validated by the route's schema; sent and hashed as given). */
   body: unknown;
   idempotencyKey: string | undefined;
   session: Session;
@@ -62,28 +63,41 @@ function refusedWrite(status: number, message: string, maybeApplied: boolean, ex
   return new HttpError(status, `${message}${tail}`, [], { [BFF_HEADERS.outcome]: maybeApplied ? 'unknown' : 'not-applied', ...extra });
 }
 
+function auditOf(ctx: Pick<Ctx, 'db'>, name: BffWriteName, session: Session, key: string | undefined, requestId: string) {
+  const def = BFF_WRITE_ROUTES[name];
+  return (outcome: string, status: number | null) =>
+    audit(ctx.db, {
+      username: session.username,
+      action: def.upstream,
+      route: `${def.method} ${def.path}`,
+      idempotencyKey: key ?? null,
+      outcome,
+      status,
+      requestId,
+    });
+}
+
+/**
+ * The first step of the write path, before the request's params and body are read (the write
+ * route's onRequest hook): the upstream route's scope must be the role's, else 403 (audited).
+ */
+export async function checkWriteRole(ctx: Pick<Ctx, 'db'>, input: Omit<WriteInput, 'params' | 'body'>): Promise<void> {
+  const route: RouteDef = ROUTES[BFF_WRITE_ROUTES[input.name].upstream];
+  if (mayCall(input.session.role, route)) return;
+  await auditOf(ctx, input.name, input.session, input.idempotencyKey, input.requestId)('denied', 403);
+  throw new HttpError(403, `Your role (${input.session.role}) may not do this.`);
+}
+
+/** The rest of the write path, once the role passed and the route's schema took the params and body. */
 export async function performWrite(ctx: Ctx, input: WriteInput): Promise<WriteAnswer> {
   const { db, broker, upstream, dnc } = ctx;
-  const { name, session, requestId } = input;
+  const { name, session } = input;
   const def = BFF_WRITE_ROUTES[name];
   const route: RouteDef = ROUTES[def.upstream];
   const routeLabel = `${def.method} ${def.path}`;
   const key = input.idempotencyKey;
-  const record = (outcome: string, status: number | null) =>
-    audit(db, { username: session.username, action: def.upstream, route: routeLabel, idempotencyKey: key ?? null, outcome, status, requestId });
-
-  if (!mayCall(session.role, route)) {
-    await record('denied', 403);
-    throw new HttpError(403, `Your role (${session.role}) may not do this.`);
-  }
-  let id: string | undefined;
-  if (route.params) {
-    const parsed = route.params.safeParse(input.params);
-    if (!parsed.success) throw new HttpError(400, 'That is not a valid id.', toValidationErrors(parsed.error, input.params));
-    id = (parsed.data as { id: string }).id;
-  }
-  const parsedBody = route.body!.safeParse(input.body);
-  if (!parsedBody.success) throw new HttpError(400, 'Some fields are not valid.', toValidationErrors(parsedBody.error, input.body));
+  const record = auditOf(ctx, name, session, key, input.requestId);
+  const id: string | undefined = input.params.id;
 
   const dialled = phonesOf(name, input.body);
   if (dialled.length > 0) {
@@ -111,7 +125,7 @@ export async function performWrite(ctx: Ctx, input: WriteInput): Promise<WriteAn
   // hash of what the browser sent, so its retry replays this answer.
   const sentBody = screened.kind === 'filtered' ? JSON.stringify(screened.body) : body;
   if (def.idempotent) {
-    if (!key || !KEY_PATTERN.test(key)) {
+    if (!key || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
       throw new HttpError(400, `Creates need an ${BFF_HEADERS.idempotencyKey} header (8-128 letters, digits, -_.:).`, [
         { field: BFF_HEADERS.idempotencyKey, rejectedValue: key ?? null, message: 'Required: 8-128 letters, digits, -_.:' },
       ]);
@@ -135,10 +149,13 @@ export async function performWrite(ctx: Ctx, input: WriteInput): Promise<WriteAn
     if (name === 'createCampaign') {
       // The pending registry entry: written before the request leaves, so a crash leaves a trace.
       const c = input.body as { name: string; agentId: string };
+      // The recipients as sent: without the numbers the do-not-call list left out.
+      const sent = (screened.kind === 'filtered' ? screened.body : input.body) as { recipients?: unknown[] };
       await db.query(
-        `INSERT INTO campaign_attempts (user_id, idempotency_key, name, agent_id, created_by) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (user_id, idempotency_key) DO UPDATE SET name = EXCLUDED.name, agent_id = EXCLUDED.agent_id, started_at = now(), campaign_id = NULL`,
-        [session.userId, key, c.name, c.agentId, session.username],
+        `INSERT INTO campaign_attempts (user_id, idempotency_key, name, agent_id, created_by, recipients) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (user_id, idempotency_key) DO UPDATE
+           SET name = EXCLUDED.name, agent_id = EXCLUDED.agent_id, recipients = EXCLUDED.recipients, started_at = now(), campaign_id = NULL`,
+        [session.userId, key, c.name, c.agentId, session.username, Array.isArray(sent.recipients) ? sent.recipients.length : null],
       );
     }
   }
@@ -223,13 +240,13 @@ export async function performWrite(ctx: Ctx, input: WriteInput): Promise<WriteAn
   return { status: res.statusCode, headers, body: text };
 }
 
-/** A created campaign: in the registry, and its pending entry points at it. */
+/** A created campaign: in the registry (with its pending entry's recipient count), and its pending entry points at it. */
 export async function recordCampaign(ctx: Pick<Ctx, 'db'>, session: Session, key: string, campaign: { id: string; name: string; agentId: string }) {
-  await ctx.db.query('INSERT INTO campaigns (id, name, agent_id, created_by) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING', [
-    campaign.id,
-    campaign.name,
-    campaign.agentId,
-    session.username,
-  ]);
+  await ctx.db.query(
+    `INSERT INTO campaigns (id, name, agent_id, created_by, recipients)
+     VALUES ($1, $2, $3, $4, (SELECT recipients FROM campaign_attempts WHERE user_id = $5 AND idempotency_key = $6))
+     ON CONFLICT (id) DO NOTHING`,
+    [campaign.id, campaign.name, campaign.agentId, session.username, session.userId, key],
+  );
   await ctx.db.query('UPDATE campaign_attempts SET campaign_id = $3 WHERE user_id = $1 AND idempotency_key = $2', [session.userId, key, campaign.id]);
 }

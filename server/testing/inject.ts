@@ -2,9 +2,12 @@
  * A BFF for fast `app.inject` tests of one plugin: the real app on an in-memory PGlite with the
  * demo accounts, no socket, and an upstream that refuses connections (routes that reach it are
  * covered over HTTP by server/test/). `signIn` returns the session cookie of a demo account;
- * `send` adds the headers a state-changing request from the SPA carries.
+ * `send` adds the headers a state-changing request from the SPA carries. `useInjectApp` is the
+ * one setup of a test file: it registers the hooks that start the app before its tests and close
+ * it after them.
  */
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { openDb } from '../../common/db';
 import { buildApp, type BffApp } from '../app';
 import { loadConfig } from '../config';
@@ -54,5 +57,29 @@ export async function injectApp(env: Record<string, string> = {}): Promise<Injec
       await app.close();
       await db.close();
     },
+  };
+}
+
+/**
+ * Starts an inject app in the file's `beforeAll` and closes it in its `afterAll`; the returned
+ * object forwards to that app, so it is used as is in the tests (and in a later `beforeAll`).
+ */
+export function useInjectApp(env: Record<string, string> = {}): InjectApp {
+  let started: InjectApp | undefined;
+  const current = (): InjectApp => {
+    if (!started) throw new Error('the inject app is used before its beforeAll has started it');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await injectApp(env);
+  }, 60_000);
+  afterAll(() => started?.close());
+  return {
+    get app() {
+      return current().app;
+    },
+    signIn: (username) => current().signIn(username),
+    send: (cookie, options) => current().send(cookie, options),
+    close: () => current().close(),
   };
 }

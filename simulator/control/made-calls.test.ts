@@ -96,6 +96,22 @@ describe('POST /_sim/calls', () => {
     expect((await api.get('/v1/calls?size=1')).body.totalElements).toBe(before);
   });
 
+  it('makes a TRANSFERRED call without a summary, or a call with an extracted field left empty', async () => {
+    const transferred = await control.post('/_sim/calls', { durationSeconds: 20, transcriptEntries: 4, status: 'TRANSFERRED', summary: null });
+    expect(transferred.status).toBe(201);
+    const t = (await readBack(transferred.body.id)).call;
+    expect(t).toMatchObject({ status: 'TRANSFERRED', summary: null, duration: 20 });
+    const withFields = agents.find((a) => a.recordable !== false && a.configuration?.extractors?.length);
+    const field = withFields.configuration.extractors[0].name;
+    const blank = await control.post('/_sim/calls', { durationSeconds: 20, transcriptEntries: 4, agentId: withFields.id, emptyExtracted: [field] });
+    expect(blank.status, JSON.stringify(blank.body)).toBe(201);
+    const b = (await readBack(blank.body.id)).call;
+    expect(b.status).toBe('COMPLETED');
+    expect(b.extractedData[field]).toBe('');
+    expect(b.extractors.find((e: any) => e.name === field).value).toEqual([]);
+    expect(b.summary).toEqual(expect.any(String));
+  });
+
   it('needs the control token', async () => {
     expect((await api.post('/_sim/calls', { durationSeconds: 10, transcriptEntries: 5 })).status).toBe(401);
   });

@@ -1,6 +1,7 @@
 /**
  * POST /_sim/calls: a finished, recorded call made to measure, for benches and tests that need a
- * transcript of a given length and a recording of a given duration (served by the normal /v1 routes).
+ * transcript of a given length and a recording of a given duration (served by the normal /v1 routes);
+ * optionally TRANSFERRED, with a given (or no) summary, or with some extracted fields left empty.
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -14,6 +15,12 @@ export const MadeCallBody = z.strictObject({
   durationSeconds: z.int().min(1).max(3600),
   transcriptEntries: z.int().min(1).max(5000),
   agentId: z.uuid().optional(),
+  /** Ended as TRANSFERRED rather than COMPLETED. */
+  status: z.enum(['COMPLETED', 'TRANSFERRED']).optional(),
+  /** The summary to carry instead of the generated one (null: none). */
+  summary: z.string().max(2000).nullable().optional(),
+  /** Top-level extracted fields to blank (the classifiers stay as generated). */
+  emptyExtracted: z.array(z.string().max(100)).max(50).optional(),
 });
 export type MadeCallBody = z.infer<typeof MadeCallBody>;
 
@@ -44,11 +51,16 @@ export async function makeCall(state: SimState, customerId: string, body: MadeCa
       context: { firstName: 'Alex', prenom: 'Alex' },
       type: agent.type,
     },
-    { random: rng(hash(id)), id, start, status: 'COMPLETED', finished: true },
+    { random: rng(hash(id)), id, start, status: body.status ?? 'COMPLETED', finished: true },
   );
   row.end_time = row.planned_end = end;
   row.duration = body.durationSeconds;
   row.doc.transcriptEntries = body.transcriptEntries;
+  if (body.summary !== undefined) row.doc.summary = body.summary as string;
+  for (const name of body.emptyExtracted ?? []) {
+    if (name in row.doc.extractedData) row.doc.extractedData[name] = '';
+    row.doc.extractors = row.doc.extractors.map((e) => (e.name === name ? { ...e, value: [] } : e));
+  }
   await insertCalls(state.db, [row]);
   state.callsVersion += 1;
   return { id };

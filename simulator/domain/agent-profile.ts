@@ -21,7 +21,8 @@ export interface AgentSeed {
   recordable: boolean;
   archived: boolean;
   phoneNumbers: string[];
-  did: string | null;
+  /** The SIP connection's DID: every agent has one (the Voice API's sipConnection is an object). */
+  did: string;
   extractors: Extractor[];
   classifiers: Classifier[];
   profile: AgentProfile;

@@ -83,6 +83,11 @@ describe('agents', () => {
     expect(desc.content).toHaveLength(3);
   });
 
+  it('sends every agent with sipConnection as an object holding a string DID (never null)', () => {
+    expect(agents).toHaveLength(8);
+    for (const agent of agents) expect(agent.telephonyConfiguration.sipConnection).toEqual({ did: expect.stringMatching(/^sip:\S+@\S+$/) });
+  });
+
   it.each([
     ['size=101', 'size'],
     ['size=0', 'size'],
@@ -90,6 +95,7 @@ describe('agents', () => {
     ['sort=name,UP', 'sort'],
     ['sort=secret,ASC', 'sort'],
     ['type=BOTH', 'type'],
+    ['colour=blue', 'colour'],
   ])('GET /v1/agents?%s is a 400 on %s', async (query, field) => {
     const res = await api.get(`/v1/agents?${query}`);
     expect(res.status).toBe(400);
@@ -153,6 +159,7 @@ describe('calls', () => {
     ['phone=0612345678', 'phone'],
     ['agentId=abc', 'agentId'],
     ['sort=duration,SIDEWAYS', 'sort'],
+    ['campaign=Winter', 'campaign'],
   ])('GET /v1/calls?%s is a 400 on %s', async (query, field) => {
     const res = await api.get(`/v1/calls?${query}`);
     expect(res.status).toBe(400);

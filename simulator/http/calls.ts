@@ -1,5 +1,6 @@
 import { whyNotCallable } from '../../contract/agent-rules.plain';
-import { parseSort, type CallListQuery } from '../../contract/queries';
+import type { CallListQuery } from '../../contract/queries';
+import { callOrderBy } from '../../common/call-order';
 import type { CallCreate } from '../../contract/schemas/calls-create';
 import { timedTranscript, transcriptEntries } from '../domain/transcript';
 import { renderWav } from '../domain/audio';
@@ -11,16 +12,6 @@ import { findAgent } from './agents';
 import { JsonText, type HandlerContext } from './context';
 import { badRequest, notFound } from './errors';
 import { pageOf } from '../../contract/schemas/page';
-
-const CALL_COLUMNS: Record<string, string> = {
-  startTime: 'start_time',
-  endTime: 'end_time',
-  duration: 'duration',
-  status: 'status',
-  phone: 'phone',
-  type: 'type',
-  created: 'created',
-};
 
 /**
  * Counts per filter, valid until the next write to calls (a full count over 100k rows is the slow
@@ -52,16 +43,10 @@ export async function listCalls({ state, caller, query }: HandlerContext<unknown
     add('start_time >= ?', new Date(`${query.from}T00:00:00Z`));
     add('start_time < ?', new Date(new Date(`${query.to}T00:00:00Z`).getTime() + 86_400_000));
   }
-  const { property, direction } = parseSort(query.sort);
-  const column = CALL_COLUMNS[property] ?? 'start_time';
-  // Only end_time and duration can be null; naming a null order on the others would stop the
-  // planner from walking their (default-ordered) indexes.
-  const nullable = column === 'end_time' || column === 'duration';
-  const nulls = !nullable ? '' : direction === 'DESC' ? 'NULLS LAST' : 'NULLS FIRST';
   const whereSql = where.join(' AND ');
   const [{ rows }, total] = await Promise.all([
     state.db.query<{ body: string }>(
-      `SELECT body FROM calls WHERE ${whereSql} ORDER BY ${column} ${direction} ${nulls}, id ${direction}
+      `SELECT body FROM calls WHERE ${whereSql} ORDER BY ${callOrderBy(query.sort)}
        LIMIT ${query.size} OFFSET ${(query.page - 1) * query.size}`,
       params,
     ),

@@ -3,17 +3,10 @@ import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { errorResponse, toValidationErrors } from '../../contract/errors';
 import type { ValidationError } from '../../contract/schemas/error';
+import { HttpError as ApiError } from '../../common/http-errors';
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly errors: ValidationError[] = [],
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
+/** The simulator's name for the failure both servers throw (common/http-errors.ts). */
+export { ApiError };
 
 export const badRequest = (errors: ValidationError[], message = 'Validation failed.') => new ApiError(400, message, errors);
 export const notFound = (what: string) => new ApiError(404, `${what} not found.`);

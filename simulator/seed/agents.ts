@@ -128,7 +128,7 @@ export const AGENT_SEEDS: AgentSeed[] = [
     recordable: false,
     archived: false,
     phoneNumbers: ['+33180000102'],
-    did: null,
+    did: 'sip:service-client@voice.example.com',
     extractors: [{ name: 'demande', description: 'La demande du client' }],
     classifiers: [{ name: 'satisfaction', description: 'Satisfaction exprimée', values: ['SATISFAIT', 'NEUTRE', 'INSATISFAIT'] }],
     profile: {
@@ -193,7 +193,7 @@ export const AGENT_SEEDS: AgentSeed[] = [
     recordable: true,
     archived: false,
     phoneNumbers: ['+14155550104'],
-    did: null,
+    did: 'sip:survey@voice.example.com',
     extractors: [
       { name: 'score', description: 'Score from 0 to 10' },
       { name: 'comment', description: 'Free comment' },
@@ -218,7 +218,7 @@ export const AGENT_SEEDS: AgentSeed[] = [
     recordable: false,
     archived: true,
     phoneNumbers: ['+14155550105'],
-    did: null,
+    did: 'sip:collections@voice.example.com',
     extractors: [{ name: 'promiseToPay', description: 'Date promised' }],
     classifiers: [{ name: 'outcome', description: 'Result', values: ['PROMISED', 'REFUSED'] }],
     profile: {

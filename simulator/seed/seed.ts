@@ -45,7 +45,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<{ customerId: 
     recordable: a.recordable,
     archived: a.archived,
     doc: {
-      telephonyConfiguration: { sipConnection: a.did ? { did: a.did } : null, phoneNumbers: a.phoneNumbers },
+      telephonyConfiguration: { sipConnection: { did: a.did }, phoneNumbers: a.phoneNumbers },
       configuration: { extractors: a.extractors, classifiers: a.classifiers },
       profile: a.profile,
     },

@@ -104,4 +104,15 @@ ALTER TABLE calls ADD COLUMN body text, ADD COLUMN pending text, ADD COLUMN tran
 ALTER TABLE calls ALTER COLUMN doc DROP NOT NULL;
 `,
   },
+  {
+    // An agent's sipConnection is an object with a string DID. Data directories seeded before
+    // this sent null for agents without one; they get a DID of their own.
+    id: '004_sip_connection_object',
+    sql: `
+UPDATE agents
+SET doc = jsonb_set(doc, '{telephonyConfiguration,sipConnection}', jsonb_build_object('did', 'sip:agent-' || id::text || '@voice.example.com'))
+WHERE jsonb_typeof(doc #> '{telephonyConfiguration,sipConnection}') IS DISTINCT FROM 'object'
+   OR jsonb_typeof(doc #> '{telephonyConfiguration,sipConnection,did}') IS DISTINCT FROM 'string';
+`,
+  },
 ];

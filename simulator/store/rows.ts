@@ -8,7 +8,8 @@ import type { AgentProfile } from '../domain/agent-profile';
 import type { CallContent } from '../domain/call-content';
 
 export interface AgentDoc {
-  telephonyConfiguration: Agent['telephonyConfiguration'];
+  /** Strict where the contract is tolerant: `sipConnection` is always an object with a string DID. */
+  telephonyConfiguration: { sipConnection: { did: string }; phoneNumbers: string[] };
   configuration: { extractors: Extractor[]; classifiers: Classifier[] };
   profile: AgentProfile;
 }

@@ -42,6 +42,35 @@ describe('the calls store', () => {
     const again = await startSimulator({ port: 0, dataDir, seedCalls: 500, rateLimit: 0 });
     expect((await client(again.url).get('/v1/calls?size=100&sort=duration,DESC')).body).toEqual(first);
     await again.close();
+  }, 120_000);
+
+  it('gives agents kept with no SIP connection (null or absent) an object with a string DID', async () => {
+    const db = await openDb({});
+    try {
+      await migrate(db, MIGRATIONS.slice(0, 3));
+      const customer = '0b6f2f44-5f0e-4d7e-9b57-3f1b2c3d4e5f';
+      await db.query(`INSERT INTO customers (id, name) VALUES ($1, 'Kept')`, [customer]);
+      const kept = [
+        { id: '5d1c7e0a-8b9f-4a3e-8c2d-1e0f9a8b7c61', telephonyConfiguration: { sipConnection: null, phoneNumbers: [] } },
+        { id: '5d1c7e0a-8b9f-4a3e-8c2d-1e0f9a8b7c62', telephonyConfiguration: { phoneNumbers: [] } },
+        { id: '5d1c7e0a-8b9f-4a3e-8c2d-1e0f9a8b7c63', telephonyConfiguration: { sipConnection: { did: 'sip:kept@voice.example.com' }, phoneNumbers: [] } },
+      ];
+      for (const agent of kept) {
+        await db.query(
+          `INSERT INTO agents (id, customer_id, name, type, active, recordable, archived, doc) VALUES ($1, $2, 'Kept', 'INBOUND', true, false, false, $3)`,
+          [agent.id, customer, JSON.stringify({ telephonyConfiguration: agent.telephonyConfiguration })],
+        );
+      }
+      await migrate(db, MIGRATIONS);
+      const { rows } = await db.query<{ id: string; doc: AgentRow['doc'] }>('SELECT id, doc FROM agents ORDER BY id');
+      expect(rows.map((r) => r.doc.telephonyConfiguration.sipConnection)).toEqual([
+        { did: 'sip:agent-5d1c7e0a-8b9f-4a3e-8c2d-1e0f9a8b7c61@voice.example.com' },
+        { did: 'sip:agent-5d1c7e0a-8b9f-4a3e-8c2d-1e0f9a8b7c62@voice.example.com' },
+        { did: 'sip:kept@voice.example.com' },
+      ]);
+    } finally {
+      await db.close();
+    }
   });
 
   it('keeps page totals per simulator: two in one process with the same seed and customer count their own calls', async () => {
@@ -74,7 +103,7 @@ describe('the calls store', () => {
       recordable: true,
       archived: false,
       doc: {
-        telephonyConfiguration: { sipConnection: null, phoneNumbers: seed.phoneNumbers },
+        telephonyConfiguration: { sipConnection: { did: 'sip:kept@voice.example.com' }, phoneNumbers: seed.phoneNumbers },
         configuration: { extractors: seed.extractors, classifiers: seed.classifiers },
         profile: seed.profile,
       },

@@ -117,6 +117,22 @@ describe('apiRequest', () => {
     await expect(failing.client.apiRequest('GET', '/v1/calls')).rejects.toMatchObject({ status: 503 });
   });
 
+  it('uses the tokens that came with the session (bootstrap) without asking /auth/token, one scope each', async () => {
+    const { client, seen } = scripted((req) =>
+      req.url === '/auth/token' ? ok({ token: 'minted', expiresIn: 900, tokenType: 'Bearer' }) : ok({ content: [] }),
+    );
+    client.keepTokens([{ scope: 'calls:read', token: 'from-bootstrap', expiresIn: 900 }]);
+    await client.apiRequest('GET', '/v1/calls');
+    await client.apiRequest('GET', '/v1/agents');
+    expect(seen.filter((s) => s.url === '/auth/token').map((s) => (s.body as { scope: string[] }).scope)).toEqual([['agents:read']]);
+    expect(seen.find((s) => s.url.startsWith('/api/v1/calls'))!.headers.authorization).toBe('Bearer from-bootstrap');
+    expect(seen.find((s) => s.url.startsWith('/api/v1/agents'))!.headers.authorization).toMatch(/^Bearer tok-1-agents:read/);
+    // Signed out: the kept token goes with the rest.
+    client.clearTokens();
+    await client.apiRequest('GET', '/v1/calls');
+    expect(seen.filter((s) => s.url === '/auth/token')).toHaveLength(2);
+  });
+
   it('waits out 429 on reads, honouring Retry-After', async () => {
     let n = 0;
     const { client, sleeps } = scripted((req) => {
@@ -193,11 +209,12 @@ describe('bffRequest', () => {
   it('sends the CSRF header on writes and ends the session on 401 except sign-in and the probe', async () => {
     const { client, seen, ended } = scripted(() => err(401));
     await expect(client.bffRequest('GET', '/auth/session')).rejects.toMatchObject({ status: 401 });
+    await expect(client.bffRequest('GET', '/auth/bootstrap')).rejects.toMatchObject({ status: 401 });
     await expect(client.bffRequest('POST', '/auth/login', { username: 'a', password: 'b' })).rejects.toMatchObject({ status: 401 });
     expect(ended()).toBe(0);
     await expect(client.bffRequest('PUT', '/bff/drafts/x', { data: 1 })).rejects.toMatchObject({ status: 401 });
     expect(ended()).toBe(1);
-    expect(seen[1]!.headers['x-switchboard']).toBe('1');
+    expect(seen[2]!.headers['x-switchboard']).toBe('1');
     expect(seen[0]!.headers['x-switchboard']).toBeUndefined();
   });
 });

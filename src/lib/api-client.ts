@@ -187,8 +187,8 @@ export function createApiClient(deps: Partial<ClientDeps> = {}) {
     const res = await send(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }, isWrite);
     if (!res.ok) {
       const error = await toApiError(res);
-      // A 401 on sign-in or the session probe is an answer, not the end of a session.
-      if (res.status === 401 && path !== '/auth/login' && path !== '/auth/session') sessionEnded();
+      // A 401 on sign-in or the session probe (or bootstrap) is an answer, not the end of a session.
+      if (res.status === 401 && path !== '/auth/login' && path !== '/auth/session' && path !== '/auth/bootstrap') sessionEnded();
       throw error;
     }
     return parseBody<T>(res);
@@ -270,11 +270,17 @@ export function createApiClient(deps: Partial<ClientDeps> = {}) {
     for (const scopes of scopeSets) tokens.get(scopes).catch(() => undefined);
   }
 
+  /** Keeps the read tokens that came with the session (GET /auth/bootstrap), one scope each. */
+  function keepTokens(given: readonly { scope: Scope; token: string; expiresIn: number }[]): void {
+    for (const t of given) tokens.put([t.scope], t);
+  }
+
   return {
     apiRequest,
     bffRequest,
     bffWrite,
     warmTokens,
+    keepTokens,
     /** Forget every token (sign-out). */
     clearTokens: () => tokens.clear(),
   };
@@ -298,5 +304,6 @@ const client = createApiClient({ onSessionEnded: () => onSessionEnded() });
 export const apiRequest = client.apiRequest;
 export const bffRequest = client.bffRequest;
 export const bffWrite = client.bffWrite;
+export const keepTokens = client.keepTokens;
 export const clearTokens = client.clearTokens;
 export const warmTokens = client.warmTokens;

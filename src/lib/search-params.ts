@@ -5,16 +5,15 @@
  * contract's rules: the same regexes as zod's checks (contract/formats.plain.ts), the same coercion.
  */
 import { E164_PATTERN, ISO_DATE_PATTERN, UUID_PATTERN } from '@contract/formats.plain';
+import { DECIMAL_INTEGER } from '@contract/queries.plain';
 
-/** As z.coerce.number().int().min(min).max(max) with .catch(fallback) and .default(fallback). */
+/**
+ * As the contract's queryInt (min..max) with .catch(fallback) and .default(fallback): a number as
+ * it is, a string only in decimal form (`0x10`, `1e1`, ` 5`, `1.0` are not read), anything else
+ * the fallback.
+ */
 export function intParam(raw: unknown, min: number, max: number, fallback: number): number {
-  if (raw === undefined) return fallback;
-  let n: number;
-  try {
-    n = Number(raw);
-  } catch {
-    return fallback;
-  }
+  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && DECIMAL_INTEGER.test(raw) ? Number(raw) : Number.NaN;
   return Number.isInteger(n) && n >= min && n <= max ? n : fallback;
 }
 

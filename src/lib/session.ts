@@ -1,19 +1,33 @@
 /** Who is signed in, what they may do, and signing in and out. */
 import { queryOptions, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
-import type { SessionInfo, SessionState } from '@contract/bff/http';
+import type { SessionBootstrap, SessionInfo, SessionState } from '@contract/bff/http';
 import { ROLE_SCOPES, ROLES, type Role } from '@contract/bff/role-scopes';
 import type { Scope } from '@contract/enums';
-import { bffRequest, clearTokens } from './api-client';
+import { bffRequest, clearTokens, keepTokens } from './api-client';
 import { forgetKept } from './keep-on-session-end';
 
 export const sessionKeys = {
   all: ['session'] as const,
 };
 
+// The first session check of a page (and the one right after signing in) is the bootstrap: the
+// session and the role's read tokens in one answer (index.html starts it before the code arrives).
+// The tokens go to the in-memory token cache, never into the query cache or any storage. Later
+// checks (another tab signed out, the session timed out) ask the session alone.
+let bootstrapNext = true;
+
+async function readSession(): Promise<SessionState> {
+  if (!bootstrapNext) return bffRequest<SessionState>('GET', '/auth/session');
+  bootstrapNext = false;
+  const { session, tokens } = await bffRequest<SessionBootstrap>('GET', '/auth/bootstrap');
+  if (session) keepTokens(tokens);
+  return session;
+}
+
 export const sessionQueryOptions = queryOptions({
   queryKey: sessionKeys.all,
   // null: nobody is signed in in this browser (an answer, not an error); 401: the session ended.
-  queryFn: () => bffRequest<SessionState>('GET', '/auth/session'),
+  queryFn: readSession,
   staleTime: 5 * 60_000,
   retry: false,
 });
@@ -50,6 +64,7 @@ export function rolesAllowed(scope: Scope): Role[] {
 export async function signIn(queryClient: QueryClient, username: string, password: string): Promise<void> {
   await bffRequest<void>('POST', '/auth/login', { username, password });
   clearTokens();
+  bootstrapNext = true;
   await queryClient.fetchQuery({ ...sessionQueryOptions, staleTime: 0 });
 }
 

@@ -57,6 +57,8 @@ export interface TokenCacheOptions {
 export interface TokenCache {
   /** A fresh token for exactly these scopes; `force` skips the cached one (after a 401). */
   get(scopes: readonly Scope[], opts?: { force?: boolean }): Promise<CachedToken>;
+  /** Keeps a token the BFF gave with the session (GET /auth/bootstrap), for exactly these scopes. */
+  put(scopes: readonly Scope[], token: Pick<Token, 'token'> & { expiresIn?: number }): void;
   /** Forget every token (sign-out, session ended). */
   clear(): void;
 }
@@ -90,6 +92,10 @@ export function createTokenCache({ fetchToken, now = Date.now, renewBeforeMs = R
 
   return {
     get,
+    put(scopes, token) {
+      const key = scopeKey(scopes);
+      tokens.set(key, { token: token.token, scopes: key.split(' ') as Scope[], expiresAt: tokenExpiresAt(token, now()) });
+    },
     clear() {
       generation += 1;
       tokens.clear();

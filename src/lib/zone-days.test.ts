@@ -5,6 +5,26 @@ import { addDays, dayWindow, localDate, startOfDay, withinWindow } from './zone-
 const iso = (ms: number) => new Date(ms).toISOString();
 
 describe('dayWindow', () => {
+  it('maps a local day to its UTC instants and the UTC dates that cover it, across DST and on either side of Greenwich', () => {
+    const paris = dayWindow('2026-11-24', '2026-11-24', 'Europe/Paris');
+    expect([iso(paris.start), iso(paris.end), paris.utcFrom, paris.utcTo]).toEqual([
+      '2026-11-23T23:00:00.000Z',
+      '2026-11-24T23:00:00.000Z',
+      '2026-11-23',
+      '2026-11-24',
+    ]);
+    // 29 March 2026: Paris springs forward, a 23-hour day.
+    const spring = dayWindow('2026-03-29', '2026-03-29', 'Europe/Paris');
+    expect([iso(spring.start), iso(spring.end)]).toEqual(['2026-03-28T23:00:00.000Z', '2026-03-29T22:00:00.000Z']);
+    const la = dayWindow('2026-11-24', '2026-11-25', 'America/Los_Angeles');
+    expect([la.utcFrom, la.utcTo]).toEqual(['2026-11-24', '2026-11-26']);
+    const utc = dayWindow('2026-11-24', '2026-11-24', 'UTC');
+    expect([utc.utcFrom, utc.utcTo]).toEqual(['2026-11-24', '2026-11-24']);
+    expect(localDate(Date.parse('2026-11-23T23:30:00Z'), 'Europe/Paris')).toBe('2026-11-24');
+    expect(withinWindow('2026-11-23T23:30:00Z', paris)).toBe(true);
+    expect(withinWindow('2026-11-23T22:30:00Z', paris)).toBe(false);
+  });
+
   it('is the UTC days themselves in UTC: nothing to trim', () => {
     const w = dayWindow('2026-03-10', '2026-03-11', 'UTC');
     expect([iso(w.start), iso(w.end), w.utcFrom, w.utcTo, w.trims]).toEqual([

@@ -7,7 +7,7 @@
 import pg from 'pg';
 
 /** A fixed key in the advisory lock space ("SBIX"): the call index's sync. */
-const LOCK_KEY = 0x53424958;
+export const INDEX_LOCK_KEY = 0x53424958;
 
 export interface Leadership {
   /** True when this instance holds (or just took) the lock. */
@@ -24,7 +24,12 @@ export class AdvisoryLeadership implements Leadership {
   private client: pg.Client | null = null;
   private held = false;
 
-  constructor(private readonly url: string) {}
+  /** `key`: which advisory lock (the index's by default; the alert evaluator has its own). */
+  constructor(
+    private readonly url: string,
+    private readonly key = INDEX_LOCK_KEY,
+    private readonly applicationName = 'switchboard-call-index-lock',
+  ) {}
 
   async acquire(): Promise<boolean> {
     try {
@@ -34,12 +39,12 @@ export class AdvisoryLeadership implements Leadership {
         return true;
       }
       if (!this.client) {
-        const client = new pg.Client({ connectionString: this.url, application_name: 'switchboard-call-index-lock' });
+        const client = new pg.Client({ connectionString: this.url, application_name: this.applicationName });
         client.on('error', () => this.drop(client));
         await client.connect();
         this.client = client;
       }
-      const { rows } = await this.client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [LOCK_KEY]);
+      const { rows } = await this.client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [this.key]);
       this.held = rows[0]?.ok === true;
       return this.held;
     } catch {

@@ -5,7 +5,7 @@
  */
 import type { Queryable } from '../../../common/db';
 import type { IndexSearch, SnippetPart, TranscriptHit } from '../../../contract/bff/index';
-import { parseSort } from '../../../contract/queries.plain';
+import { callOrderBy } from '../../../common/call-order';
 import type { Call } from '../../../contract/schemas/call';
 import { MARK_END, MARK_START } from './parse';
 import { queryWindow } from './time-range';
@@ -63,23 +63,9 @@ export async function hasSearchableWords(db: Queryable, q: string): Promise<bool
   return (rows[0]?.n ?? 0) > 0;
 }
 
-const SORT_COLUMNS: Record<string, string> = {
-  startTime: 'start_time',
-  endTime: 'end_time',
-  duration: 'duration',
-  status: 'status',
-  phone: 'phone',
-  type: 'type',
-  created: 'created',
-};
-
-/** ORDER BY as the upstream sorts: nullable columns put nulls last when descending, id breaks ties. */
+/** ORDER BY as the upstream sorts (common/call-order.ts), over `index_calls c`. */
 export function orderBy(sort: string): string {
-  const { property, direction } = parseSort(sort);
-  const column = SORT_COLUMNS[property] ?? 'start_time';
-  const nullable = column === 'end_time' || column === 'duration';
-  const nulls = !nullable ? '' : direction === 'DESC' ? ' NULLS LAST' : ' NULLS FIRST';
-  return `c.${column} ${direction}${nulls}, c.id ${direction}`;
+  return callOrderBy(sort, 'c');
 }
 
 export async function countCalls(db: Queryable, filter: Partial<IndexFilter>): Promise<number> {

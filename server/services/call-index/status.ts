@@ -58,10 +58,11 @@ export async function campaignProgress(db: Queryable, ids?: string[]): Promise<C
   const { rows } = await db.query<
     Record<string, unknown> & { id: string; name: string; calls: number; phones: number; last: Date | null; recipients: number | null }
   >(
-    `SELECT r.id, r.name, count(c.id)::int AS calls, count(DISTINCT c.phone)::int AS phones, max(c.start_time) AS last, ${groupCounts}
+    // One query for any number of campaigns (the list's page of ids): no query per campaign.
+    `SELECT r.id, r.name, r.recipients, count(c.id)::int AS calls, count(DISTINCT c.phone)::int AS phones, max(c.start_time) AS last, ${groupCounts}
        FROM campaigns r LEFT JOIN index_calls c ON c.campaign_name = r.name
        ${filter}
-      GROUP BY r.id, r.name, r.created_at ORDER BY r.created_at DESC, r.id DESC`,
+      GROUP BY r.id, r.name, r.recipients, r.created_at ORDER BY r.created_at DESC, r.id DESC`,
     params,
   );
   return rows.map((r) => ({
@@ -70,7 +71,8 @@ export async function campaignProgress(db: Queryable, ids?: string[]): Promise<C
     calls: r.calls,
     groups: Object.fromEntries(STATUS_GROUPS.map((g) => [g, Number(r[`n_${g}`] ?? 0)])) as CampaignProgress['groups'],
     recipientsCalled: r.phones,
-    recipients: null,
+    recipients: r.recipients,
+    remaining: r.recipients === null ? null : Math.max(0, r.recipients - r.phones),
     lastCallAt: r.last ? toUtcTimestamp(new Date(r.last)) : null,
   }));
 }

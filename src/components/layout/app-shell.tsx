@@ -6,6 +6,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { focusRing } from '@/components/ui/styles';
 import { cn } from '@/lib/cn';
 import { Can } from '@/components/auth/can';
+import { AlertsBell } from './alerts-bell';
 import { HrefLink } from './href-link';
 import { TimeZonePicker } from './time-zone-picker';
 import { UpstreamBanner } from './upstream-banner';
@@ -16,9 +17,10 @@ const NAV = [
   { href: '/calls', label: 'Calls' },
   { href: '/campaigns', label: 'Campaigns' },
   { href: '/do-not-call', label: 'Do not call' },
+  { href: '/review', label: 'Review' },
 ] as const;
 
-const navLink = cn('rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800', focusRing);
+const navLink = cn('rounded-md px-2 py-2 text-sm xl:px-3 text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800', focusRing);
 const navActive = 'bg-slate-100 font-semibold text-slate-950 dark:bg-slate-800 dark:text-white';
 
 /** The frame of every signed-in page: navigation, the actions the role allows, the user. */
@@ -45,7 +47,7 @@ export function AppShell({
         Skip to content
       </a>
       <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-        <div className="mx-auto flex h-14 max-w-screen-2xl items-center gap-4 px-4">
+        <div className="mx-auto flex h-14 max-w-screen-2xl items-center gap-3 px-4">
           <Link to="/" className={cn('rounded font-semibold tracking-tight', focusRing)}>
             Switchboard
           </Link>
@@ -60,7 +62,7 @@ export function AppShell({
               ))}
             </ul>
           </nav>
-          <div className="ml-auto flex items-center gap-2">
+          <div className="ml-auto flex items-center gap-1.5">
             <Can scope="calls:write">
               <HrefLink href="/calls/new" exact className={buttonClasses('primary', 'sm')}>
                 New call
@@ -71,9 +73,10 @@ export function AppShell({
                 New campaign
               </HrefLink>
             </Can>
+            <AlertsBell />
             <TimeZonePicker />
             <div className="ml-2 flex items-center gap-2 border-l border-slate-200 pl-3 text-sm dark:border-slate-700">
-              <span className="font-medium" data-testid="current-user">
+              <span className="hidden font-medium xl:inline" data-testid="current-user">
                 {session.user}
               </span>
               <Badge tone={session.role === 'admin' ? 'violet' : session.role === 'operator' ? 'blue' : 'neutral'}>{session.role}</Badge>

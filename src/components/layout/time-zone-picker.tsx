@@ -1,61 +1,47 @@
 /**
  * The header's display time zone: names the zone every time on screen is in, and lets the user
- * pick another (kept per user by the BFF) or go back to the browser's.
+ * pick another (kept per user by the BFF) or go back to the browser's. The button is all the first
+ * screen draws; the dialog (a combobox, a portal, scroll lock: ~50 KB gzip of widgets) loads when a
+ * pointer or focus comes to the button, and at the latest on the click.
  */
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Combobox } from '@/components/ui/combobox';
-import { Dialog } from '@/components/ui/dialog';
-import { toast } from '@/components/ui/toast';
-import { errorMessage } from '@/lib/api-client';
-import { useDisplayZone, useSetDisplayZone } from '@/lib/time/display-zone';
-import { knownTimeZones, zoneLabel } from '@/lib/time/format';
+import { useDisplayZone } from '@/lib/time/display-zone';
+
+const load = () => import('./time-zone-dialog');
+const TimeZoneDialog = lazy(() => load().then((m) => ({ default: m.TimeZoneDialog })));
 
 export function TimeZonePicker() {
   const display = useDisplayZone();
-  const setZone = useSetDisplayZone();
   const [open, setOpen] = useState(false);
-  const [picked, setPicked] = useState<string | null>(null);
-  const options = useMemo(() => (open ? knownTimeZones().map((z) => ({ value: z, label: zoneLabel(z) })) : []), [open]);
-
-  function save(zone: string | null) {
-    setZone.mutate(zone, {
-      onSuccess: () => {
-        setOpen(false);
-        toast.success(`Times are shown in ${zoneLabel(zone ?? display.browser)}.`);
-      },
-      onError: (e) => toast.error('Could not change the time zone', errorMessage(e)),
-    });
-  }
+  // Mounted from the first open on, so the dialog's closing transition still runs.
+  const [used, setUsed] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const preload = () => void load().catch(() => undefined);
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(o) => {
-        setOpen(o);
-        if (o) setPicked(display.zone);
-      }}
-      trigger={
-        <Button variant="ghost" size="sm" title={`Every time is shown in ${display.label}. Press to change.`}>
-          Times in {display.zone.replaceAll('_', ' ')}
-        </Button>
-      }
-      title="Display time zone"
-      description={`Every time in the console is shown in this zone, and date filters mean days in it. This browser is in ${zoneLabel(display.browser)}.`}
-    >
-      <div className="flex flex-col gap-4">
-        <Combobox label="Time zone" options={options} value={picked} onValueChange={setPicked} placeholder="Type a city or region" />
-        <div className="flex flex-wrap justify-end gap-2">
-          {display.chosen !== null ? (
-            <Button variant="secondary" onClick={() => save(null)} disabled={setZone.isPending}>
-              Use this browser&apos;s zone
-            </Button>
-          ) : null}
-          <Button onClick={() => picked && save(picked)} disabled={!picked || setZone.isPending}>
-            Save time zone
-          </Button>
-        </div>
-      </div>
-    </Dialog>
+    <>
+      <Button
+        ref={button}
+        variant="ghost"
+        size="sm"
+        title={`Every time is shown in ${display.label}. Press to change.`}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+      >
+        Times in {display.zone.replaceAll('_', ' ')}
+      </Button>
+      {used ? (
+        <Suspense fallback={null}>
+          <TimeZoneDialog open={open} onOpenChange={setOpen} returnFocus={button} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -7,6 +7,7 @@
  */
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { countOf } from '@/lib/plural';
 
 /** A refused row: its source line (header = 1), the value of the checked column, and why. */
 export interface RowProblem {
@@ -64,7 +65,7 @@ export function RowProblems({
   return (
     <section aria-labelledby="bad-rows-title" className="mt-4" data-testid="row-problems">
       <h3 id="bad-rows-title" className="font-medium">
-        {problems.length} {problems.length === 1 ? 'row needs' : 'rows need'} attention
+        {countOf(problems.length, 'row needs', 'rows need')} attention
       </h3>
       <p className="text-sm text-slate-600 dark:text-slate-400">Correct the number and press Enter, or remove the row. Rows left here are not called.</p>
       <ul className="mt-2 max-h-72 overflow-auto">

@@ -33,3 +33,22 @@ export function Field({ label, description, error, name, disabled, className, ch
     </BaseField.Root>
   );
 }
+
+const NOTICE_TONES = {
+  info: 'bg-blue-50 text-blue-950 dark:bg-blue-950/50 dark:text-blue-100',
+  warning: 'bg-amber-50 text-amber-950 dark:bg-amber-950/50 dark:text-amber-100',
+  error: 'bg-red-50 font-medium text-red-900 dark:bg-red-950/50 dark:text-red-100',
+} as const;
+
+/**
+ * A message about the whole form, above its fields: an error is an alert (read at once), the other
+ * tones a status. Renders nothing without children, so `{formError}` can be passed as it is.
+ */
+export function FormNotice({ tone, children }: { tone: keyof typeof NOTICE_TONES; children: ReactNode }) {
+  if (children === null || children === undefined || children === false || children === '') return null;
+  return (
+    <p role={tone === 'error' ? 'alert' : 'status'} className={cn('rounded-md p-3 text-sm', NOTICE_TONES[tone])}>
+      {children}
+    </p>
+  );
+}

@@ -25,3 +25,15 @@ export function TableSkeleton({ rows = 8, columns = 5, label = 'Loading' }: { ro
     </div>
   );
 }
+
+/** A page's placeholder while its route loads, announced once as loading: one block per class list. */
+export function PageSkeleton({ label, blocks = ['h-64 w-full max-w-2xl'] }: { label: string; blocks?: string[] }) {
+  return (
+    <div role="status" className="flex flex-col gap-4">
+      <span className="sr-only">{label}…</span>
+      {blocks.map((block, i) => (
+        <Skeleton key={i} className={block} />
+      ))}
+    </div>
+  );
+}

@@ -3,9 +3,9 @@
  * reasons grouped so a long list reads as a few lines.
  */
 import type { DncSkipped } from '@contract/bff/do-not-call';
+import { countOf, pluralWord } from '../plural';
 
-const rules = new Intl.PluralRules('en');
-const word = (n: number, one: string, other: string) => (rules.select(n) === 'one' ? one : other);
+const word = pluralWord;
 
 export function skipSummary(skipped: number, total: number): string {
   return `${skipped.toLocaleString('en')} of ${total.toLocaleString('en')} ${word(total, 'number', 'numbers')} ${word(skipped, 'is', 'are')} on the do-not-call list and will be skipped.`;
@@ -24,5 +24,5 @@ export function groupReasons(skipped: readonly DncSkipped[]): { reason: string; 
 }
 
 export function skippedNumbers(n: number): string {
-  return `${n.toLocaleString('en')} ${word(n, 'number', 'numbers')}`;
+  return countOf(n, 'number');
 }

@@ -6,7 +6,7 @@
 import { csvSafeCell } from '../csv-safe';
 import { buildRecipients, type BuiltRecipients } from './build-recipients';
 import { guessMapping, type ColumnRole } from './mapping';
-import { parseTable } from './parse-table';
+import { parseTable, type ParsedTable } from './parse-table';
 import { isCountryCode } from './phone';
 
 /** Any imported table with the person's column roles (recipients, do-not-call numbers...). */
@@ -20,6 +20,16 @@ export interface TableDraft<R extends string = string> {
   keys: string[];
 }
 
+/** A parsed table as a draft with the given column roles and keys (one per header). */
+export function tableDraftOf<R extends string>(
+  table: Pick<ParsedTable, 'headers' | 'rows' | 'hasHeader' | 'delimiter'>,
+  fileName: string | null,
+  roles: R[],
+  keys: string[],
+): TableDraft<R> {
+  return { fileName, headers: table.headers, rows: table.rows, hasHeader: table.hasHeader, delimiter: table.delimiter, roles, keys };
+}
+
 export interface RecipientsDraft extends TableDraft<ColumnRole> {
   defaultCountry: string;
 }
@@ -28,16 +38,7 @@ export function importTable(text: string, fileName: string | null, defaultCountr
   const table = parseTable(text, hasHeader === undefined ? {} : { hasHeader });
   const country = isCountryCode(defaultCountry) ? defaultCountry : undefined;
   const mapping = guessMapping(table, country);
-  return {
-    fileName,
-    headers: table.headers,
-    rows: table.rows,
-    hasHeader: table.hasHeader,
-    delimiter: table.delimiter,
-    roles: mapping.roles,
-    keys: mapping.keys,
-    defaultCountry,
-  };
+  return { ...tableDraftOf(table, fileName, mapping.roles, mapping.keys), defaultCountry };
 }
 
 /** The recipients of a draft, at most `max` (the wizard takes all: past its limit it offers to split). */

@@ -4,3 +4,5 @@
  */
 export const agentsRoot = ['agents'] as const;
 export const campaignsRoot = ['campaigns'] as const;
+export const callsRoot = ['calls'] as const;
+export const alertsRoot = ['alerts'] as const;

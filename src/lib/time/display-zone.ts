@@ -2,7 +2,7 @@
  * The display time zone: the user's choice kept by the BFF (GET/PUT /bff/preferences), else the
  * browser's. One query for the preferences; every time on screen goes through `useTimeFormat`.
  */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Preferences } from '@contract/bff/preferences';
 import { bffRequest } from '../api-client';
@@ -34,6 +34,15 @@ export function useDisplayZone(): DisplayZone {
   const chosen = data?.timeZone ?? null;
   const zone = chosen ?? browser;
   return useMemo(() => ({ zone, chosen, browser, label: zoneLabel(zone) }), [zone, chosen, browser]);
+}
+
+/**
+ * The display zone for a route loader (outside React): the preferences are read once (usually
+ * already cached by the shell), so the first request already uses the user's zone.
+ */
+export async function loadDisplayZone(queryClient: QueryClient): Promise<string> {
+  const prefs = await queryClient.ensureQueryData(preferencesQueryOptions).catch(() => undefined);
+  return prefs?.timeZone ?? browserTimeZone();
 }
 
 /** Changes the display zone for this user (null: follow the browser). */

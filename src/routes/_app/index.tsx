@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
-import { currentDisplayZone, useDisplayZone } from '@/lib/zone-preference';
+import { loadDisplayZone, useDisplayZone } from '@/lib/time/display-zone';
 import { allAgentsQueryOptions } from '@/lib/shared-queries/agents';
 import { campaignChoicesQueryOptions } from '@/lib/shared-queries/campaign-registry';
 import { insightsQueryOptions } from '@/features/insights/api/insights-queries';
@@ -11,19 +11,21 @@ import { parseInsightsSearch, toInsightsQuery, type InsightsSearch } from '@/fea
 export const Route = createFileRoute('/_app/')({
   validateSearch: (raw: Partial<InsightsSearch> & SearchSchemaInput) => parseInsightsSearch(raw),
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) =>
+  loader: async ({ context, deps }) => {
+    const zone = await loadDisplayZone(context.queryClient);
     // A failed read is shown by the page (with a retry), not by a route error.
-    Promise.all([
-      context.queryClient.ensureQueryData(insightsQueryOptions(toInsightsQuery(deps, currentDisplayZone()))).catch(() => undefined),
+    return Promise.all([
+      context.queryClient.ensureQueryData(insightsQueryOptions(toInsightsQuery(deps, zone))).catch(() => undefined),
       context.queryClient.prefetchQuery(allAgentsQueryOptions()),
-    ]),
+    ]);
+  },
   component: InsightsRoute,
 });
 
 function InsightsRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const displayZone = useDisplayZone();
+  const { zone: displayZone } = useDisplayZone();
   const agents = useQuery(allAgentsQueryOptions());
   const campaigns = useQuery(campaignChoicesQueryOptions());
   return (

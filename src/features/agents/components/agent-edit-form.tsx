@@ -4,7 +4,7 @@ import { Controller, useForm } from 'react-hook-form';
 import type { Agent, AgentPatch } from '@contract/schemas/agent';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Field } from '@/components/ui/field';
+import { Field, FormNotice } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toast';
@@ -78,16 +78,8 @@ export function AgentEditFormView({ agent, onDone }: { agent: Agent; onDone: () 
   const disabled = update.isPending;
   return (
     <form onSubmit={onSubmit} noValidate className="flex max-w-xl flex-col gap-5">
-      {restored ? (
-        <p role="status" className="rounded-md bg-blue-50 p-3 text-sm text-blue-950 dark:bg-blue-950/50 dark:text-blue-100">
-          Your session had ended; what you typed is back. Check it and save.
-        </p>
-      ) : null}
-      {formError ? (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-900 dark:bg-red-950/50 dark:text-red-100">
-          {formError}
-        </p>
-      ) : null}
+      <FormNotice tone="info">{restored && 'Your session had ended; what you typed is back. Check it and save.'}</FormNotice>
+      <FormNotice tone="error">{formError}</FormNotice>
       <Field label="Name" error={errors.name?.message} disabled={disabled}>
         <Input {...register('name')} autoComplete="off" />
       </Field>

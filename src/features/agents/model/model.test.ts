@@ -1,34 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Agent } from '@contract/schemas/agent';
+import { renewalAgent as agent } from '../testing/agents';
 import { LIMITS } from '@contract/limits';
 import { AgentEditForm, editDefaults, needsArchiveConfirmation, toPatch } from './edit-form';
 import { countExtractors, extractorDepth, isGroup } from './extractor-tree';
 import { agentFlags } from './flags';
 import { agentSort, parseAgentsSearch, toAgentQuery } from './search-params';
-
-const agent: Agent = {
-  id: '0f8fad5b-d9cb-469f-a165-70867728950e',
-  name: 'Renewal Outreach',
-  type: 'OUTBOUND',
-  active: true,
-  recordable: true,
-  archived: false,
-  telephonyConfiguration: { sipConnection: { did: '+3215000000' }, phoneNumbers: ['+32470000000'] },
-  configuration: {
-    extractors: [
-      {
-        name: 'renewal',
-        description: '',
-        extractors: [
-          { name: 'plan', description: '' },
-          { name: 'payment', description: '', extractors: [{ name: 'method', description: '' }] },
-        ],
-      },
-      { name: 'email', description: '' },
-    ],
-    classifiers: [],
-  },
-};
 
 describe('agents search params', () => {
   it('fills defaults and falls back on anything invalid', () => {

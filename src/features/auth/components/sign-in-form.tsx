@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { LoginRequest } from '@contract/bff/http';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { Field, FormNotice } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { errorMessage, isApiError } from '@/lib/api-error';
 import { signIn } from '@/lib/session';
@@ -31,16 +31,8 @@ export function SignInForm({ onSignedIn, sessionEnded }: { onSignedIn: () => voi
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      {sessionEnded ? (
-        <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950/50 dark:text-amber-100">
-          Your session ended. Sign in again to continue where you were.
-        </p>
-      ) : null}
-      {formError ? (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-900 dark:bg-red-950/50 dark:text-red-100">
-          {formError}
-        </p>
-      ) : null}
+      <FormNotice tone="warning">{sessionEnded && 'Your session ended. Sign in again to continue where you were.'}</FormNotice>
+      <FormNotice tone="error">{formError}</FormNotice>
       <Field label="Username" error={errors.username?.message}>
         <Input autoComplete="username" {...register('username')} />
       </Field>

@@ -23,8 +23,21 @@ import { TranscriptTimeline } from './transcript-timeline';
 
 const LIVE_REFRESH_MS = 5_000;
 
-/** `line`: a transcript line to open at (from a search hit): marked, scrolled to, the audio cued there. */
-export function CallReviewPage({ callId, line }: { callId: string; line?: number }) {
+/** What the call review offers a panel composed into it (the QA review): the player and the transcript lines. */
+export interface CallReviewSlot {
+  /** The recording's position, in seconds. */
+  time: number;
+  /** Transcript lines that say something: their index in the transcript and a short label. */
+  lines: { index: number; label: string }[];
+  /** Moves the recording there (absent when the call has no recording to play). */
+  seek?: (seconds: number) => void;
+}
+
+/**
+ * `line`: a transcript line to open at (from a search hit): marked, scrolled to, the audio cued there.
+ * `aside`: a panel a route composes in (the QA review), given the player and the transcript lines.
+ */
+export function CallReviewPage({ callId, line, aside }: { callId: string; line?: number; aside?: (slot: CallReviewSlot) => ReactNode }) {
   // A live call refreshes until it ends; its transcript grows and its recording appears then.
   const { data: call } = useSuspenseQuery({
     ...callQueryOptions(callId),
@@ -47,6 +60,16 @@ export function CallReviewPage({ callId, line }: { callId: string; line?: number
   const activeIndex = call.recorded && (playing || time > 0) ? activeIndexAt(items, time) : -1;
   const cued = line === undefined ? undefined : items.find((item) => item.index === line);
   const agent = agents.data?.find((a) => a.id === call.agentId);
+  const lines = useMemo(
+    () =>
+      items
+        .filter((item) => item.entry.message.trim() !== '')
+        .map((item) => ({
+          index: item.index,
+          label: `${item.kind === 'turn' ? (item.speaker === 'AGENT' ? 'Agent' : 'Person') : item.entry.action}: ${item.entry.message.slice(0, 80)}`,
+        })),
+    [items],
+  );
   const context = splitContext(call.context);
 
   function seek(seconds: number) {
@@ -87,6 +110,8 @@ export function CallReviewPage({ callId, line }: { callId: string; line?: number
           <When utc={call.created} />
         </Fact>
       </dl>
+
+      {aside ? <Slot render={aside} time={time} lines={lines} seek={call.recorded && !live ? seek : undefined} /> : null}
 
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="flex flex-col gap-6">
@@ -158,6 +183,10 @@ export function CallReviewPage({ callId, line }: { callId: string; line?: number
       </div>
     </div>
   );
+}
+
+function Slot({ render, ...slot }: CallReviewSlot & { render: (slot: CallReviewSlot) => ReactNode }) {
+  return render(slot);
 }
 
 function show(v: JsonValue): string {

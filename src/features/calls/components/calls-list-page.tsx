@@ -16,12 +16,13 @@ import { Pagination } from '@/components/ui/pagination';
 import { TableSkeleton } from '@/components/ui/skeleton';
 import { allAgentsQueryOptions } from '@/lib/shared-queries/agents';
 import { IndexFreshness } from '@/components/data/index-freshness';
-import { useDisplayZone } from '@/lib/zone-preference';
+import { useDisplayZone } from '@/lib/time/display-zone';
 import { callsListQueryOptions } from '../api/calls-queries';
 import type { CallsPage } from '../api/calls-source';
 import { clearFilters, FILTER_KEYS, hasFilters, type CallsSearch } from '../model/search-params';
 import { CallsTable } from './calls-table';
 import { ExportCalls } from './export-calls';
+import { countOf } from '@/lib/plural';
 
 // The filters and saved views (form primitives, a combobox, phone parsing: most of the page's code)
 // load once the rows (or the page's empty or error state) are on screen, not while they are drawn:
@@ -53,7 +54,7 @@ const POLL_MAX_MS = 60_000;
 
 export function CallsListPage({ search, onSearch }: { search: CallsSearch; onSearch: (next: CallsSearch) => void }) {
   const polls = useRef({ key: '', count: 0 });
-  const zone = useDisplayZone();
+  const { zone } = useDisplayZone();
   const searchKey = JSON.stringify(search);
   // The filter form starts afresh when the filters change, not when the page or the sort does.
   const filtersKey = JSON.stringify(FILTER_KEYS.map((key) => search[key]));
@@ -150,7 +151,7 @@ export function CallsListPage({ search, onSearch }: { search: CallsSearch; onSea
 
 /** How many calls, and where they come from: the index (with its freshness) or the upstream. */
 function ListSource({ page, refreshing, zone }: { page: CallsPage; refreshing: boolean; zone: string }) {
-  const count = `${page.totalsApproximate ? 'At most ' : ''}${page.totalElements.toLocaleString()} ${page.totalElements === 1 ? 'call' : 'calls'}`;
+  const count = `${page.totalsApproximate ? 'At most ' : ''}${countOf(page.totalElements, 'call')}`;
   return (
     <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
       <p role="status">

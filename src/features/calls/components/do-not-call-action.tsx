@@ -4,7 +4,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { DNC_MANAGER_ROLES } from '@contract/bff/do-not-call';
+import { DNC_MANAGER_ROLES } from '@contract/bff/do-not-call.plain';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';

@@ -22,7 +22,9 @@ import { allAgentsQueryOptions, callableAgents } from '@/lib/shared-queries/agen
 import { campaignChoicesQueryOptions } from '@/lib/shared-queries/campaign-registry';
 import { placeBulk, readCallRateLimit, type CallRateLimit } from '../api/place-calls';
 import { tooManyMessage } from '../model/rate-limit-message';
+import { parseCallsSearch } from '../model/search-params';
 import { createSubmissionKeys } from '../model/submission-key';
+import { countOf } from '@/lib/plural';
 
 interface Outcome {
   placed: Call[];
@@ -94,8 +96,8 @@ export function PlaceBulkCalls({ country }: { country: CountryCode }) {
       <RecipientsTableImport draft={draft} built={built} country={country} onChange={edit}>
         {built ? (
           <p role="status" data-testid="bulk-summary" className="mt-4 font-medium">
-            {built.recipients.length} ready to call · {built.problems.length} {built.problems.length === 1 ? 'problem' : 'problems'} ({built.duplicates}{' '}
-            {built.duplicates === 1 ? 'duplicate' : 'duplicates'}) of {built.total} rows
+            {built.recipients.length.toLocaleString('en')} ready to call · {countOf(built.problems.length, 'problem')} ({countOf(built.duplicates, 'duplicate')}
+            ) of {countOf(built.total, 'row')}
           </p>
         ) : null}
       </RecipientsTableImport>
@@ -128,7 +130,7 @@ export function PlaceBulkCalls({ country }: { country: CountryCode }) {
             </p>
           ) : null}
           <Button variant="primary" className="self-start" disabled={sending || toSend.length === 0} onClick={send}>
-            {sending ? 'Sending…' : `Place ${toSend.length} ${toSend.length === 1 ? 'call' : 'calls'}`}
+            {sending ? 'Sending…' : `Place ${countOf(toSend.length, 'call')}`}
           </Button>
         </section>
       ) : null}
@@ -146,8 +148,8 @@ function OutcomePanel({ outcome, onSendFewer }: { outcome: Outcome; onSendFewer:
         Result
       </h2>
       <p role="status">
-        {outcome.placedCount} {outcome.placedCount === 1 ? 'call' : 'calls'} placed.
-        {outcome.skipped > 0 ? ` ${outcome.skipped} ${outcome.skipped === 1 ? 'number was' : 'numbers were'} left out: on the do-not-call list.` : ''}
+        {countOf(outcome.placedCount, 'call')} placed.
+        {outcome.skipped > 0 ? ` ${countOf(outcome.skipped, 'number was', 'numbers were')} left out: on the do-not-call list.` : ''}
       </p>
       {rate && (rate.limit !== undefined || rate.remaining !== undefined) ? (
         <p data-testid="call-rate-limit">
@@ -159,6 +161,11 @@ function OutcomePanel({ outcome, onSendFewer }: { outcome: Outcome; onSendFewer:
           <p>{tooManyMessage(tooMany.remaining, tooMany.sent)}</p>
           {tooMany.remaining !== undefined && tooMany.remaining > 0 ? (
             <Button onClick={() => onSendFewer(outcome.placedCount + tooMany.remaining!)}>Send only {tooMany.remaining} now</Button>
+          ) : null}
+          {tooMany.remaining === 0 ? (
+            <Link to="/calls" search={parseCallsSearch({ status: ['IN_PROGRESS'] })} className="text-blue-700 underline dark:text-blue-400">
+              See the calls in progress
+            </Link>
           ) : null}
         </div>
       ) : null}

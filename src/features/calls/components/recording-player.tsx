@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { Select } from '@/components/ui/select';
+import { NativeSelect } from './native-select';
 import type { TimelineItem } from '../model/transcript';
 import { turnBands } from '../model/turn-bands';
 
@@ -167,9 +167,10 @@ export function RecordingPlayer({ callId, items, audioRef, cueAt, onTime }: Reco
         </Button>
         <div className="flex items-center gap-2 text-sm">
           <span>Speed</span>
-          <Select
+          {/* Native: six fixed choices, and the review's first load without Base UI's select (~45 KB gzip with its popup). */}
+          <NativeSelect
             value={speed}
-            onValueChange={changeSpeed}
+            onChange={(e) => changeSpeed(e.target.value)}
             options={SPEEDS.map((s) => ({ value: s, label: `${s}×` }))}
             aria-label="Playback speed"
             className="min-w-20"

@@ -4,29 +4,36 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import { errorMessage } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
 import { callKeys } from '../api/keys';
-import { deleteView, saveView, savedViewsQueryOptions } from '../api/saved-views';
+import { savedViewsQueryOptions } from '@/lib/shared-queries/saved-views';
+import { deleteView, saveView } from '../api/saved-views';
+import type { SavedViewForm } from '../model/saved-view-form';
 import { parseCallsSearch, type CallsSearch } from '../model/search-params';
+
+/** The form's zod rule (the contract's SavedViewName), loaded on the first check, not with the list. */
+export const savedViewResolver: Resolver<SavedViewForm> = async (values, context, options) => {
+  const [{ zodResolver }, { SavedViewForm }] = await Promise.all([import('@hookform/resolvers/zod'), import('../model/saved-view-form')]);
+  return zodResolver(SavedViewForm)(values, context, options);
+};
 
 export function SavedViews({ search }: { search: CallsSearch }) {
   const queryClient = useQueryClient();
   const views = useQuery(savedViewsQueryOptions());
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useForm<SavedViewForm>({ resolver: savedViewResolver, defaultValues: { name: '' } });
   const save = useMutation({
     mutationFn: (n: string) => saveView(n, { ...search, page: 1 }),
     onSuccess: (_v, n) => {
       toast.success(`View "${n}" saved`);
-      setName('');
+      form.reset();
       void queryClient.invalidateQueries({ queryKey: callKeys.views() });
     },
-    onError: (e) => setError(errorMessage(e)),
+    onError: (e) => form.setError('name', { message: errorMessage(e) }),
   });
   const remove = useMutation({
     mutationFn: deleteView,
@@ -34,15 +41,7 @@ export function SavedViews({ search }: { search: CallsSearch }) {
     onError: (e) => toast.error('Could not delete the view', errorMessage(e)),
   });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    // The contract's schema (zod) loads on the first save, not with the list.
-    const { SavedViewName } = await import('@contract/bff/http');
-    const parsed = SavedViewName.safeParse(name);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-    setError(undefined);
-    save.mutate(parsed.data);
-  }
+  const submit = form.handleSubmit(({ name }) => save.mutate(name));
 
   return (
     <nav aria-label="Saved views" className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-800">
@@ -57,16 +56,26 @@ export function SavedViews({ search }: { search: CallsSearch }) {
               <Link to="/calls" search={parseCallsSearch(v.search)} className="text-blue-700 underline dark:text-blue-400">
                 {v.name}
               </Link>
-              <Button size="sm" variant="ghost" aria-label={`Delete view ${v.name}`} onClick={() => remove.mutate(v.name)}>
-                ✕
-              </Button>
+              <span className="flex items-center gap-1">
+                <Link
+                  to="/alerts/watch"
+                  search={{ view: v.name }}
+                  className="text-xs text-blue-700 underline dark:text-blue-400"
+                  aria-label={`Watch view ${v.name}`}
+                >
+                  Watch
+                </Link>
+                <Button size="sm" variant="ghost" aria-label={`Delete view ${v.name}`} onClick={() => remove.mutate(v.name)}>
+                  ✕
+                </Button>
+              </span>
             </li>
           ))}
         </ul>
       ) : null}
-      <form onSubmit={(e) => void submit(e)} className="flex items-end gap-2">
-        <Field label="Save this view as" error={error} className="flex-1">
-          <Input value={name} onChange={(e) => setName(e.target.value)} />
+      <form onSubmit={(e) => void submit(e)} noValidate className="flex items-end gap-2">
+        <Field label="Save this view as" error={form.formState.errors.name?.message} className="flex-1">
+          <Input {...form.register('name')} />
         </Field>
         <Button type="submit" size="md" disabled={save.isPending}>
           Save

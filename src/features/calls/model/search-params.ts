@@ -6,7 +6,7 @@
  */
 import { CALL_SORT_PROPERTIES, DEFAULT_CALL_SORT, QUERY_PARAM_NAMES, sortPattern } from '@contract/queries.plain';
 import { LIMITS } from '@contract/limits';
-import { INDEX_LIMITS, INDEX_QUERY_PARAM_NAMES, STATUS_GROUP_OF } from '@contract/bff/index.plain';
+import { INDEX_LIMITS, INDEX_ONLY_PARAMS, INDEX_QUERY_PARAM_NAMES, STATUS_GROUP_OF } from '@contract/bff/index.plain';
 import type { CallStatus } from '@contract/enums';
 import { booleanParam, intParam, matchParam, PATTERNS, textParam } from '@/lib/search-params';
 import { isIanaZone } from '@contract/timezone';
@@ -46,23 +46,8 @@ export interface CallsSearch {
   q?: string;
 }
 
-/** The filters only the index answers; `tz` is one when a link pins it. */
-export const INDEX_FILTERS = [
-  'tz',
-  'startedFrom',
-  'startedBefore',
-  'status',
-  'hasRecording',
-  'minDuration',
-  'maxDuration',
-  'classifier',
-  'extracted',
-  'tag',
-  'answeringMachine',
-  'transfer',
-  'hangUpWithin',
-  'q',
-] as const satisfies readonly (keyof CallsSearch)[];
+/** The filters only the index answers (the index route's own names); `tz` is one when a link pins it. */
+export const INDEX_FILTERS = INDEX_ONLY_PARAMS satisfies readonly (keyof CallsSearch)[];
 
 export const FILTER_KEYS = ['agentId', 'phone', 'campaignName', 'from', 'to', ...INDEX_FILTERS] as const satisfies readonly (keyof CallsSearch)[];
 

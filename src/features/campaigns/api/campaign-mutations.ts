@@ -2,7 +2,9 @@
 import type { DncCreateExtra } from '@contract/bff/do-not-call';
 import type { CampaignStatus } from '@contract/enums';
 import type { Campaign, CampaignCreate } from '@contract/schemas/campaign';
-import { bffWrite } from '@/lib/api-client';
+import { resolveWriteAttemptPath, writeAttemptPath } from '@contract/bff/write-routes.plain';
+import type { ResolveWriteAttempt, WriteAttempt } from '@contract/bff/write-attempts';
+import { bffRequest, bffWrite, isApiError } from '@/lib/api-client';
 
 /** The campaign, and the recipients the BFF left out because they are on the do-not-call list. */
 export async function createCampaign(body: CampaignCreate, idempotencyKey: string): Promise<Campaign & DncCreateExtra> {
@@ -11,4 +13,19 @@ export async function createCampaign(body: CampaignCreate, idempotencyKey: strin
 
 export async function changeCampaignStatus(id: string, status: CampaignStatus): Promise<Campaign> {
   return (await bffWrite<Campaign>('changeCampaignStatus', { id, body: { status } })).data;
+}
+
+/** What became of a create by its Idempotency-Key; null when the BFF has no attempt with it (never sent). */
+export async function readWriteAttempt(key: string): Promise<WriteAttempt | null> {
+  try {
+    return await bffRequest<WriteAttempt>('GET', writeAttemptPath(key));
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** Records what a person found about an unknown outcome (the BFF reads an `applied` id back first). */
+export function resolveWriteAttempt(key: string, resolution: ResolveWriteAttempt): Promise<WriteAttempt> {
+  return bffRequest<WriteAttempt>('POST', resolveWriteAttemptPath(key), resolution);
 }

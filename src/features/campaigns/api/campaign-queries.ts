@@ -1,17 +1,32 @@
 /** Reads: one campaign's live state and its calls (the registry and the agents: src/lib/shared-queries). */
 import { queryOptions } from '@tanstack/react-query';
+import { INDEX_ROUTES } from '@contract/bff/index.plain';
+import type { CampaignProgressList } from '@contract/bff/index';
 import { LIMITS } from '@contract/limits';
 import { QUERY_PARAM_NAMES } from '@contract/queries.plain';
 import type { Call } from '@contract/schemas/call';
 import type { Campaign } from '@contract/schemas/campaign';
 import type { PageOf } from '@contract/schemas/page';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, bffRequest } from '@/lib/api-client';
 import { campaignKeys } from './keys';
 
 export function campaignQueryOptions(id: string) {
   return queryOptions({
     queryKey: campaignKeys.detail(id),
     queryFn: async ({ signal }) => (await apiRequest<Campaign>('GET', `/v1/campaigns/${id}`, { signal })).data,
+  });
+}
+
+/**
+ * The progress of a page of registry campaigns from the call index: one request (one query in the
+ * BFF) for the whole page, however many campaigns it lists.
+ */
+export function campaignProgressQueryOptions(ids: readonly string[]) {
+  return queryOptions({
+    queryKey: campaignKeys.progress(ids),
+    queryFn: () => bffRequest<CampaignProgressList>('GET', `${INDEX_ROUTES.campaigns}?${new URLSearchParams(ids.map((id) => ['id', id]))}`),
+    enabled: ids.length > 0,
+    staleTime: 30_000,
   });
 }
 

@@ -7,4 +7,5 @@ export const campaignKeys = {
   detail: (id: string) => [...campaignKeys.all, 'detail', id] as const,
   calls: (name: string) => [...campaignKeys.all, 'calls', name] as const,
   draft: (name: string) => [...campaignKeys.all, 'draft', name] as const,
+  progress: (ids: readonly string[]) => [...campaignKeys.all, 'progress', ...ids] as const,
 };

@@ -8,6 +8,7 @@ import { DateTime } from 'luxon';
 import { atWallClock } from '@contract/wall-clock';
 import { effectiveWindows, type Slot } from '@contract/time-slots';
 import { countryName, countryZones } from './country-zones';
+import { countOf } from '@/lib/plural';
 
 export interface LocalTimeWarning {
   /** ISO 3166 code, or null when the number names no country (non-geographic, unknown). */
@@ -22,10 +23,6 @@ export interface LocalTimeWarning {
   /** Whether some of the country's zones share the campaign's clock. */
   partly: boolean;
   text: string;
-}
-
-function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 }
 
 export interface LocalTimeInput {
@@ -63,7 +60,7 @@ export function localTimeWarnings(input: LocalTimeInput): LocalTimeWarning[] {
         zones: [],
         localHours: [],
         partly: false,
-        text: `${plural(phones.length, `${label} number`)}: their local time is unknown; check before calling.`,
+        text: `${countOf(phones.length, `${label} number`)}: their local time is unknown; check before calling.`,
       });
       continue;
     }
@@ -81,7 +78,7 @@ export function localTimeWarnings(input: LocalTimeInput): LocalTimeWarning[] {
     const localHours = [...renderings.entries()].sort((a, b) => a[0] - b[0]).map(([, t]) => t);
     const partly = differing.length < zones.length;
     const hours = localHours.length === 1 ? `at ${localHours[0]}` : `between ${localHours[0]} and ${localHours[localHours.length - 1]}, depending on the zone`;
-    const zoneNote = zones.length > 1 ? ` (${plural(zones.length, 'time zone')}${partly ? ', some on the campaign’s clock' : ''})` : '';
+    const zoneNote = zones.length > 1 ? ` (${countOf(zones.length, 'time zone')}${partly ? ', some on the campaign’s clock' : ''})` : '';
     warnings.push({
       country,
       label,
@@ -90,7 +87,7 @@ export function localTimeWarnings(input: LocalTimeInput): LocalTimeWarning[] {
       zones: differing,
       localHours,
       partly,
-      text: `${plural(phones.length, `${label} number`)} would be called ${hours} their time${zoneNote}.`,
+      text: `${countOf(phones.length, `${label} number`)} would be called ${hours} their time${zoneNote}.`,
     });
   }
   return warnings.sort((a, b) => b.count - a.count);

@@ -23,6 +23,7 @@ import { DNC_EXPORT_URL, dncListQueryOptions, invalidateDoNotCall, removeFromDoN
 import { guessDefaultCountry, type CountryCode } from '@/lib/recipients/phone';
 import type { DncSearch } from '../model/search-params';
 import { AddNumberForm } from './add-number-form';
+import { DncRules } from './dnc-rules';
 import { ImportNumbers } from './import-numbers';
 
 const SIZE = 20;
@@ -145,6 +146,8 @@ export function DoNotCallPage({ search, canManage, onSearch }: { search: DncSear
           </>
         )}
       </section>
+
+      <DncRules canManage={canManage} />
 
       <ConfirmDialog
         open={removing !== null}

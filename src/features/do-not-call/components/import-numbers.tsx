@@ -1,113 +1,99 @@
 /**
- * Import numbers from a CSV file or pasted lines, parsed like recipients. Rows that cannot be read
- * are listed by line before anything is sent; the BFF checks every row again and its refusals are
- * listed by line too. Nothing typed is lost: the text stays until the person clears it.
+ * Import numbers from a CSV file or pasted lines through the one table import
+ * (src/components/table-import): the same source, header choice, column roles (phone, reason,
+ * ignore) and refused rows fixable in place as a recipients import. Rows that cannot be read are
+ * listed by line before anything is sent; the BFF checks every row again and its refusals are
+ * listed by line too. Nothing typed is lost until the person starts over.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { DncImportResult } from '@contract/bff/do-not-call';
+import { TableImport } from '@/components/table-import/table-import';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { importDoNotCall, invalidateDoNotCall } from '@/lib/do-not-call/api';
-import { parseTable, type CountryCode } from '@/lib/recipients';
-import { toImportRows } from '../model/import-rows';
+import type { CountryCode } from '@/lib/recipients';
+import { countOf } from '@/lib/plural';
+import { DNC_COLUMNS, dncMappingProblems, importDncTable, rowsOfDraft, withDncHeader, type DncDraft } from '../model/import-rows';
 
-const plural = new Intl.PluralRules('en');
-const rowsWord = (n: number) => `${n.toLocaleString('en')} ${plural.select(n) === 'one' ? 'row' : 'rows'}`;
+const rowsWord = (n: number) => countOf(n, 'row');
 
 export function ImportNumbers({ country }: { country: CountryCode }) {
   const queryClient = useQueryClient();
-  const [text, setText] = useState('');
-  const [fileName, setFileName] = useState<string>();
+  const [draft, setDraft] = useState<DncDraft | null>(null);
   const [defaultReason, setDefaultReason] = useState('Imported');
-  const built = useMemo(() => (text.trim() ? toImportRows(parseTable(text), defaultReason, country) : null), [text, defaultReason, country]);
+  const mapped = draft !== null && dncMappingProblems(draft).length === 0;
+  const built = useMemo(() => (draft && mapped ? rowsOfDraft(draft, defaultReason, country) : null), [draft, mapped, defaultReason, country]);
   const mutation = useMutation({
     mutationFn: importDoNotCall,
     onSuccess: () => invalidateDoNotCall(queryClient),
   });
   const result: DncImportResult | undefined = mutation.data;
+  const change = (next: DncDraft | null) => {
+    setDraft(next);
+    mutation.reset();
+  };
 
   return (
     <section aria-labelledby="dnc-import-title" className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
       <h2 id="dnc-import-title" className="font-semibold">
         Import numbers
       </h2>
-      <div className="grid gap-3 md:grid-cols-2">
-        <Field label="CSV file" description='A "phone" column, and a "reason" column if you have one.'>
-          <Input
-            type="file"
-            accept=".csv,.txt,text/csv,text/plain"
-            onChange={async (e) => {
-              const file = e.target.files?.[0];
-              if (file) {
-                setText(await file.text());
-                setFileName(file.name);
-                mutation.reset();
-              }
-            }}
-          />
+      <p className="text-sm text-slate-600 dark:text-slate-400">A CSV file or pasted rows: a phone column, and a reason column if you have one.</p>
+      <TableImport
+        draft={draft}
+        onImport={(text, fileName) => change(importDncTable(text, fileName, country))}
+        onChange={change}
+        onHeaderChange={(hasHeader) => draft && change(withDncHeader(draft, hasHeader, country))}
+        mapping={DNC_COLUMNS}
+        mappingProblems={draft ? dncMappingProblems(draft) : []}
+        problems={built?.problems.filter((p) => p.kind !== 'duplicate').map((p) => ({ line: p.line, value: p.phone, reason: p.reason })) ?? []}
+        fixColumn={draft?.roles.indexOf('phone') ?? -1}
+      >
+        <Field label="Reason for rows without one" error={defaultReason.trim() ? undefined : 'Give a reason for rows that have none.'}>
+          <Input value={defaultReason} onChange={(e) => setDefaultReason(e.target.value)} />
         </Field>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="dnc-paste" className="text-sm font-medium">
-            Or paste numbers
-          </label>
-          <textarea
-            id="dnc-paste"
-            value={fileName ? '' : text}
-            onChange={(e) => {
-              setText(e.target.value);
-              setFileName(undefined);
-              mutation.reset();
-            }}
-            rows={4}
-            className="rounded-md border border-slate-300 bg-white p-2 font-mono text-sm dark:border-slate-600 dark:bg-slate-900"
-          />
-        </div>
-      </div>
-      <Field label="Reason for rows without one" error={defaultReason.trim() ? undefined : 'Give a reason for rows that have none.'}>
-        <Input value={defaultReason} onChange={(e) => setDefaultReason(e.target.value)} />
-      </Field>
-      {built ? (
-        <>
-          <p role="status" data-testid="dnc-import-summary">
-            {rowsWord(built.rows.length)} ready · {rowsWord(built.problems.length)} with a problem, of {built.total.toLocaleString('en')}
+        {built ? (
+          <>
+            <p role="status" data-testid="dnc-import-summary">
+              {rowsWord(built.rows.length)} ready · {rowsWord(built.problems.length)} with a problem, of {built.total.toLocaleString('en')}
+            </p>
+            <Button
+              variant="primary"
+              className="self-start"
+              disabled={built.rows.length === 0 || !defaultReason.trim() || mutation.isPending}
+              onClick={() => mutation.mutate({ rows: built.rows })}
+            >
+              {mutation.isPending ? 'Importing…' : `Import ${rowsWord(built.rows.length)}`}
+            </Button>
+          </>
+        ) : null}
+        {mutation.isError ? (
+          <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+            {errorMessage(mutation.error)}
           </p>
-          <ProblemRows title="Rows that will not be imported" problems={built.problems} />
-          <Button
-            variant="primary"
-            className="self-start"
-            disabled={built.rows.length === 0 || !defaultReason.trim() || mutation.isPending}
-            onClick={() => mutation.mutate({ rows: built.rows })}
-          >
-            {mutation.isPending ? 'Importing…' : `Import ${rowsWord(built.rows.length)}`}
-          </Button>
-        </>
-      ) : null}
-      {mutation.isError ? (
-        <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-          {errorMessage(mutation.error)}
-        </p>
-      ) : null}
-      {result ? (
-        <div role="status" className="flex flex-col gap-2 text-sm">
-          <p>
-            Imported: {result.added.toLocaleString('en')} added, {result.already.toLocaleString('en')} already on the list, {rowsWord(result.problems.length)}{' '}
-            refused.
-          </p>
-          <ProblemRows title="Rows the server refused" problems={result.problems} />
-        </div>
-      ) : null}
+        ) : null}
+        {result ? (
+          <div role="status" className="flex flex-col gap-2 text-sm">
+            <p>
+              Imported: {result.added.toLocaleString('en')} added, {result.already.toLocaleString('en')} already on the list, {rowsWord(result.problems.length)}{' '}
+              refused.
+            </p>
+            <ServerRefusals problems={result.problems} />
+          </div>
+        ) : null}
+      </TableImport>
     </section>
   );
 }
 
-function ProblemRows({ title, problems }: { title: string; problems: readonly { line: number; phone: string; reason: string }[] }) {
+function ServerRefusals({ problems }: { problems: readonly { line: number; phone: string; reason: string }[] }) {
   if (problems.length === 0) return null;
   return (
     <table className="w-full max-w-3xl text-left text-sm">
-      <caption className="text-left font-medium">{title}</caption>
+      <caption className="text-left font-medium">Rows the server refused</caption>
       <thead>
         <tr>
           <th scope="col" className="py-1 pr-4">

@@ -9,8 +9,9 @@ import { cn } from '@/lib/cn';
 import { callsHref, groupSearch, inProgressSearch, rangeSearch } from '../model/calls-links';
 import { formatSeconds, formatShare } from '../model/chart-data';
 import type { InsightsQuery } from '../model/search-params';
+import { countOf } from '@/lib/plural';
 
-const plural = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'call' : 'calls'}`;
+const plural = (n: number) => countOf(n, 'call');
 
 export function Figures({ data, query }: { data: Insights; query: InsightsQuery }) {
   const t = data.totals;

@@ -14,9 +14,10 @@ import { durationLabel, stackSeries } from '../model/chart-data';
 import { GROUP_FILL, GROUP_SWATCH } from '../model/group-style';
 import type { InsightsQuery } from '../model/search-params';
 import { BarChart, type ChartBar } from './bar-chart';
+import { countOf } from '@/lib/plural';
 
 const link = cn('rounded text-blue-700 underline dark:text-blue-400', focusRing);
-const plural = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'call' : 'calls'}`;
+const plural = (n: number) => countOf(n, 'call');
 
 export function InsightsCharts({ data, query }: { data: Insights; query: InsightsQuery }) {
   return (

@@ -11,22 +11,16 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { insightsQueryOptions } from '../api/insights-queries';
 import { bucketLabel } from '../model/chart-data';
-import type { InsightsQuery, InsightsSearch } from '../model/search-params';
 import { BreakdownTable } from './breakdown-table';
 import { Figures } from './figures';
-import { InsightsFilters } from './insights-filters';
+import { InsightsFilters, type InsightsFiltersProps } from './insights-filters';
+import { ReviewScores } from './review-scores';
 
 // visx and the charts load after the figures are drawn, in their own chunk.
 const InsightsCharts = lazy(() => import('./insights-charts').then((m) => ({ default: m.InsightsCharts })));
 
-export interface InsightsPageProps {
-  search: InsightsSearch;
-  query: InsightsQuery;
-  displayZone: string;
-  agents: { id: string; name: string }[];
-  campaigns: string[];
-  onSearch: (next: InsightsSearch) => void;
-}
+/** The page takes what its filters take. */
+export type InsightsPageProps = InsightsFiltersProps;
 
 export function InsightsPage(props: InsightsPageProps) {
   const { query, agents } = props;
@@ -83,6 +77,7 @@ export function InsightsPage(props: InsightsPageProps) {
               query={query}
               rows={data.campaigns.map((c) => ({ key: c.campaignName, name: c.campaignName, narrow: { campaignName: c.campaignName }, figures: c }))}
             />
+            <ReviewScores query={query} names={names} />
           </div>
         </>
       ) : null}

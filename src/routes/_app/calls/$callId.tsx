@@ -1,18 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { intParam } from '@/lib/search-params';
+import { booleanParam, intParam } from '@/lib/search-params';
 import { callFromLists, callQueryOptions, transcriptQueryOptions } from '@/features/calls/api/calls-queries';
 import { CallReviewPage } from '@/features/calls/components/call-review-page';
 import { RouteError } from '@/components/layout/route-error';
+import { ReviewPanel } from '@/features/review/components/review-panel';
 
 export interface CallReviewSearch {
   /** A transcript line (its index in the transcript) to open at, with the audio cued there. */
   line?: number;
+  /** Opened from the review queue: marking the call reviewed opens the next one. */
+  queue?: boolean;
 }
 
 export const Route = createFileRoute('/_app/calls/$callId')({
   validateSearch: (raw: Record<string, unknown>): CallReviewSearch => {
     const line = intParam(raw.line, 0, 1_000_000, -1);
-    return line >= 0 ? { line } : {};
+    return { ...(line >= 0 ? { line } : {}), ...(booleanParam(raw.queue) ? { queue: true } : {}) };
   },
   loader: ({ context: { queryClient }, params }) => {
     // The transcript is not waited for: it may lag or fail on its own, and the page shows that part's state.
@@ -29,6 +32,27 @@ export const Route = createFileRoute('/_app/calls/$callId')({
 
 function CallReviewRoute() {
   const { callId } = Route.useParams();
-  const { line } = Route.useSearch();
-  return <CallReviewPage callId={callId} line={line} />;
+  const { line, queue } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  // The QA review is composed in here (features do not import each other).
+  return (
+    <CallReviewPage
+      callId={callId}
+      line={line}
+      aside={(slot) => (
+        <ReviewPanel
+          callId={callId}
+          fromQueue={queue === true}
+          time={slot.time}
+          lines={slot.lines}
+          seek={slot.seek}
+          onNext={(next) =>
+            void (next
+              ? navigate({ to: '/calls/$callId', params: { callId: next }, search: { queue: true } })
+              : navigate({ to: '/review', search: { state: 'todo', page: 1 } }))
+          }
+        />
+      )}
+    />
+  );
 }

@@ -1,7 +1,7 @@
 import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
 import { callsListQueryOptions } from '@/features/calls/api/calls-queries';
 import { allAgentsQueryOptions } from '@/lib/shared-queries/agents';
-import { currentDisplayZone } from '@/lib/zone-preference';
+import { loadDisplayZone } from '@/lib/time/display-zone';
 import { CallsListPage } from '@/features/calls/components/calls-list-page';
 import { parseCallsSearch, type CallsSearch } from '@/features/calls/model/search-params';
 
@@ -9,12 +9,14 @@ export const Route = createFileRoute('/_app/calls/')({
   // Links may give any subset (the rest default); what arrives from a URL is checked field by field.
   validateSearch: (raw: Partial<CallsSearch> & SearchSchemaInput) => parseCallsSearch(raw),
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) =>
+  loader: async ({ context, deps }) => {
+    const zone = await loadDisplayZone(context.queryClient);
     // A failed read is shown by the page (with a retry), not by a route error.
-    Promise.all([
-      context.queryClient.ensureQueryData(callsListQueryOptions(deps, currentDisplayZone())).catch(() => undefined),
+    return Promise.all([
+      context.queryClient.ensureQueryData(callsListQueryOptions(deps, zone)).catch(() => undefined),
       context.queryClient.prefetchQuery(allAgentsQueryOptions()),
-    ]),
+    ]);
+  },
   component: CallsRoute,
 });
 

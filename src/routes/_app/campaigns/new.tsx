@@ -1,6 +1,6 @@
 import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
 import { RouteError } from '@/components/layout/route-error';
-import { Skeleton } from '@/components/ui/skeleton';
+import { PageSkeleton } from '@/components/ui/skeleton';
 import { allAgentsQueryOptions } from '@/lib/shared-queries/agents';
 import { draftQueryOptions, NEW_CAMPAIGN_DRAFT } from '@/features/campaigns/api/drafts';
 import { CampaignWizard } from '@/features/campaigns/components/wizard/campaign-wizard';
@@ -15,12 +15,7 @@ export const Route = createFileRoute('/_app/campaigns/new')({
   loader: ({ context }) =>
     allowedIn(context, 'campaigns:write') &&
     Promise.all([context.queryClient.ensureQueryData(draftQueryOptions(NEW_CAMPAIGN_DRAFT)), context.queryClient.ensureQueryData(allAgentsQueryOptions())]),
-  pendingComponent: () => (
-    <div role="status">
-      <span className="sr-only">Loading the draft…</span>
-      <Skeleton className="h-64 w-full max-w-2xl" />
-    </div>
-  ),
+  pendingComponent: () => <PageSkeleton label="Loading the draft" />,
   errorComponent: RouteError,
   component: NewCampaignRoute,
 });

@@ -1,5 +1,5 @@
 import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
-import { DNC_MANAGER_ROLES } from '@contract/bff/do-not-call';
+import { DNC_MANAGER_ROLES } from '@contract/bff/do-not-call.plain';
 import { RouteError } from '@/components/layout/route-error';
 import { DoNotCallPage } from '@/features/do-not-call/components/do-not-call-page';
 import { parseDncSearch, type DncSearch } from '@/features/do-not-call/model/search-params';

@@ -1,8 +1,11 @@
 /** One campaign: every field, the effective windows, its status with actions, progress and calls. */
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import type { Call } from '@contract/schemas/call';
 import { effectiveWindows } from '@contract/time-slots';
 import { Can } from '@/components/auth/can';
 import { CallStatusBadge } from '@/components/status/call-status-badge';
+import { DataTable, type Column } from '@/components/ui/data-table';
 import { DateTime } from '@/components/ui/date-time';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -15,8 +18,26 @@ import { RedialButton } from './redial-button';
 
 const day = (d: string) => d.charAt(0) + d.slice(1).toLowerCase();
 
+/** A campaign's calls, on the one table primitive: the rows one tab stop, Enter opens the call. */
+const CALL_COLUMNS: Column<Call>[] = [
+  {
+    id: 'startTime',
+    header: 'Started',
+    className: 'whitespace-nowrap',
+    cell: (call) => (
+      <Link to="/calls/$callId" params={{ callId: call.id }} tabIndex={-1} className="underline">
+        <DateTime value={call.startTime} />
+      </Link>
+    ),
+  },
+  { id: 'phone', header: 'Phone', className: 'font-mono whitespace-nowrap', cell: (call) => call.phone },
+  { id: 'status', header: 'Status', cell: (call) => <CallStatusBadge status={call.status} /> },
+  { id: 'duration', header: 'Duration', className: 'tabular-nums', cell: (call) => (call.duration === null ? '—' : `${call.duration} s`) },
+];
+
 function CampaignCalls({ name }: { name: string }) {
   const query = useQuery(campaignCallsQueryOptions(name));
+  const navigate = useNavigate();
   if (query.isPending) return <Skeleton className="h-24 w-full" />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} title="Its calls could not be loaded" />;
   const { calls, total } = query.data;
@@ -35,33 +56,15 @@ function CampaignCalls({ name }: { name: string }) {
         {calls.length === 0 ? (
           <p className="text-sm">None yet.</p>
         ) : (
-          <table className="w-full text-sm">
-            <caption className="sr-only">Calls of this campaign</caption>
-            <thead>
-              <tr className="text-left">
-                <th>Started</th>
-                <th>Phone</th>
-                <th>Status</th>
-                <th>Duration</th>
-              </tr>
-            </thead>
-            <tbody>
-              {calls.slice(0, 200).map((c) => (
-                <tr key={c.id} className="border-t border-slate-200 dark:border-slate-700">
-                  <td>
-                    <a href={`/calls/${c.id}`} className="underline">
-                      <DateTime value={c.startTime} />
-                    </a>
-                  </td>
-                  <td className="font-mono">{c.phone}</td>
-                  <td>
-                    <CallStatusBadge status={c.status} />
-                  </td>
-                  <td>{c.duration === null ? '—' : `${c.duration} s`}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            caption="Calls of this campaign. Use the arrow keys to move between rows and Enter to open a call."
+            columns={CALL_COLUMNS}
+            rows={calls.slice(0, 200)}
+            getRowId={(call) => call.id}
+            rowData={(call) => ({ 'data-call-id': call.id })}
+            rowLabel={(call) => `Call with ${call.phone}`}
+            onRowActivate={(call) => void navigate({ to: '/calls/$callId', params: { callId: call.id } })}
+          />
         )}
         {calls.length > 200 ? <p className="text-sm">The latest 200 are listed; the calls list filtered by this campaign shows all.</p> : null}
       </section>

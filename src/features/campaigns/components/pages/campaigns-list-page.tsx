@@ -1,8 +1,13 @@
-/** The campaigns created through Switchboard (the BFF's registry), each with its live status. */
+/**
+ * The campaigns created through Switchboard (the BFF's registry), each with its live status and its
+ * progress from the call index (one request for the page): calls made, reached, not reached, and
+ * the recipients not called yet where the recipient count is known.
+ */
 import { useQueries, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { RegistryEntry } from '@contract/bff/http';
+import type { CampaignProgress } from '@contract/bff/index';
 import { Can } from '@/components/auth/can';
 import { buttonClasses } from '@/components/ui/button';
 import { DataTable, type Column } from '@/components/ui/data-table';
@@ -13,8 +18,32 @@ import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import { allAgentsQueryOptions } from '@/lib/shared-queries/agents';
 import { registryQueryOptions } from '@/lib/shared-queries/campaign-registry';
-import { campaignQueryOptions } from '../../api/campaign-queries';
+import { campaignProgressQueryOptions, campaignQueryOptions } from '../../api/campaign-queries';
+import { progressCells } from '../../model/progress';
 import { CampaignStatusBadge } from './campaign-status-badge';
+
+/** One progress figure: a placeholder while loading, a dash when the progress failed (said above the table). */
+function Figure({ progress, value }: { progress: { isPending: boolean; row?: CampaignProgress }; value: (p: CampaignProgress) => ReactNode }) {
+  if (progress.isPending) return <Skeleton className="ml-auto h-5 w-8" />;
+  if (!progress.row)
+    return (
+      <span>
+        <span aria-hidden="true">–</span>
+        <span className="sr-only">not available</span>
+      </span>
+    );
+  return <>{value(progress.row)}</>;
+}
+
+function Remaining({ row }: { row: CampaignProgress }) {
+  const { remaining } = progressCells(row);
+  if (!remaining) return <span className="text-slate-600 dark:text-slate-400">unknown</span>;
+  return (
+    <span>
+      {remaining.count.toLocaleString('en')} <span className="text-slate-600 dark:text-slate-400">of {remaining.of.toLocaleString('en')}</span>
+    </span>
+  );
+}
 
 function LiveStatus({ id }: { id: string }) {
   const { data, isPending, isError } = useQuery(campaignQueryOptions(id));
@@ -32,6 +61,10 @@ export function CampaignsListPage({ page, size, onPage }: { page: number; size: 
     combine: (results) => ({ error: results.find((r) => r.isError)?.error, retry: () => results.forEach((r) => r.isError && void r.refetch()) }),
   });
   const agentName = useMemo(() => new Map((agents ?? []).map((a) => [a.id, a.name])), [agents]);
+  const progress = useQuery(campaignProgressQueryOptions(data.content.map((c) => c.id)));
+  const progressOf = useMemo(() => new Map((progress.data?.content ?? []).map((p) => [p.campaignId, p])), [progress.data]);
+  const figure = (c: RegistryEntry) => ({ isPending: progress.isPending, row: progressOf.get(c.id) });
+  const count = (n: number) => n.toLocaleString('en');
   const columns: Column<RegistryEntry>[] = [
     {
       id: 'name',
@@ -43,6 +76,15 @@ export function CampaignsListPage({ page, size, onPage }: { page: number; size: 
       ),
     },
     { id: 'status', header: 'Status', cell: (c) => <LiveStatus id={c.id} /> },
+    { id: 'calls', header: 'Calls', align: 'right', cell: (c) => <Figure progress={figure(c)} value={(p) => count(progressCells(p).calls)} /> },
+    { id: 'reached', header: 'Reached', align: 'right', cell: (c) => <Figure progress={figure(c)} value={(p) => count(progressCells(p).reached)} /> },
+    {
+      id: 'notReached',
+      header: 'Not reached',
+      align: 'right',
+      cell: (c) => <Figure progress={figure(c)} value={(p) => count(progressCells(p).notReached)} />,
+    },
+    { id: 'remaining', header: 'Remaining', align: 'right', cell: (c) => <Figure progress={figure(c)} value={(p) => <Remaining row={p} />} /> },
     {
       id: 'agent',
       header: 'Agent',
@@ -70,7 +112,24 @@ export function CampaignsListPage({ page, size, onPage }: { page: number; size: 
       ) : (
         <>
           {statuses.error ? <ErrorState title="Some live statuses could not be loaded" error={statuses.error} onRetry={statuses.retry} /> : null}
-          <DataTable caption="Campaigns" columns={columns} rows={data.content} getRowId={(c) => c.id} rowLabel={(c) => c.name} />
+          {progress.isError ? <ErrorState title="The progress could not be loaded" error={progress.error} onRetry={() => void progress.refetch()} /> : null}
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            Calls, reached and not reached (no answer or failed) count the calls made so far
+            {progress.data?.indexedAt ? (
+              <>
+                , as of <DateTime value={progress.data.indexedAt} />
+              </>
+            ) : null}
+            . Remaining: recipients not called yet, of those the campaign was created with; unknown where Switchboard did not record how many there were.
+          </p>
+          <DataTable
+            caption="Campaigns"
+            columns={columns}
+            rows={data.content}
+            getRowId={(c) => c.id}
+            rowLabel={(c) => c.name}
+            rowData={(c) => ({ 'data-campaign-id': c.id })}
+          />
           <Pagination of={data} noun="campaigns" onChange={(next) => onPage(next.page)} />
         </>
       )}

@@ -15,6 +15,7 @@ import { skippedNumbers } from '@/lib/do-not-call/skip-summary';
 import { campaignKeys } from '../../api/keys';
 import { NEW_CAMPAIGN_DRAFT } from '../../api/drafts';
 import { hasDraftInProgress, readRedialPlan, startRedial } from '../../api/redial';
+import { pluralWord } from '@/lib/plural';
 
 export function RedialButton({ campaignId }: { campaignId: string }) {
   const navigate = useNavigate();
@@ -28,7 +29,7 @@ export function RedialButton({ campaignId }: { campaignId: string }) {
     if (!(await startRedial(plan))) {
       setMessage(
         plan.skipped.length > 0
-          ? `Nobody to redial: the ${skippedNumbers(plan.skipped.length)} not reached ${plan.skipped.length === 1 ? 'is' : 'are'} on the do-not-call list.`
+          ? `Nobody to redial: the ${skippedNumbers(plan.skipped.length)} not reached ${pluralWord(plan.skipped.length, 'is', 'are')} on the do-not-call list.`
           : 'Nobody to redial: every number called was reached, or its last call ended otherwise.',
       );
       return;

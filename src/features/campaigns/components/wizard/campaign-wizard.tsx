@@ -60,7 +60,13 @@ export function CampaignWizard({ step, onStep, onCreated }: { step: WizardStep; 
     () => (draft.split ? splitRecipients(draft.basics.name, recipients) : [{ name: draft.basics.name, recipients }]),
     [draft.split, draft.basics.name, recipients],
   );
-  const { state: submitState, submit } = useSubmitCampaign({
+  const {
+    state: submitState,
+    submit,
+    check,
+    recordFound,
+    createAgain,
+  } = useSubmitCampaign({
     latest,
     update,
     flush,
@@ -199,6 +205,12 @@ export function CampaignWizard({ step, onStep, onCreated }: { step: WizardStep; 
               onRecipients(withoutLines(draft.recipients, lines));
             }}
             onCreate={(o) => void submit(o)}
+            unknownOutcome={{
+              onCheck: (s) => void check(s),
+              onContinue: () => void submit(),
+              onRecordFound: recordFound,
+              onCreateAgain: (s) => void createAgain(s),
+            }}
           />
         ) : null}
       </div>

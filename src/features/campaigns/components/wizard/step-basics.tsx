@@ -6,10 +6,9 @@ import { Combobox } from '@/components/ui/combobox';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { allAgentsQueryOptions, callableAgents } from '@/lib/shared-queries/agents';
-import type { StepFieldError } from '../../model/field-errors';
 import { basicsSchema, type BasicsValues } from '../../model/step-schemas';
 import { StepFooter } from './step-footer';
-import { useServerErrors } from './use-server-errors';
+import { useServerErrors, type StepProps } from './use-server-errors';
 
 const ZONES: string[] = (() => {
   try {
@@ -19,17 +18,7 @@ const ZONES: string[] = (() => {
   }
 })();
 
-export function StepBasics({
-  values,
-  onChange,
-  onNext,
-  serverErrors,
-}: {
-  values: BasicsValues;
-  onChange: (v: BasicsValues) => void;
-  onNext: () => void;
-  serverErrors: StepFieldError[];
-}) {
+export function StepBasics({ values, onChange, onNext, serverErrors }: Omit<StepProps<BasicsValues>, 'onBack'>) {
   const { data: agents } = useSuspenseQuery({ ...allAgentsQueryOptions(), select: callableAgents });
   const agentOptions = useMemo(() => agents.map((a) => ({ value: a.id, label: a.name, hint: a.id })), [agents]);
   const zoneOptions = useMemo(() => {

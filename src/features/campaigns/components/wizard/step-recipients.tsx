@@ -9,6 +9,7 @@ import { fixableRows, RecipientsTableImport } from '@/components/table-import/re
 import { limitState } from '../../model/recipient-limit';
 import { splitName } from '../../model/split-recipients';
 import { RecipientsPreview } from './recipients-preview';
+import { countOf } from '@/lib/plural';
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 const COUNTRIES = getCountries()
@@ -81,7 +82,8 @@ export function StepRecipients(props: StepRecipientsProps) {
       <div className="mt-4">
         <RecipientsTableImport draft={draft} built={built} country={country} onChange={onChange}>
           <p className="mt-4 font-medium" role="status" aria-live="polite">
-            {count.toLocaleString('en')} recipients ready; {built?.duplicates ?? 0} duplicates removed; {fixable.length} rows need attention.
+            {countOf(count, 'recipient')} ready; {countOf(built?.duplicates ?? 0, 'duplicate')} removed; {countOf(fixable.length, 'row needs', 'rows need')}{' '}
+            attention.
           </p>
           {limit.kind === 'empty' ? (
             <p className={err} role="alert">

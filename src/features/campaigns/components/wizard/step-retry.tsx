@@ -6,10 +6,9 @@ import { LIMITS } from '@contract/limits';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import type { StepFieldError } from '../../model/field-errors';
 import { retrySchema, type RetryValues } from '../../model/step-schemas';
 import { StepFooter } from './step-footer';
-import { useServerErrors } from './use-server-errors';
+import { useServerErrors, type StepProps } from './use-server-errors';
 
 const PRESETS = [
   { label: '15 minutes', minutes: 15 },
@@ -28,19 +27,7 @@ const OUTCOME_LABELS: Record<RetryOn, string> = {
 
 type Form = { enabled: boolean; max: number; delay: number; retryOn: string[] };
 
-export function StepRetry({
-  values,
-  onChange,
-  onNext,
-  onBack,
-  serverErrors,
-}: {
-  values: RetryValues;
-  onChange: (v: RetryValues) => void;
-  onNext: () => void;
-  onBack: () => void;
-  serverErrors: StepFieldError[];
-}) {
+export function StepRetry({ values, onChange, onNext, onBack, serverErrors }: StepProps<RetryValues>) {
   const defaults: Form = values.enabled
     ? { ...values, retryOn: [...values.retryOn] }
     : {

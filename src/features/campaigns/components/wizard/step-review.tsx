@@ -12,6 +12,7 @@ import type { WizardStep } from '../../model/step-schemas';
 import type { CampaignDraftData } from '../../model/wizard-draft';
 import { STEP_LABELS } from './step-nav';
 import type { SubmitState } from './use-submit-campaign';
+import { UnknownOutcomePanel, type UnknownOutcomeActions } from './unknown-outcome-panel';
 
 const dayName = (d: string) => d.charAt(0) + d.slice(1).toLowerCase();
 
@@ -26,10 +27,11 @@ export interface StepReviewProps {
   onBack: () => void;
   onRemovePhones: (phones: ReadonlySet<string>) => void;
   onCreate: (options?: { freshKeys?: boolean }) => void;
+  unknownOutcome: UnknownOutcomeActions;
 }
 
 export function StepReview(props: StepReviewProps) {
-  const { draft, agent, parts, invalidSteps, submitState, viewerZone, onGoTo, onBack, onRemovePhones, onCreate } = props;
+  const { draft, agent, parts, invalidSteps, submitState, viewerZone, onGoTo, onBack, onRemovePhones, onCreate, unknownOutcome } = props;
   const { basics, schedule, retry } = draft;
   const recipients = useMemo(() => parts.flatMap((p) => p.recipients), [parts]);
   const phones = useMemo(() => recipients.map((r) => r.phone), [recipients]);
@@ -152,17 +154,7 @@ export function StepReview(props: StepReviewProps) {
         </div>
       ) : null}
       {submitState.kind === 'unknown' ? (
-        <div role="alert" className="mt-4 rounded-md border border-amber-600 p-3 text-sm">
-          <p>{submitState.message}</p>
-          <p className="mt-1">
-            <a href="/campaigns" className="underline" target="_blank" rel="noreferrer">
-              Open the campaigns list in a new tab
-            </a>
-          </p>
-          <Button className="mt-2" onClick={() => onCreate({ freshKeys: true })}>
-            It is not there: try again
-          </Button>
-        </div>
+        <UnknownOutcomePanel key={submitState.key} state={submitState} lastPart={submitState.part === parts.length - 1} actions={unknownOutcome} />
       ) : null}
       {submitState.kind === 'failed' ? (
         <p role="alert" className="mt-4 text-sm text-red-700 dark:text-red-400">

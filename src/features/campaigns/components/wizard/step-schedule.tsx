@@ -8,25 +8,17 @@ import { todayIn } from '@contract/timezone';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import type { StepFieldError } from '../../model/field-errors';
 import { scheduleSchema, type ScheduleValues } from '../../model/step-schemas';
 import { DayBar } from './day-bar';
 import { StepFooter } from './step-footer';
-import { useServerErrors } from './use-server-errors';
+import { useServerErrors, type StepProps } from './use-server-errors';
 
 const WEEKDAYS = Weekday.options;
 const WORKDAYS = WEEKDAYS.slice(0, 5);
 const label = (d: string) => d.charAt(0) + d.slice(1).toLowerCase();
 const err = 'text-sm font-medium text-red-700 dark:text-red-400';
 
-export function StepSchedule(props: {
-  values: ScheduleValues;
-  timezone: string;
-  onChange: (v: ScheduleValues) => void;
-  onNext: () => void;
-  onBack: () => void;
-  serverErrors: StepFieldError[];
-}) {
+export function StepSchedule(props: StepProps<ScheduleValues> & { timezone: string }) {
   const { values, timezone, onChange, onNext, onBack, serverErrors } = props;
   const schema = useMemo(() => scheduleSchema(timezone), [timezone]);
   const form = useForm<ScheduleValues>({

@@ -1,6 +1,15 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import type { StepFieldError } from '../../model/field-errors';
 
+/** What every form step of the wizard takes: its values, where to report them, and the upstream's 400s for it. */
+export interface StepProps<V> {
+  values: V;
+  onChange: (v: V) => void;
+  onNext: () => void;
+  onBack: () => void;
+  serverErrors: StepFieldError[];
+}
+
 /**
  * The upstream's 400 messages for this step's fields. Kept beside the form's own errors (not set
  * into them): the step's schema would clear them on the next validation, though only the Voice

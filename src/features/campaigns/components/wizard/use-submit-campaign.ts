@@ -2,7 +2,8 @@
  * Create exactly once. The draft holds one Idempotency-Key per campaign to create, saved before the
  * first request, so a double click, a retry after a timeout or a reload mid-submission replays the
  * same request and the BFF answers with the one campaign. A key is replaced only when the request
- * was refused (400) or the person chooses to try again after an unknown outcome.
+ * was refused (400) or, after an unknown outcome, once the checks found no campaign and the person
+ * chose to send it again knowing a duplicate would call people twice (model/unknown-outcome.ts).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
@@ -11,7 +12,10 @@ import { BFF_HEADERS } from '@contract/bff/http.plain';
 import { toast } from '@/components/ui/toast';
 import { isApiError, newIdempotencyKey } from '@/lib/api-client';
 import { skippedSummary } from '@/lib/do-not-call/skip-summary';
-import { createCampaign } from '../../api/campaign-mutations';
+import { registryQueryOptions } from '@/lib/shared-queries/campaign-registry';
+import { LIMITS } from '@contract/limits';
+import { createCampaign, readWriteAttempt, resolveWriteAttempt } from '../../api/campaign-mutations';
+import { judgeAttempt, type Finding } from '../../model/unknown-outcome';
 import { deleteDraft, NEW_CAMPAIGN_DRAFT } from '../../api/drafts';
 import { campaignKeys } from '../../api/keys';
 import { toCreateBody } from '../../model/create-body';
@@ -23,7 +27,11 @@ export type SubmitState =
   | { kind: 'idle' }
   | { kind: 'submitting'; done: number; total: number }
   | { kind: 'refused'; message: string; errors: StepFieldError[] }
-  | { kind: 'unknown'; message: string }
+  /**
+   * The answer to part `part` (key `key`) never came: `finding` is what the checks found (null while
+   * they run; `checkError` if they could not run).
+   */
+  | { kind: 'unknown'; message: string; part: number; key: string; name: string; since: string; finding: Finding | null; checkError?: string }
   | { kind: 'failed'; message: string };
 
 const IN_FLIGHT_RETRIES = 30;
@@ -42,13 +50,42 @@ export function useSubmitCampaign({ latest, update, flush, parts, onCreated }: D
   const busy = useRef(false);
   const queryClient = useQueryClient();
 
+  /** Looks for the campaign of an unknown outcome: its attempt by key, the registry, a read-back by id. */
+  const check = useCallback(
+    async (unknown: Extract<SubmitState, { kind: 'unknown' }>) => {
+      setState({ ...unknown, finding: null, checkError: undefined });
+      try {
+        const [attempt, registry] = await Promise.all([
+          readWriteAttempt(unknown.key),
+          queryClient.fetchQuery({ ...registryQueryOptions(LIMITS.page.min, LIMITS.pageSize.max), staleTime: 0 }),
+        ]);
+        const finding = judgeAttempt(attempt, unknown.name, registry.content, unknown.since);
+        if (finding.kind === 'created') {
+          const id = finding.campaignId;
+          update((d) =>
+            d.submission
+              ? { ...d, submission: { ...d.submission, parts: d.submission.parts.map((p, j) => (j === unknown.part ? { ...p, campaignId: id } : p)) } }
+              : d,
+          );
+          await flush();
+        }
+        setState({ ...unknown, finding });
+      } catch (error) {
+        setState({ ...unknown, finding: null, checkError: error instanceof Error ? error.message : 'The checks could not be made.' });
+      }
+    },
+    [queryClient, update, flush],
+  );
+
   const submit = useCallback(
     async (options: { freshKeys?: boolean } = {}) => {
       if (busy.current) return;
       busy.current = true;
+      let failed = 0;
+      let submission: Submission | null = null;
       try {
         const current = latest.current;
-        let submission: Submission | null = current.submission;
+        submission = current.submission;
         const same = submission && submission.parts.length === parts.length && submission.parts.every((p, i) => p.name === parts[i]!.name);
         if (!submission || !same || options.freshKeys) {
           submission = {
@@ -66,6 +103,7 @@ export function useSubmitCampaign({ latest, update, flush, parts, onCreated }: D
         await flush();
         const ids: string[] = [];
         for (let i = 0; i < parts.length; i += 1) {
+          failed = i;
           const part = submission.parts[i]!;
           setState({ kind: 'submitting', done: i, total: parts.length });
           if (part.campaignId) {
@@ -128,10 +166,17 @@ export function useSubmitCampaign({ latest, update, flush, parts, onCreated }: D
             message: error.message,
             errors: mapFieldErrors(error.fieldErrors),
           });
-        } else if (isApiError(error) && error.kind === 'unknown-outcome') {
-          setState({
+        } else if (isApiError(error) && error.kind === 'unknown-outcome' && submission?.parts[failed]) {
+          const part = submission.parts[failed]!;
+          // Check before anything else is offered: a new key could create a second campaign.
+          void check({
             kind: 'unknown',
-            message: `${error.message} The campaign may or may not have been created. Look at the campaigns list first; if it is not there, try again as a new attempt.`,
+            message: `${error.message} The campaign may or may not have been created.`,
+            part: failed,
+            key: part.key,
+            name: part.name,
+            since: submission.startedAt,
+            finding: null,
           });
         } else if (isApiError(error) && (error.kind === 'network' || error.kind === 'timeout' || error.headers?.get(BFF_HEADERS.outcome) === 'not-applied')) {
           setState({
@@ -148,8 +193,39 @@ export function useSubmitCampaign({ latest, update, flush, parts, onCreated }: D
         busy.current = false;
       }
     },
-    [latest, update, flush, parts, onCreated, queryClient],
+    [latest, update, flush, parts, onCreated, queryClient, check],
   );
 
-  return { state, submit };
+  /** The person found the campaign upstream: the BFF reads it back and records it; then it is checked again. */
+  const recordFound = useCallback(
+    async (unknown: Extract<SubmitState, { kind: 'unknown' }>, campaignId: string): Promise<string | null> => {
+      try {
+        await resolveWriteAttempt(unknown.key, { outcome: 'applied', campaignId });
+      } catch (error) {
+        return error instanceof Error ? error.message : 'It could not be recorded.';
+      }
+      await check(unknown);
+      return null;
+    },
+    [check],
+  );
+
+  /** Sends it again under a new key, after the checks found nothing and the person accepted the risk. */
+  const createAgain = useCallback(
+    async (unknown: Extract<SubmitState, { kind: 'unknown' }>) => {
+      // The old key is closed first: nothing can replay it, and the audit log says who decided.
+      if (unknown.finding?.kind === 'not-found' && unknown.finding.unresolved) {
+        try {
+          await resolveWriteAttempt(unknown.key, { outcome: 'not-applied' });
+        } catch (error) {
+          setState({ ...unknown, checkError: error instanceof Error ? error.message : 'The first attempt could not be closed.' });
+          return;
+        }
+      }
+      await submit({ freshKeys: true });
+    },
+    [submit],
+  );
+
+  return { state, submit, check, recordFound, createAgain };
 }

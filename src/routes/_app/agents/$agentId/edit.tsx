@@ -1,19 +1,15 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { RouteError } from '@/components/layout/route-error';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Breadcrumb, crumbLinkClasses } from '@/components/layout/breadcrumb';
+import { PageSkeleton } from '@/components/ui/skeleton';
 import { agentQueryOptions } from '@/features/agents/api/agents-queries';
 import { AgentEditFormView } from '@/features/agents/components/agent-edit-form';
 import { WritePage } from '@/components/auth/can';
 
 export const Route = createFileRoute('/_app/agents/$agentId/edit')({
   loader: ({ context, params }) => context.queryClient.ensureQueryData(agentQueryOptions(params.agentId)),
-  pendingComponent: () => (
-    <div role="status">
-      <span className="sr-only">Loading agent…</span>
-      <Skeleton className="h-64 w-full max-w-xl" />
-    </div>
-  ),
+  pendingComponent: () => <PageSkeleton label="Loading agent" blocks={['h-64 w-full max-w-xl']} />,
   pendingMs: 150,
   errorComponent: RouteError,
   component: EditAgentPage,
@@ -25,17 +21,14 @@ function EditAgentPage() {
   const navigate = useNavigate();
   return (
     <div className="flex flex-col gap-4">
-      <nav aria-label="Breadcrumb" className="text-sm">
-        <Link to="/agents" className="text-blue-800 underline underline-offset-2 dark:text-blue-300">
+      <Breadcrumb current="Edit">
+        <Link to="/agents" className={crumbLinkClasses}>
           Agents
         </Link>
-        <span aria-hidden="true"> / </span>
-        <Link to="/agents/$agentId" params={{ agentId }} className="text-blue-800 underline underline-offset-2 dark:text-blue-300">
+        <Link to="/agents/$agentId" params={{ agentId }} className={crumbLinkClasses}>
           {agent.name}
         </Link>
-        <span aria-hidden="true"> / </span>
-        <span aria-current="page">Edit</span>
-      </nav>
+      </Breadcrumb>
       <h1 className="text-2xl font-semibold">Edit {agent.name}</h1>
       <WritePage scope="agents:write" action="edit agents">
         <AgentEditFormView key={agent.id} agent={agent} onDone={() => navigate({ to: '/agents/$agentId', params: { agentId } })} />

@@ -3,20 +3,15 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { HrefLink } from '@/components/layout/href-link';
 import { RouteError } from '@/components/layout/route-error';
 import { buttonClasses } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Breadcrumb, crumbLinkClasses } from '@/components/layout/breadcrumb';
+import { PageSkeleton } from '@/components/ui/skeleton';
 import { agentQueryOptions } from '@/features/agents/api/agents-queries';
 import { AgentDetail } from '@/features/agents/components/agent-detail';
 import { Can } from '@/components/auth/can';
 
 export const Route = createFileRoute('/_app/agents/$agentId/')({
   loader: ({ context, params }) => context.queryClient.ensureQueryData(agentQueryOptions(params.agentId)),
-  pendingComponent: () => (
-    <div role="status" className="flex flex-col gap-4">
-      <span className="sr-only">Loading agent…</span>
-      <Skeleton className="h-8 w-72" />
-      <Skeleton className="h-48 w-full" />
-    </div>
-  ),
+  pendingComponent: () => <PageSkeleton label="Loading agent" blocks={['h-8 w-72', 'h-48 w-full']} />,
   pendingMs: 150,
   errorComponent: RouteError,
   component: AgentPage,
@@ -27,13 +22,11 @@ function AgentPage() {
   const { data: agent } = useSuspenseQuery(agentQueryOptions(agentId));
   return (
     <div className="flex flex-col gap-4">
-      <nav aria-label="Breadcrumb" className="text-sm">
-        <Link to="/agents" className="text-blue-800 underline underline-offset-2 dark:text-blue-300">
+      <Breadcrumb current={agent.name}>
+        <Link to="/agents" className={crumbLinkClasses}>
           Agents
         </Link>
-        <span aria-hidden="true"> / </span>
-        <span aria-current="page">{agent.name}</span>
-      </nav>
+      </Breadcrumb>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <h1 className="text-2xl font-semibold">{agent.name}</h1>
         <div className="flex items-center gap-2">

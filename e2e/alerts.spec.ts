@@ -1,0 +1,102 @@
+/**
+ * Watched views and alerts in Chromium against the real stack: an operator watches a saved view of
+ * a campaign's calls with a no-answer threshold and auto-pause (the form refuses a bad window and
+ * keeps what was typed), the simulator's clock moves while the campaign calls, the bell shows the
+ * alert, the list and the alert say the campaign was paused, and the upstream says so too.
+ */
+import { DateTime } from 'luxon';
+import { BFF_URL, BFF_WRITE_HEADERS, expect, expectNoA11yViolations, test } from './fixtures';
+
+const EVERY_DAY = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'];
+
+/** A fixed-offset zone whose local time is now about 10:00, so a 09:00-13:00 slot is open. */
+function zoneAtTen(now: DateTime): string {
+  for (let n = -14; n <= 12; n += 1) if ((((now.toUTC().hour - n) % 24) + 24) % 24 === 10) return `Etc/GMT${n >= 0 ? '+' : '-'}${Math.abs(n)}`;
+  return 'UTC';
+}
+
+test.setTimeout(300_000);
+
+test('an alert appears when a campaign’s calls go bad, and the campaign is paused', async ({ pageAs, sim }) => {
+  const page = await pageAs('operator');
+  // Any agent that may place calls: an earlier spec renames the seed's agents.
+  const agent = await sim.callableAgent();
+  const now = DateTime.fromISO(await sim.now());
+  const zone = zoneAtTen(now);
+  const name = `Alerted ${Date.now()}`;
+  const created = await page.request.post(`${BFF_URL}/bff/campaigns`, {
+    headers: { ...BFF_WRITE_HEADERS, 'Idempotency-Key': `e2e-alerts-${Date.now()}` },
+    data: {
+      name,
+      agentId: agent.id,
+      startDate: now.setZone(zone).toISODate(),
+      timezone: zone,
+      batchSize: 30,
+      days: EVERY_DAY,
+      timeSlots: [{ startTime: '09:00', endTime: '13:00' }],
+      recipients: Array.from({ length: 30 }, (_, i) => ({ phone: `+3361235${String(1000 + i)}` })),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const campaignId = ((await created.json()) as { id: string }).id;
+
+  // A saved view of the campaign's calls, from the calls list.
+  await page.goto(`/calls?campaignName=${encodeURIComponent(name)}`);
+  await page.getByLabel('Save this view as').fill(name);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('link', { name: `Watch view ${name}` }).click();
+  await expect(page).toHaveURL(/\/alerts\/watch\?view=/);
+  await expect(page.getByRole('heading', { name: 'Watch a saved view' })).toBeVisible();
+  await expectNoA11yViolations(page, 'the watch form');
+
+  // A bad window is refused under its field, and what was typed stays.
+  await page.getByLabel('Rule name').fill('No answer over 5 %');
+  await page.getByLabel('Above (%)').fill('5');
+  await page.getByLabel('Over the last (minutes)').fill('0');
+  await page.getByRole('button', { name: 'Watch this view' }).click();
+  await expect(page.getByText('The window must be at least 1.')).toBeVisible();
+  await expect(page.getByLabel('Rule name')).toHaveValue('No answer over 5 %');
+  await page.getByLabel('Over the last (minutes)').fill('60');
+  await page.getByRole('combobox', { name: 'Pause a campaign' }).click();
+  await page.getByRole('option', { name }).click();
+  await page.getByRole('button', { name: 'Watch this view' }).click();
+  await expect(page).toHaveURL(/\/alerts\?/);
+  const row = page.getByRole('row', { name: /No answer over 5 %/ });
+  await expect(row).toContainText(`Pauses ${name} (set by operator)`);
+
+  // The campaign calls for half an hour of the simulator's time; a third or so are not answered.
+  for (let i = 0; i < 3; i += 1) await sim.advanceClock(10);
+  let alertId: number | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get(`${BFF_URL}/bff/alerts?open=true&size=100`);
+        const alert = ((await res.json()) as { content: { id: number; ruleName: string; pause: { state: string } }[] }).content.find(
+          (a) => a.ruleName === 'No answer over 5 %',
+        );
+        alertId = alert?.id;
+        return alert?.pause.state;
+      },
+      { timeout: 200_000, intervals: [2_000] },
+    )
+    .toBe('done');
+
+  // The bell counts it; the list and the alert say the campaign was paused.
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: /^Alerts, \d+ unread$/ })).toBeVisible();
+  await page.getByRole('link', { name: /^Alerts, \d+ unread$/ }).click();
+  await expect(page).toHaveURL(/\/alerts/);
+  const alertRow = page.getByRole('row', { name: /No answer over 5 %/ }).first();
+  await expect(alertRow).toContainText(`Paused ${name}`);
+  await expect(alertRow).toContainText('No answer share');
+  await expect(page.getByRole('link', { name: 'Alerts, none unread' })).toBeVisible();
+  await expectNoA11yViolations(page, 'the alerts list');
+  await alertRow.getByRole('link', { name: 'No answer over 5 %' }).click();
+  await expect(page).toHaveURL(new RegExp(`/alerts/${alertId}$`));
+  await expect(page.getByTestId('alert-pause')).toContainText(`Paused ${name}`);
+  await expect(page.getByTestId('alert-pause')).toContainText('auto-pause set by operator');
+  await expectNoA11yViolations(page, 'an alert');
+
+  const campaign = await sim.upstream<{ status: string }>(`/v1/campaigns/${campaignId}`);
+  expect(campaign.status).toBe('PAUSED');
+});

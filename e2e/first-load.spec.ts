@@ -1,0 +1,122 @@
+/**
+ * Issue 16, the first screen: a cold load fetches what that screen draws and nothing else before
+ * its rows are on screen (the widgets of the filters and of the time zone dialog load on use), and
+ * the widgets that load late still work from the keyboard.
+ */
+import { gzipSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
+import { BFF_URL, expect, signInContext, test } from './fixtures';
+
+/** The scripts a page had asked for when `selector` first matched, with their gzip sizes. */
+async function scriptsUntil(page: Page, path: string, selector: string): Promise<{ names: string[]; gzipKiB: number }> {
+  const sizes = new Map<string, Promise<number>>();
+  page.on('response', (res) => {
+    if (res.request().resourceType() !== 'script') return;
+    const name = new URL(res.url()).pathname;
+    sizes.set(
+      name,
+      res.body().then(
+        (b) => gzipSync(b).length,
+        () => 0,
+      ),
+    );
+  });
+  // The moment the content is first in the DOM, taken in the page (what loads after it does not count).
+  await page.addInitScript((sel) => {
+    const w = window as unknown as { __shownAt?: number };
+    new MutationObserver((_, observer) => {
+      if (w.__shownAt === undefined && document.querySelector(sel)) {
+        w.__shownAt = performance.now();
+        observer.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  }, selector);
+  await page.goto(path);
+  await page.locator(selector).first().waitFor();
+  const names: string[] = await page.evaluate(() => {
+    const shownAt = (window as unknown as { __shownAt: number }).__shownAt;
+    return performance
+      .getEntriesByType('resource')
+      .filter((e) => e.startTime <= shownAt && new URL(e.name).pathname.endsWith('.js'))
+      .map((e) => new URL(e.name).pathname);
+  });
+  let bytes = 0;
+  for (const name of names) bytes += (await sizes.get(name)) ?? 0;
+  return { names, gzipKiB: bytes / 1024 };
+}
+
+// Base UI's combobox, its floating portal and scroll lock (the filters' and the dialogs' widgets), and the toasts' viewport.
+const WIDGETS = /\/(combobox|FloatingPortal|useScrollLock|ItemIndicator|select|DialogTrigger|toast-viewport)-[\w-]+\.js$/;
+
+test('a cold /calls loads no filter or dialog widget before its rows are drawn', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: BFF_URL });
+  await signInContext(context, 'viewer');
+  const page = await context.newPage();
+  const { names, gzipKiB } = await scriptsUntil(page, '/calls?size=100', 'tbody tr[data-call-id]');
+  expect(names.filter((n) => WIDGETS.test(n))).toEqual([]);
+  // The framework (React, TanStack Router and Query) is ~102 KB of it.
+  expect(gzipKiB).toBeLessThan(145);
+  await context.close();
+});
+
+test('a cold call review loads no select, combobox or dialog widget before its heading', async ({ browser, sim }) => {
+  // Any recorded, completed call: earlier specs of a full run put many newer calls first.
+  const call = (await sim.upstreamAll<{ id: string; recorded: boolean; status: string }>('/v1/calls')).find((c) => c.recorded && c.status === 'COMPLETED')!;
+  const context = await browser.newContext({ baseURL: BFF_URL });
+  await signInContext(context, 'operator');
+  const page = await context.newPage();
+  const { names, gzipKiB } = await scriptsUntil(page, `/calls/${call.id}`, 'h1 .font-mono');
+  expect(names.filter((n) => WIDGETS.test(n))).toEqual([]);
+  expect(gzipKiB).toBeLessThan(170);
+  // The playback speed is a native select, still named and usable.
+  await expect(page.getByRole('combobox', { name: 'Playback speed' })).toHaveValue('1');
+  await context.close();
+});
+
+test('a cold load reads its rows with the token that came with the session: no POST /auth/token first', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: BFF_URL });
+  await signInContext(context, 'viewer');
+  const page = await context.newPage();
+  const asked: string[] = [];
+  page.on('request', (req) => asked.push(`${req.method()} ${new URL(req.url()).pathname}`));
+  await page.goto('/calls?size=100');
+  await expect(page.locator('tbody tr[data-call-id]')).toHaveCount(100);
+  expect(asked).toContain('GET /auth/bootstrap');
+  expect(asked).not.toContain('GET /auth/session');
+  expect(asked).not.toContain('POST /auth/token');
+  // Nothing of it in storage: the tokens live in the page's memory only.
+  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie);
+  expect(stored).not.toMatch(/eyJ/);
+  await context.close();
+});
+
+test('the display time zone dialog loads on use and works from the keyboard', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: BFF_URL, timezoneId: 'UTC' });
+  await signInContext(context, 'viewer');
+  const page = await context.newPage();
+  await page.goto('/agents');
+  const button = page.getByRole('button', { name: /^Times in / });
+  await expect(button).toHaveText('Times in UTC');
+  await button.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Display time zone' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('combobox', { name: 'Time zone' }).fill('Tokyo');
+  await page.getByRole('option', { name: /Tokyo/ }).click();
+  await dialog.getByRole('button', { name: 'Save time zone' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(button).toHaveText('Times in Asia/Tokyo');
+  await expect(button).toBeFocused();
+
+  // Back to the browser's zone, and Escape closes with focus back on the button.
+  await button.click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: "Use this browser's zone" }).click();
+  await expect(button).toHaveText('Times in UTC');
+  await button.click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(button).toBeFocused();
+  await context.close();
+});

@@ -1,0 +1,126 @@
+/**
+ * `npm start`'s launcher as it runs (the built dist bundles, plain node, real simulator and BFF):
+ * it prints the address the README names (localhost), the demo password only when it created the
+ * accounts, brings a BFF killed with SIGKILL back while the simulator stays up, and is small itself.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../server/testing/process';
+import { buildNode, NODE_ENTRIES } from './lib/build-node';
+
+const dir = mkdtempSync(join(tmpdir(), 'npm-start-'));
+// Inside the repository, where the bundles find node_modules.
+const out = `dist/node-test-start-${process.pid}`;
+const running = new Set<ChildProcess>();
+let launcher = '';
+
+afterAll(() => {
+  for (const p of running) if (p.exitCode === null && p.signalCode === null) p.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(out, { recursive: true, force: true });
+});
+
+beforeAll(async () => {
+  launcher = (await buildNode(NODE_ENTRIES, out)).start;
+}, 60_000);
+
+interface Launch {
+  proc: ChildProcess;
+  output(): string;
+  /** Resolves with the first match of `re` in the output so far or to come. */
+  waitFor(re: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  exited: Promise<number | null>;
+}
+
+function launch(env: Record<string, string>): Launch {
+  const proc = spawn(process.execPath, [launcher], {
+    env: { ...process.env, NODE_OPTIONS: '', LOG_LEVEL: 'warn', INDEX_SYNC: 'false', SIM_SEED_CALLS: '20', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(proc);
+  let text = '';
+  proc.stdout!.on('data', (d: Buffer) => (text += d.toString()));
+  proc.stderr!.on('data', (d: Buffer) => (text += d.toString()));
+  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+  return {
+    proc,
+    output: () => text,
+    exited,
+    async waitFor(re, timeoutMs = 120_000) {
+      const until = Date.now() + timeoutMs;
+      while (Date.now() < until) {
+        const m = text.match(re);
+        if (m) return m;
+        if (proc.exitCode !== null) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`no ${re} in the launcher's output:\n${text}`);
+    },
+  };
+}
+
+/** The launcher's children: pid → command line. */
+function children(pid: number): Map<number, string> {
+  const pids = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  return new Map(pids.map((p) => [p, readFileSync(`/proc/${p}/cmdline`, 'utf8').replaceAll('\0', ' ')]));
+}
+
+function rssMiB(pid: number): number {
+  const kb = Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/)![1]);
+  return kb / 1024;
+}
+
+async function signIn(url: string, password: string): Promise<number> {
+  const res = await fetch(`${url}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'X-Switchboard': '1', Origin: url },
+    body: JSON.stringify({ username: 'operator', password }),
+  });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+describe('npm start', () => {
+  it('prints localhost and the new demo password, restarts a killed BFF with the simulator still up, and says the accounts exist on the next start', async () => {
+    const [port, simPort] = [await freePort(), await freePort()];
+    const env = { PORT: String(port), SIM_PORT: String(simPort), BFF_DATA_DIR: join(dir, 'bff'), SIM_DATA_DIR: join(dir, 'sim') };
+    const first = launch({ ...env, DEMO_PASSWORD: 'first-password-1' });
+    const url = (await first.waitFor(/Switchboard is running on (\S+)/))[1]!;
+    expect(url).toBe(`http://localhost:${port}`);
+    await first.waitFor(/Press Ctrl-C to stop/);
+    expect(first.output()).toContain('Demo accounts: viewer, operator, admin — password first-password-1');
+    expect(await signIn(url, 'first-password-1')).toBe(204);
+
+    const before = children(first.proc.pid!);
+    const bffPid = [...before].find(([, cmd]) => cmd.includes('server.mjs'))![0];
+    const simPid = [...before].find(([, cmd]) => cmd.includes('simulator.mjs'))![0];
+    const rss = rssMiB(first.proc.pid!);
+    console.log(`launcher RSS ${rss.toFixed(1)} MiB`);
+    expect(rss).toBeLessThanOrEqual(60);
+
+    process.kill(bffPid, 'SIGKILL');
+    await first.waitFor(/The BFF exited \(signal SIGKILL\); starting it again in 1 s\./);
+    await first.waitFor(/The BFF is back: Switchboard is running on http:\/\/localhost/);
+    const after = children(first.proc.pid!);
+    expect(after.has(simPid)).toBe(true);
+    expect([...after].some(([pid, cmd]) => cmd.includes('server.mjs') && pid !== bffPid)).toBe(true);
+    expect(await signIn(url, 'first-password-1')).toBe(204);
+
+    first.proc.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+
+    // Same data, another DEMO_PASSWORD: the accounts exist; their password is not the one set now.
+    const second = launch({ ...env, DEMO_PASSWORD: 'second-password-2' });
+    await second.waitFor(/Press Ctrl-C to stop/);
+    expect(second.output()).toContain('Switchboard is running on http://localhost:');
+    expect(second.output()).toContain('Demo accounts viewer, operator, admin already exist');
+    expect(second.output()).toContain('npm run user -- reset NAME');
+    expect(second.output()).not.toContain('second-password-2');
+    expect(await signIn(url, 'first-password-1')).toBe(204);
+    second.proc.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  }, 300_000);
+});

@@ -1,0 +1,48 @@
+/**
+ * The BFF's own OpenAPI document (contract/openapi/bff.json): committed up to date with the
+ * routes' schemas, every route has a schema, and Redocly finds no error in it.
+ */
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { BFF_OPENAPI_FILE, renderBffOpenApi } from './openapi';
+import { useInjectApp } from './testing/inject';
+
+const t = useInjectApp();
+
+describe("the BFF's OpenAPI document", () => {
+  it('is up to date with the route schemas (run `npm run bff:openapi`)', async () => {
+    expect(readFileSync(BFF_OPENAPI_FILE, 'utf8')).toBe(await renderBffOpenApi());
+  }, 60_000);
+
+  it('comes from a zod schema on every route (the static files excepted)', () => {
+    const routes = t.app.routeList.filter((r) => r.method !== 'HEAD' && r.url !== '/*');
+    expect(routes.length).toBeGreaterThanOrEqual(40);
+    expect(routes.filter((r) => !r.schema).map((r) => `${r.method} ${r.url}`)).toEqual([]);
+  });
+
+  it('describes each documented operation with an id, its errors and who may call it', () => {
+    const doc = JSON.parse(readFileSync(BFF_OPENAPI_FILE, 'utf8'));
+    const ops = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods as Record<string, { operationId: string; responses: Record<string, unknown>; security?: unknown[] }>).map(([m, op]) => ({
+        key: `${m.toUpperCase()} ${path}`,
+        op,
+      })),
+    );
+    expect(ops.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(ops.map((o) => o.op.operationId)).size).toBe(ops.length);
+    for (const { key, op } of ops) expect(Object.keys(op.responses), key).toContain('4XX');
+    expect(ops.find((o) => o.key === 'POST /auth/login')!.op.security).toEqual([]);
+    expect(ops.find((o) => o.key === 'GET /bff/preferences')!.op.security).toBeUndefined();
+    expect(doc.security).toEqual([{ session: [] }]);
+  });
+
+  it('passes the Redocly linter with no errors', async () => {
+    const run = promisify(execFile);
+    const { stdout, stderr } = await run('npx', ['redocly', 'lint', BFF_OPENAPI_FILE, '--format=summary'], { env: { ...process.env, NO_COLOR: '1' } }).catch(
+      (error: { stdout: string; stderr: string }) => error,
+    );
+    expect(`${stdout}${stderr}`).toContain('Your API description is valid');
+  }, 60_000);
+});

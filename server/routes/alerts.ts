@@ -1,0 +1,212 @@
+/**
+ * Watched views and alerts (docs/alerts.md): rules over the signed-in user's saved views (operators
+ * and admins), the alerts they open, each alert's webhook deliveries, and the bell's unread count.
+ * Evaluation, deliveries and auto-pauses run in the background (server/services/alerts/). The
+ * webhook secret is write-only: it is never answered.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ALERT_LIMITS,
+  ALERT_MANAGER_ROLES,
+  AlertId,
+  AlertRule,
+  AlertUnread,
+  AlertQuery,
+  AlertRuleBody,
+  AlertRuleId,
+  AlertSeenBody,
+  type AlertDetail,
+} from '../../contract/bff/alerts';
+import { pageOf } from '../../contract/schemas/page';
+import type { ValidationError } from '../../contract/schemas/error';
+import { HttpError } from '../http';
+import { audit } from '../services/audit';
+import { watchFilterOf } from '../services/alerts/measure';
+import { ALERT_SELECT, deliveriesOf, readRule, RULE_SELECT, toAlert, toRule, type AlertRow, type RuleListRow } from '../services/alerts/rules';
+import { webhookUrlProblem } from '../services/alerts/webhook';
+
+const invalid = (errors: ValidationError[]) => new HttpError(400, 'Some fields are not valid.', errors);
+
+export const alertsPlugin: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app.ctx;
+  app.addHook('onRequest', app.requireSession);
+
+  // The role before the body: a viewer learns nothing from a 400.
+  const manager = async (request: FastifyRequest) => {
+    if (!ALERT_MANAGER_ROLES.includes(request.session.role)) throw new HttpError(403, `Your role (${request.session.role}) may not change watched views.`);
+  };
+
+  app.get('/bff/alert-rules', { schema: { tags: ['alerts'], summary: 'The watched views', response: { 200: z.array(AlertRule) } } }, async () => {
+    const { rows } = await db.query<RuleListRow>(`${RULE_SELECT} ORDER BY r.name, r.id`);
+    return rows.map(toRule);
+  });
+
+  /** Checks a body against the user's views, the registry and the webhook rules; the values to store. */
+  async function checked(body: z.output<typeof AlertRuleBody>, userId: number, previous: { webhook_url: string | null; webhook_secret: string | null } | null) {
+    const errors: ValidationError[] = [];
+    const view = await db.query<{ search: Record<string, unknown> }>('SELECT search FROM views WHERE user_id = $1 AND name = $2', [userId, body.viewName]);
+    let filter: Record<string, unknown> | null = null;
+    if (!view.rows[0]) errors.push({ field: 'viewName', rejectedValue: body.viewName, message: `You have no saved view named "${body.viewName}".` });
+    else {
+      const read = watchFilterOf(view.rows[0].search);
+      if ('errors' in read) errors.push(...read.errors);
+      else filter = read.filter;
+    }
+    let secret: string | null = null;
+    if (body.webhookUrl) {
+      const problem = webhookUrlProblem(body.webhookUrl, config.ALERT_WEBHOOK_LOOPBACK);
+      if (problem) errors.push({ field: 'webhookUrl', rejectedValue: body.webhookUrl, message: problem });
+      secret = body.webhookSecret ?? (previous?.webhook_url === body.webhookUrl ? previous.webhook_secret : null);
+      if (!secret) errors.push({ field: 'webhookSecret', rejectedValue: null, message: 'Give the secret the receiver checks signatures with.' });
+    }
+    if (body.pauseCampaignId) {
+      const c = await db.query('SELECT 1 FROM campaigns WHERE id = $1', [body.pauseCampaignId]);
+      if (!c.rows[0]) errors.push({ field: 'pauseCampaignId', rejectedValue: body.pauseCampaignId, message: 'That campaign is not one this console created.' });
+    }
+    if (errors.length) throw invalid(errors);
+    return { filter: filter!, secret };
+  }
+
+  const auditRule = (request: { session: { username: string }; id: string }, action: string, outcome: string, status: number) =>
+    audit(db, { username: request.session.username, action, route: null, outcome, status, requestId: request.id });
+
+  app.post(
+    '/bff/alert-rules',
+    { onRequest: manager, schema: { body: AlertRuleBody }, config: { invalidMessage: 'Some fields of the rule are not valid.' } },
+    async (request, reply) => {
+      const body = request.body;
+      const count = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM alert_rules');
+      if (count.rows[0]!.n >= ALERT_LIMITS.rulesMax)
+        throw new HttpError(413, `There are ${ALERT_LIMITS.rulesMax} rules already, the most kept. Delete one first.`);
+      const { filter, secret } = await checked(body, request.session.userId, null);
+      const s = request.session;
+      const { rows } = await db.query<{ id: string }>(
+        `INSERT INTO alert_rules (name, view_name, filter, condition, webhook_url, webhook_secret, pause_campaign_id, pause_set_by, pause_set_by_id, pause_set_at, enabled, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, CASE WHEN $7::uuid IS NULL THEN NULL ELSE now() END, $10, $11) RETURNING id`,
+        [
+          body.name,
+          body.viewName,
+          JSON.stringify(filter),
+          JSON.stringify(body.condition),
+          body.webhookUrl,
+          secret,
+          body.pauseCampaignId,
+          body.pauseCampaignId ? s.username : null,
+          body.pauseCampaignId ? s.userId : null,
+          body.enabled,
+          s.username,
+        ],
+      );
+      const id = Number(rows[0]!.id);
+      await auditRule(
+        request,
+        'alerts.rule.create',
+        `ok: rule "${body.name}" (#${id}) on view "${body.viewName}"${body.pauseCampaignId ? `, auto-pause of campaign ${body.pauseCampaignId} set by ${s.username}` : ''}${body.webhookUrl ? ', with a webhook' : ''}`,
+        201,
+      );
+      return reply.code(201).send(await readRule(db, id));
+    },
+  );
+
+  app.put(
+    '/bff/alert-rules/:id',
+    {
+      onRequest: manager,
+      schema: { params: z.object({ id: AlertRuleId }), body: AlertRuleBody },
+      config: { invalidMessage: 'Some fields of the rule are not valid.' },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const body = request.body;
+      const prev = await db.query<{ webhook_url: string | null; webhook_secret: string | null; pause_campaign_id: string | null }>(
+        'SELECT webhook_url, webhook_secret, pause_campaign_id FROM alert_rules WHERE id = $1',
+        [id],
+      );
+      if (!prev.rows[0]) throw new HttpError(404, 'No such rule (it may have been deleted).');
+      const { filter, secret } = await checked(body, request.session.userId, prev.rows[0]);
+      const s = request.session;
+      const pauseChanged = (prev.rows[0].pause_campaign_id ?? null) !== body.pauseCampaignId;
+      await db.transaction(async (tx) => {
+        await tx.query(
+          `UPDATE alert_rules SET name = $2, view_name = $3, filter = $4, condition = $5, webhook_url = $6, webhook_secret = $7, pause_campaign_id = $8,
+             pause_set_by = CASE WHEN $9 THEN $10 ELSE pause_set_by END, pause_set_by_id = CASE WHEN $9 THEN $11::int ELSE pause_set_by_id END,
+             pause_set_at = CASE WHEN $9 THEN now() ELSE pause_set_at END, enabled = $12, updated_at = now(),
+             state = 'unknown', last_evaluated_at = NULL
+           WHERE id = $1`,
+          [
+            id,
+            body.name,
+            body.viewName,
+            JSON.stringify(filter),
+            JSON.stringify(body.condition),
+            body.webhookUrl,
+            secret,
+            body.pauseCampaignId,
+            pauseChanged,
+            body.pauseCampaignId ? s.username : null,
+            body.pauseCampaignId ? s.userId : null,
+            body.enabled,
+          ],
+        );
+        // A disabled rule watches nothing: its open alert ends now.
+        if (!body.enabled) await tx.query('UPDATE alerts SET cleared_at = now() WHERE rule_id = $1 AND cleared_at IS NULL', [id]);
+      });
+      await auditRule(
+        request,
+        'alerts.rule.update',
+        `ok: rule "${body.name}" (#${id})${pauseChanged ? (body.pauseCampaignId ? `, auto-pause of campaign ${body.pauseCampaignId} set by ${s.username}` : ', auto-pause removed') : ''}`,
+        200,
+      );
+      return readRule(db, id);
+    },
+  );
+
+  app.delete('/bff/alert-rules/:id', { onRequest: manager, schema: { params: z.object({ id: AlertRuleId }) } }, async (request, reply) => {
+    const { rows } = await db.transaction(async (tx) => {
+      // Its open alert ends with it (kept in the list, with the rule's name).
+      await tx.query('UPDATE alerts SET cleared_at = now() WHERE rule_id = $1 AND cleared_at IS NULL', [request.params.id]);
+      return tx.query<{ name: string }>('DELETE FROM alert_rules WHERE id = $1 RETURNING name', [request.params.id]);
+    });
+    if (!rows[0]) throw new HttpError(404, 'No such rule (it may have been deleted).');
+    await auditRule(request, 'alerts.rule.delete', `ok: rule "${rows[0].name}" (#${request.params.id})`, 204);
+    return reply.code(204).send();
+  });
+
+  app.get('/bff/alerts', { schema: { querystring: AlertQuery } }, async (request) => {
+    const q = request.query;
+    const open = q.open === undefined ? null : q.open === 'true';
+    const { rows } = await db.query<AlertRow & { total: number }>(
+      `SELECT x.*, count(*) OVER ()::int AS total FROM (${ALERT_SELECT}) x
+        WHERE $1::boolean IS NULL OR ($1 AND x.cleared_at IS NULL) OR (NOT $1 AND x.cleared_at IS NOT NULL)
+        ORDER BY x.id DESC LIMIT $2 OFFSET $3`,
+      [open, q.size, (q.page - 1) * q.size],
+    );
+    return pageOf(rows.map(toAlert), q, rows[0]?.total ?? 0);
+  });
+
+  app.get('/bff/alerts/unread', { schema: { tags: ['alerts'], summary: "The bell's unread count", response: { 200: AlertUnread } } }, async (request) => {
+    const { rows } = await db.query<{ unread: number; latest: string | null }>(
+      `SELECT count(*) FILTER (WHERE a.id > coalesce(s.last_seen_id, 0))::int AS unread, max(a.id) AS latest
+         FROM alerts a LEFT JOIN alert_seen s ON s.user_id = $1`,
+      [request.session.userId],
+    );
+    return { unread: rows[0]?.unread ?? 0, latestId: rows[0]?.latest ? Number(rows[0].latest) : null };
+  });
+
+  app.post('/bff/alerts/seen', { schema: { body: AlertSeenBody } }, async (request, reply) => {
+    await db.query(
+      `INSERT INTO alert_seen (user_id, last_seen_id) VALUES ($1, $2)
+       ON CONFLICT (user_id) DO UPDATE SET last_seen_id = GREATEST(alert_seen.last_seen_id, EXCLUDED.last_seen_id)`,
+      [request.session.userId, request.body.upTo],
+    );
+    return reply.code(204).send();
+  });
+
+  app.get('/bff/alerts/:id', { schema: { params: z.object({ id: AlertId }) } }, async (request): Promise<AlertDetail> => {
+    const { rows } = await db.query<AlertRow>(`${ALERT_SELECT} WHERE a.id = $1`, [request.params.id]);
+    if (!rows[0]) throw new HttpError(404, 'No such alert.');
+    return { ...toAlert(rows[0]), deliveryList: await deliveriesOf(db, request.params.id) };
+  });
+};

@@ -1,0 +1,90 @@
+/**
+ * /bff/do-not-call/rules: rules that add numbers to the list from indexed calls (applied in the
+ * background, server/services/do-not-call-rules.ts). Every signed-in role reads them; operators
+ * and admins add and delete them; both are audited.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DNC_MANAGER_ROLES } from '../../contract/bff/do-not-call';
+import { DNC_RULE_LIMITS, DncRule, DncRuleBody } from '../../contract/bff/do-not-call-rules';
+import { HttpError } from '../http';
+import { audit } from '../services/audit';
+import type { DncRuleRow } from '../services/do-not-call-rules';
+
+async function manager(request: FastifyRequest): Promise<void> {
+  const { role } = request.session;
+  if (!DNC_MANAGER_ROLES.includes(role)) throw new HttpError(403, `Your role (${role}) may not change the do-not-call rules.`);
+}
+
+interface Row extends DncRuleRow {
+  created_at: Date;
+  added: number;
+  last_applied_at: Date | null;
+}
+
+const toRule = (r: Row): DncRule => ({
+  id: Number(r.id),
+  name: r.name,
+  classifier: r.classifier,
+  value: r.value,
+  reason: r.reason,
+  createdBy: r.created_by,
+  createdAt: new Date(r.created_at).toISOString(),
+  added: r.added,
+  lastAppliedAt: r.last_applied_at ? new Date(r.last_applied_at).toISOString() : null,
+});
+
+export const doNotCallRulesPlugin: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx;
+  app.addHook('onRequest', app.requireSession);
+
+  app.get('/bff/do-not-call/rules', { schema: { tags: ['do-not-call'], summary: 'The do-not-call rules', response: { 200: z.array(DncRule) } } }, async () =>
+    (await db.query<Row>('SELECT * FROM dnc_rules ORDER BY name')).rows.map(toRule),
+  );
+
+  app.post(
+    '/bff/do-not-call/rules',
+    { onRequest: manager, schema: { body: DncRuleBody }, config: { invalidMessage: 'Some fields of the rule are not valid.' } },
+    async (request, reply) => {
+      const body = request.body;
+      const count = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM dnc_rules');
+      if (count.rows[0]!.n >= DNC_RULE_LIMITS.rulesMax) throw new HttpError(413, `There are ${DNC_RULE_LIMITS.rulesMax} rules already. Delete one first.`);
+      const { rows } = await db.query<Row>(
+        `INSERT INTO dnc_rules (name, classifier, value, reason, created_by) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (name) DO NOTHING RETURNING *`,
+        [body.name, body.classifier, body.value, body.reason, request.session.username],
+      );
+      if (!rows[0])
+        throw new HttpError(400, 'Some fields of the rule are not valid.', [
+          { field: 'name', rejectedValue: body.name, message: 'A rule by that name exists already.' },
+        ]);
+      await audit(db, {
+        username: request.session.username,
+        action: 'doNotCall.rule.create',
+        route: 'POST /bff/do-not-call/rules',
+        outcome: `ok: rule "${body.name}" (${body.classifier} = ${body.value})`,
+        status: 201,
+        requestId: request.id,
+      });
+      return reply.code(201).send(toRule(rows[0]));
+    },
+  );
+
+  app.delete(
+    '/bff/do-not-call/rules/:id',
+    { onRequest: manager, schema: { params: z.object({ id: z.coerce.number().int().min(1, { error: 'Must be a rule id.' }) }) } },
+    async (request, reply) => {
+      const { rows } = await db.query<{ name: string }>('DELETE FROM dnc_rules WHERE id = $1 RETURNING name', [request.params.id]);
+      if (!rows[0]) throw new HttpError(404, 'No such rule (it may have been deleted).');
+      await audit(db, {
+        username: request.session.username,
+        action: 'doNotCall.rule.delete',
+        route: 'DELETE /bff/do-not-call/rules/:id',
+        outcome: `ok: rule "${rows[0].name}"`,
+        status: 204,
+        requestId: request.id,
+      });
+      return reply.code(204).send();
+    },
+  );
+};

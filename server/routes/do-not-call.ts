@@ -1,0 +1,185 @@
+/**
+ * /bff/do-not-call: the list staff manage (operators and admins write; every signed-in role reads,
+ * so a reviewer sees that a number is listed), its CSV import and export, and the check the wizard
+ * and the bulk screen ask before launch. Every change is audited. Enforcement itself is in
+ * services/do-not-call.ts `screenCreate`, on the write path.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  DNC_MANAGER_ROLES,
+  DncAddBody,
+  DncCheckBody,
+  DncCheckResult,
+  DncEntry,
+  DncImportBody,
+  DncImportResult,
+  DncPage,
+  DncPhone,
+  DncQuery,
+  DncReason,
+  type DncRowProblem,
+} from '../../contract/bff/do-not-call';
+import { pageOf } from '../../contract/schemas/page';
+import { HttpError } from '../http';
+import { audit } from '../services/audit';
+import { addNumber, screenPhones, toE164, toEntry } from '../services/do-not-call';
+
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+const tags = ['do-not-call'];
+
+/** A CSV cell a spreadsheet will not evaluate (the same rule as the calls export: a leading quote). */
+function csvCell(value: string | null): string {
+  let text = value ?? '';
+  if (FORMULA_START.test(text.trimStart())) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** A route's onRequest hook (after the scope's session hook): only the roles that manage the list. */
+async function manager(request: FastifyRequest): Promise<void> {
+  const { role } = request.session;
+  if (!DNC_MANAGER_ROLES.includes(role)) throw new HttpError(403, `Your role (${role}) may not change the do-not-call list.`);
+}
+
+export const doNotCallPlugin: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx;
+  // Every route here is a signed-in user's; those that change or export the list also need a manager.
+  app.addHook('onRequest', app.requireSession);
+
+  app.get(
+    '/bff/do-not-call',
+    { schema: { tags, summary: 'The do-not-call list, newest first (q: digits or part of a reason)', querystring: DncQuery, response: { 200: DncPage } } },
+    async (request) => {
+      const q = request.query;
+      const digits = q.q?.replace(/[^\d]/g, '') ?? '';
+      const like = q.q ? `%${q.q.replace(/[\\%_]/g, '\\$&')}%` : null;
+      const { rows } = await db.query<Parameters<typeof toEntry>[0] & { total: number }>(
+        `SELECT *, count(*) OVER ()::int AS total FROM do_not_call
+       WHERE $1::text IS NULL OR reason ILIKE $1 OR ($2 <> '' AND phone LIKE '%' || $2 || '%')
+       ORDER BY added_at DESC, phone LIMIT $3 OFFSET $4`,
+        [like, digits, q.size, (q.page - 1) * q.size],
+      );
+      const total = rows[0]?.total ?? 0;
+      return pageOf(rows.map(toEntry), q, total);
+    },
+  );
+
+  app.get(
+    '/bff/do-not-call/export.csv',
+    { onRequest: manager, schema: { tags, summary: 'The whole list as CSV (cells a spreadsheet would evaluate are quoted)', produces: ['text/csv'] } },
+    async (_request, reply) => {
+      const { rows } = await db.query<Parameters<typeof toEntry>[0]>('SELECT * FROM do_not_call ORDER BY added_at DESC, phone');
+      const lines = ['phone,reason,source,rule,callId,addedBy,addedAt'];
+      for (const r of rows.map(toEntry)) {
+        lines.push([r.phone, r.reason, r.source, r.rule, r.callId, r.addedBy, r.addedAt].map(csvCell).join(','));
+      }
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', 'attachment; filename="do-not-call.csv"')
+        .send(lines.join('\r\n') + '\r\n');
+    },
+  );
+
+  app.post(
+    '/bff/do-not-call',
+    {
+      onRequest: manager,
+      schema: { tags, summary: 'Add a number (201), or find it already listed (200)', body: DncAddBody, response: { 200: DncEntry, 201: DncEntry } },
+    },
+    async (request, reply) => {
+      const s = request.session;
+      const body = request.body;
+      const result = await addNumber(db, { ...body, addedBy: s.username });
+      if (!result)
+        throw new HttpError(400, 'Some fields are not valid.', [
+          { field: 'phone', rejectedValue: body.phone, message: 'Not a possible phone number: give it in international form, such as +33612345678.' },
+        ]);
+      if (result.created) {
+        await audit(db, {
+          username: s.username,
+          action: 'doNotCall.add',
+          route: 'POST /bff/do-not-call',
+          outcome: `ok: ${result.entry.phone} (${body.source})`,
+          status: 201,
+          requestId: request.id,
+        });
+      }
+      return reply.code(result.created ? 201 : 200).send(result.entry);
+    },
+  );
+
+  app.delete(
+    '/bff/do-not-call/:phone',
+    { onRequest: manager, schema: { tags, summary: 'Remove a number (204)', params: z.strictObject({ phone: DncPhone }) } },
+    async (request, reply) => {
+      const s = request.session;
+      const phone = toE164(request.params.phone);
+      if (!phone)
+        throw new HttpError(400, 'Some fields are not valid.', [{ field: 'phone', rejectedValue: request.params.phone, message: 'Not a phone number.' }]);
+      const { rows } = await db.query('DELETE FROM do_not_call WHERE phone = $1 RETURNING phone', [phone]);
+      if (rows.length === 0) throw new HttpError(404, `${phone} is not on the do-not-call list.`);
+      await audit(db, {
+        username: s.username,
+        action: 'doNotCall.remove',
+        route: 'DELETE /bff/do-not-call/:phone',
+        outcome: `ok: ${phone}`,
+        status: 204,
+        requestId: request.id,
+      });
+      return reply.code(204).send();
+    },
+  );
+
+  // Rows are checked one by one: a bad row is reported with its line and the others still land.
+  app.post(
+    '/bff/do-not-call/import',
+    {
+      bodyLimit: 2 * 1024 * 1024,
+      onRequest: manager,
+      schema: { tags, summary: 'Import rows one by one; bad rows are reported by line', body: DncImportBody, response: { 200: DncImportResult } },
+    },
+    async (request) => {
+      const s = request.session;
+      const { rows } = request.body;
+      const problems: DncRowProblem[] = [];
+      let added = 0;
+      let already = 0;
+      await db.transaction(async (tx) => {
+        for (const row of rows) {
+          const reason = DncReason.safeParse(row.reason);
+          if (!reason.success) {
+            problems.push({ line: row.line, phone: row.phone, reason: reason.error.issues[0]!.message });
+            continue;
+          }
+          const result = await addNumber(tx, { phone: row.phone.replace(/^'/, ''), reason: reason.data, source: 'import', addedBy: s.username });
+          if (!result) problems.push({ line: row.line, phone: row.phone, reason: `"${row.phone}" is not a possible phone number in international form.` });
+          else if (result.created) added++;
+          else already++;
+        }
+      });
+      await audit(db, {
+        username: s.username,
+        action: 'doNotCall.import',
+        route: 'POST /bff/do-not-call/import',
+        outcome: `ok: ${added} added, ${already} already listed, ${problems.length} refused`,
+        status: 200,
+        requestId: request.id,
+      });
+      return { added, already, problems };
+    },
+  );
+
+  app.post(
+    '/bff/do-not-call/check',
+    {
+      bodyLimit: 1024 * 1024,
+      schema: { tags, summary: 'Which of these numbers a create would leave out', body: DncCheckBody, response: { 200: DncCheckResult } },
+    },
+    async (request) => {
+      const { phones } = request.body;
+      return { skipped: await screenPhones(db, phones) };
+    },
+  );
+};

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { backoffMs, signWebhook, verifyWebhook, webhookUrlProblem } from './webhook';
+
+describe('webhook URLs', () => {
+  it.each([
+    ['https://hooks.example.com/x', false, null],
+    ['http://hooks.example.com/x', false, 'Webhook URLs must be https.'],
+    ['http://127.0.0.1:9000/x', false, 'Webhook URLs must be https.'],
+    ['https://127.0.0.1/x', false, 'Webhooks may not go to this machine (loopback is allowed in development only).'],
+    ['https://localhost/x', false, 'Webhooks may not go to this machine (loopback is allowed in development only).'],
+    ['https://[::1]/x', false, 'Webhooks may not go to this machine (loopback is allowed in development only).'],
+    ['http://127.0.0.1:9000/x', true, null],
+    ['http://localhost:9000/x', true, null],
+    ['https://[::1]/x', true, null],
+    ['http://hooks.example.com/x', true, 'Webhook URLs must be https.'],
+    ['https://10.0.0.8/x', true, 'Webhooks go to public addresses only, not to a private or local network.'],
+    ['https://192.168.1.1/x', false, 'Webhooks go to public addresses only, not to a private or local network.'],
+    ['https://169.254.169.254/latest', false, 'Webhooks go to public addresses only, not to a private or local network.'],
+    ['https://[fd00::1]/x', false, 'Webhooks go to public addresses only, not to a private or local network.'],
+    ['https://user:pw@hooks.example.com/x', false, 'Put no user name or password in the URL; the requests are signed instead.'],
+    ['hooks.example.com', false, 'Enter a full URL, such as https://hooks.example.com/switchboard.'],
+  ])('%s (loopback allowed: %s) → %s', (url, loopback, problem) => {
+    expect(webhookUrlProblem(url, loopback)).toBe(problem);
+  });
+});
+
+describe('signatures', () => {
+  it('signs the timestamp and the body, and a receiver refuses any change or an old timestamp', () => {
+    const body = '{"event":"opened"}';
+    const sig = signWebhook('s3cret-s3cret-s3cret', 1_700_000_000, body);
+    expect(sig).toMatch(/^sha256=[0-9a-f]{64}$/);
+    const headers = { timestamp: '1700000000', signature: sig };
+    expect(verifyWebhook('s3cret-s3cret-s3cret', headers, body, 1_700_000_010)).toBe(true);
+    expect(verifyWebhook('s3cret-s3cret-s3cret', headers, `${body} `, 1_700_000_010)).toBe(false);
+    expect(verifyWebhook('s3cret-s3cret-s3cret', { ...headers, timestamp: '1700000001' }, body, 1_700_000_010)).toBe(false);
+    expect(verifyWebhook('s3cret-s3cret-s3cret', headers, body, 1_700_001_000)).toBe(false);
+  });
+});
+
+describe('back-off', () => {
+  it('doubles from the base, with at most 25 % jitter, up to an hour', () => {
+    expect([1, 2, 3, 4].map((n) => backoffMs(1000, n, () => 0))).toEqual([1000, 2000, 4000, 8000]);
+    expect(backoffMs(1000, 1, () => 1)).toBe(1250);
+    expect(backoffMs(1000, 30, () => 0)).toBe(3_600_000);
+  });
+});

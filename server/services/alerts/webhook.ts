@@ -1,0 +1,160 @@
+/**
+ * Webhooks of alerts: which URLs may receive them, how a request is signed, and one delivery
+ * attempt. A URL must be https to a public address; loopback (http or https) only when
+ * ALERT_WEBHOOK_LOOPBACK is set (development). The address is checked again when the connection
+ * is made (a name that resolves to a private address is refused then too). The body is JSON, signed
+ * with HMAC-SHA256 over `${timestamp}.${body}` with the rule's secret; the receiver recomputes it
+ * and refuses a timestamp far from its clock (replays).
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { BlockList, isIP } from 'node:net';
+import { Agent, request } from 'undici';
+import { WEBHOOK_HEADERS } from '../../../contract/bff/alerts.plain';
+
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/** Addresses that are not the public internet: private, link-local, carrier NAT, unspecified, multicast. */
+const PRIVATE = new BlockList();
+for (const [net, bits] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['224.0.0.0', 3],
+] as const)
+  PRIVATE.addSubnet(net, bits, 'ipv4');
+for (const [net, bits] of [
+  ['::', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+  ['::ffff:0:0', 96],
+] as const)
+  PRIVATE.addSubnet(net, bits, 'ipv6');
+
+const family = (ip: string) => (isIP(ip) === 6 ? 'ipv6' : 'ipv4');
+const isLoopback = (ip: string) => LOOPBACK.check(ip, family(ip));
+const isPrivate = (ip: string) => PRIVATE.check(ip, family(ip));
+
+/** Why an address may not receive webhooks, or null. */
+function addressProblem(ip: string, allowLoopback: boolean): string | null {
+  if (isLoopback(ip)) return allowLoopback ? null : 'Webhooks may not go to this machine (loopback is allowed in development only).';
+  if (isPrivate(ip)) return 'Webhooks go to public addresses only, not to a private or local network.';
+  return null;
+}
+
+/** Why a URL may not receive webhooks (a sentence for the form), or null. */
+export function webhookUrlProblem(raw: string, allowLoopback: boolean): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return 'Enter a full URL, such as https://hooks.example.com/switchboard.';
+  }
+  if (url.username || url.password) return 'Put no user name or password in the URL; the requests are signed instead.';
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const loopbackName = host === 'localhost' || host.endsWith('.localhost');
+  const ip = isIP(host) ? host : null;
+  const loopback = loopbackName || (ip !== null && isLoopback(ip));
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback && allowLoopback)) return 'Webhook URLs must be https.';
+  if (loopback && !allowLoopback) return 'Webhooks may not go to this machine (loopback is allowed in development only).';
+  if (ip && !loopback) return addressProblem(ip, allowLoopback);
+  return null;
+}
+
+/** The signature header's value: `sha256=` and the hex HMAC of `${timestamp}.${body}`. */
+export function signWebhook(secret: string, timestamp: number, body: string): string {
+  return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+}
+
+/** What a receiver does (documented in docs/alerts.md; used by the tests' receiver). */
+export function verifyWebhook(
+  secret: string,
+  headers: { timestamp?: string; signature?: string },
+  body: string,
+  nowSeconds: number,
+  toleranceSeconds = 300,
+): boolean {
+  const ts = Number(headers.timestamp);
+  if (!Number.isInteger(ts) || Math.abs(nowSeconds - ts) > toleranceSeconds || !headers.signature) return false;
+  const expected = Buffer.from(signWebhook(secret, ts, body));
+  const given = Buffer.from(headers.signature);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+/** A connection pool whose every resolved address is checked before it connects. */
+export function webhookAgent(allowLoopback: boolean, timeoutMs: number): Agent {
+  const lookup = (hostname: string, options: object, callback: LookupCallback) => {
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, []);
+      const list = addresses as LookupAddress[];
+      const bad = list.map((a) => addressProblem(a.address, allowLoopback)).find((p) => p !== null);
+      if (bad) return callback(Object.assign(new Error(bad), { code: 'EREFUSEDADDRESS' }), []);
+      if ((options as { all?: boolean }).all) return callback(null, list);
+      return callback(null, list[0]!.address, list[0]!.family);
+    });
+  };
+  return new Agent({ connect: { lookup, timeout: timeoutMs }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connections: 4 });
+}
+
+export interface AttemptResult {
+  ok: boolean;
+  status: number | null;
+  error: string | null;
+  ms: number;
+}
+
+/** One POST; never throws. Redirects are not followed (a 3xx is a failure). */
+export async function postWebhook(
+  agent: Agent,
+  input: { url: string; secret: string; body: string; deliveryId: number; event: string; timeoutMs: number; nowSeconds?: number },
+): Promise<AttemptResult> {
+  const started = Date.now();
+  const timestamp = input.nowSeconds ?? Math.floor(Date.now() / 1000);
+  try {
+    const res = await request(input.url, {
+      method: 'POST',
+      dispatcher: agent,
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'Switchboard-Alerts/1',
+        [WEBHOOK_HEADERS.timestamp]: String(timestamp),
+        [WEBHOOK_HEADERS.signature]: signWebhook(input.secret, timestamp, input.body),
+        [WEBHOOK_HEADERS.delivery]: String(input.deliveryId),
+        [WEBHOOK_HEADERS.event]: input.event,
+      },
+      body: input.body,
+      signal: AbortSignal.timeout(input.timeoutMs),
+    });
+    await res.body.dump().catch(() => undefined);
+    const ok = res.statusCode >= 200 && res.statusCode < 300;
+    return { ok, status: res.statusCode, error: ok ? null : `The receiver answered ${res.statusCode}.`, ms: Date.now() - started };
+  } catch (error) {
+    return { ok: false, status: null, error: describe(error), ms: Date.now() - started };
+  }
+}
+
+function describe(error: unknown): string {
+  const e = error as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
+  const code = e.code ?? e.cause?.code;
+  if (code === 'EREFUSEDADDRESS') return e.message ?? e.cause?.message ?? 'The address was refused.';
+  if (e.name === 'TimeoutError' || e.name === 'AbortError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT')
+    return 'The receiver did not answer in time.';
+  if (code === 'ECONNREFUSED') return 'The receiver refused the connection.';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'The receiver’s host name could not be resolved.';
+  if (code && /CERT|TLS|SSL/.test(code)) return 'The receiver’s TLS certificate was not accepted.';
+  return 'The connection to the receiver failed.';
+}
+
+/** Wait before attempt n+1 (n ≥ 1): base doubling, up to an hour, with up to 25 % jitter. */
+export function backoffMs(base: number, attempt: number, random = Math.random): number {
+  const plain = Math.min(base * 2 ** (attempt - 1), 3_600_000);
+  return Math.round(plain * (1 + 0.25 * random()));
+}

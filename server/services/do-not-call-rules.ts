@@ -1,0 +1,56 @@
+/**
+ * Do-not-call rules applied to the call index: every indexed call whose classifier holds the
+ * rule's value adds its number to the list (source `rule`, the rule's name, the call's id), once
+ * per call and rule (`dnc_rule_calls`): a number a person removed from the list is added again only
+ * by a new matching call. Numbers already listed keep their first entry. Run by the instance that
+ * evaluates alerts (one at a time), after each evaluation; every addition is audited with a count.
+ */
+import type { Db } from '../../common/db';
+import { audit } from './audit';
+
+/** A rule's row in `dnc_rules`, as applied (the route reads it with its counts and dates too). */
+export interface DncRuleRow {
+  id: string;
+  name: string;
+  classifier: string;
+  value: string;
+  reason: string;
+  created_by: string;
+}
+
+/** Applies every rule to the calls it has not seen yet; returns the numbers added. */
+export async function applyDncRules(db: Db): Promise<number> {
+  const { rows: rules } = await db.query<DncRuleRow>('SELECT id, name, classifier, value, reason, created_by FROM dnc_rules ORDER BY id');
+  let total = 0;
+  for (const rule of rules) {
+    const added = await db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ phone: string }>(
+        `WITH seen AS (
+           INSERT INTO dnc_rule_calls (rule_id, call_id)
+           SELECT $1, c.id FROM index_calls c WHERE c.classification @> $2::jsonb
+           ON CONFLICT DO NOTHING RETURNING call_id
+         )
+         INSERT INTO do_not_call (phone, reason, source, call_id, rule, added_by)
+         SELECT DISTINCT ON (c.phone) c.phone, $3, 'rule', c.id::text, $4, $5
+           FROM seen s JOIN index_calls c ON c.id = s.call_id
+          ORDER BY c.phone, c.start_time DESC
+         ON CONFLICT (phone) DO NOTHING RETURNING phone`,
+        [rule.id, JSON.stringify({ [rule.classifier]: rule.value }), rule.reason, rule.name, `rule: ${rule.name}`],
+      );
+      await tx.query('UPDATE dnc_rules SET added = added + $2, last_applied_at = now() WHERE id = $1', [rule.id, rows.length]);
+      return rows.length;
+    });
+    if (added > 0) {
+      await audit(db, {
+        username: rule.created_by,
+        action: 'doNotCall.rule',
+        route: null,
+        outcome: `ok: ${added} added by rule "${rule.name}" (${rule.classifier} = ${rule.value})`,
+        status: null,
+        requestId: `dnc-rule-${rule.id}`,
+      });
+    }
+    total += added;
+  }
+  return total;
+}

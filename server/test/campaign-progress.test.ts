@@ -1,0 +1,93 @@
+/**
+ * Campaign progress for the campaigns list (GET /bff/index/campaigns) over real HTTP against the
+ * simulator, on PGlite and on a real PostgreSQL server: the registry keeps the recipient count a
+ * campaign was created with through the BFF (after the do-not-call list), so what remains is known;
+ * calls, reached and not reached follow the upstream's own calls; a registry row without a count
+ * (created before the count was kept) says "unknown" (null), never a guess.
+ */
+import { randomUUID } from 'node:crypto';
+import { DateTime } from 'luxon';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../common/test-db';
+import { STATUS_GROUP_OF } from '../../contract/status-groups';
+import { FAST_INDEX, waitFor } from '../testing/call-index';
+import { startTestStack, type Client, type TestStack } from '../testing/harness';
+
+const EVERY_DAY = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'];
+const LISTED = '+33612349901';
+
+describe.each(['pglite', 'postgres'] as const)('campaign progress on %s', { timeout: 120_000 }, (kind) => {
+  let stack: TestStack;
+  let drop: (() => Promise<void>) | undefined;
+  let operator: Client;
+  let agentId: string;
+
+  beforeAll(async () => {
+    const env: Record<string, string> = { ...FAST_INDEX };
+    if (kind === 'postgres') {
+      const db = await createTestDatabase('bff_progress');
+      drop = db.drop;
+      env.DATABASE_URL = db.url;
+    }
+    stack = await startTestStack({ seedCalls: 50, env });
+    const agents = (await stack.upstream('GET', '/v1/agents?size=100')).body.content as any[];
+    agentId = agents.find((a) => a.type === 'OUTBOUND' && a.active && !a.archived).id;
+    operator = await stack.login('operator');
+    expect((await operator.request('POST', '/bff/do-not-call', { body: { phone: LISTED, reason: 'Asked' } })).status).toBe(201);
+  }, 180_000);
+  afterAll(async () => {
+    await stack?.close();
+    await drop?.();
+  });
+
+  const progress = async (ids: string[]) => {
+    const res = await operator.request('GET', `/bff/index/campaigns?${ids.map((id) => `id=${id}`).join('&')}`);
+    expect(res.status, res.text).toBe(200);
+    return res.body.content as any[];
+  };
+
+  it('knows how many recipients remain for a campaign created through the BFF, and follows its calls', async () => {
+    const clock = (await stack.control('GET', '/_sim/clock')).body;
+    const name = `Progress ${kind} ${Date.now()}`;
+    const phones = ['+33612349911', '+33612349912', '+33612349913', '+33612349914', '+33612349915'];
+    const created = await operator.request('POST', '/bff/campaigns', {
+      headers: { 'idempotency-key': `progress-${kind}-${Date.now()}` },
+      body: {
+        name,
+        agentId,
+        startDate: DateTime.fromISO(clock.now, { zone: 'UTC' }).toISODate(),
+        timezone: 'UTC',
+        batchSize: 10,
+        days: EVERY_DAY,
+        timeSlots: [{ startTime: '00:00', endTime: '23:59' }],
+        // The listed number is left out: 5 recipients are sent.
+        recipients: [{ phone: LISTED }, ...phones.map((phone) => ({ phone }))],
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.id as string;
+
+    const [fresh] = await progress([id]);
+    expect(fresh).toMatchObject({ campaignId: id, campaignName: name, recipients: 5, recipientsCalled: 0, remaining: 5, calls: 0 });
+
+    await stack.control('POST', '/_sim/clock', { advanceMinutes: 3 * 24 * 60 });
+    const upstream = (await stack.upstream('GET', `/v1/calls?campaignName=${encodeURIComponent(name)}&size=100`)).body.content as any[];
+    expect(upstream.length).toBeGreaterThan(0);
+    const after = await waitFor('the campaign calls in the index', async () => {
+      const [p] = await progress([id]);
+      return p.calls === upstream.length && p;
+    });
+    const called = new Set(upstream.map((c) => c.phone));
+    const groups = { reached: 0, noAnswer: 0, failed: 0, canceled: 0, inProgress: 0 };
+    for (const c of upstream) groups[STATUS_GROUP_OF[c.status as keyof typeof STATUS_GROUP_OF]] += 1;
+    expect(after).toMatchObject({ recipients: 5, recipientsCalled: called.size, remaining: 5 - called.size, groups });
+    await operator.request('POST', `/bff/campaigns/${id}/status`, { body: { status: 'CANCELLED' } });
+  });
+
+  it('says the remaining count is unknown (null) for a registry campaign without a recipient count', async () => {
+    const id = randomUUID();
+    await stack.app.ctx.db.query(`INSERT INTO campaigns (id, name, agent_id, created_by) VALUES ($1, $2, $3, 'before-015')`, [id, `Old ${kind}`, agentId]);
+    const [old] = await progress([id]);
+    expect(old).toMatchObject({ campaignId: id, recipients: null, remaining: null, calls: 0 });
+  });
+});

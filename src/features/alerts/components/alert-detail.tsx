@@ -1,0 +1,116 @@
+/** /alerts/:id: what was seen, the auto-pause, and every webhook delivery with each attempt. */
+import { useQuery } from '@tanstack/react-query';
+import { Badge } from '@/components/ui/badge';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { alertDetailQueryOptions } from '../api/alerts';
+import { PauseBadge } from './pause-badge';
+
+const when = (iso: string | null) => (iso ? <time dateTime={iso}>{new Date(iso).toLocaleString()}</time> : '—');
+
+export function AlertDetail({ alertId }: { alertId: number }) {
+  const detail = useQuery(alertDetailQueryOptions(alertId));
+  if (detail.isPending)
+    return (
+      <div role="status">
+        <span className="sr-only">Loading the alert…</span>
+        <Skeleton className="h-48 w-full max-w-3xl" />
+      </div>
+    );
+  if (detail.isError) return <ErrorState title="The alert could not be loaded" error={detail.error} onRetry={() => void detail.refetch()} />;
+  const a = detail.data;
+  return (
+    <article aria-labelledby="alert-title" className="flex max-w-4xl flex-col gap-6">
+      <header className="flex flex-col gap-1">
+        <h1 id="alert-title" className="text-xl font-semibold">
+          {a.ruleName} {a.clearedAt ? <Badge>Cleared</Badge> : <Badge tone="red">Open</Badge>}
+        </h1>
+        <p>{a.summary}</p>
+        <dl className="grid grid-cols-[10rem_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-slate-600 dark:text-slate-400">Watched view</dt>
+          <dd>{a.viewName}</dd>
+          <dt className="text-slate-600 dark:text-slate-400">Opened</dt>
+          <dd>{when(a.openedAt)}</dd>
+          <dt className="text-slate-600 dark:text-slate-400">Cleared</dt>
+          <dd>{when(a.clearedAt)}</dd>
+        </dl>
+      </header>
+      <section aria-labelledby="pause-title" className="flex flex-col gap-2">
+        <h2 id="pause-title" className="font-semibold">
+          Auto-pause
+        </h2>
+        {a.pause.state === 'none' ? (
+          <p className="text-sm">This rule does not pause a campaign.</p>
+        ) : (
+          <div className="flex flex-col gap-1 text-sm" data-testid="alert-pause">
+            <PauseBadge pause={a.pause} />
+            <p>
+              Campaign {a.pause.campaignName ?? a.pause.campaignId}; auto-pause set by {a.pause.setBy ?? 'unknown'}; {a.pause.attempts}{' '}
+              {a.pause.attempts === 1 ? 'attempt' : 'attempts'}
+              {a.pause.doneAt ? <>; paused {when(a.pause.doneAt)}</> : null}
+              {a.pause.nextAttemptAt ? <>; next attempt {when(a.pause.nextAttemptAt)}</> : null}.
+            </p>
+            {a.pause.state === 'done' && a.pause.lastError ? <p>Earlier attempts failed: {a.pause.lastError}</p> : null}
+          </div>
+        )}
+      </section>
+      <section aria-labelledby="deliveries-title" className="flex flex-col gap-2">
+        <h2 id="deliveries-title" className="font-semibold">
+          Webhook deliveries
+        </h2>
+        {a.deliveryList.length === 0 ? (
+          <EmptyState title="No webhook" description="This rule sends no webhook; the alert shows in the console only." />
+        ) : (
+          a.deliveryList.map((d) => (
+            <table key={d.id} className="w-full text-left text-sm">
+              <caption className="text-left">
+                <span className="font-medium">
+                  {d.event === 'opened' ? 'Alert opened' : 'Alert cleared'} → {d.url}
+                </span>{' '}
+                <Badge tone={d.state === 'delivered' ? 'green' : d.state === 'failed' ? 'red' : 'amber'}>{d.state}</Badge>
+                {d.nextAttemptAt ? <span className="ml-2">next attempt {when(d.nextAttemptAt)}</span> : null}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col" className="py-1 pr-4">
+                    Attempt
+                  </th>
+                  <th scope="col" className="py-1 pr-4">
+                    At
+                  </th>
+                  <th scope="col" className="py-1 pr-4">
+                    Answer
+                  </th>
+                  <th scope="col" className="py-1">
+                    Time
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.attempts.length === 0 ? (
+                  <tr>
+                    <td colSpan={4} className="py-1">
+                      Not sent yet.
+                    </td>
+                  </tr>
+                ) : (
+                  d.attempts.map((t, i) => (
+                    <tr key={t.at + String(i)} className="border-t border-slate-200 dark:border-slate-800">
+                      <td className="py-1 pr-4 tabular-nums">{i + 1}</td>
+                      <td className="py-1 pr-4">{when(t.at)}</td>
+                      <td className="py-1 pr-4">
+                        {t.status !== null ? `HTTP ${t.status}` : ''} {t.error ?? ''}
+                      </td>
+                      <td className="py-1 tabular-nums">{t.ms} ms</td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          ))
+        )}
+      </section>
+    </article>
+  );
+}

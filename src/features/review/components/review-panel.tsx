@@ -1,0 +1,381 @@
+/**
+ * The QA review of one call, shown on the call review screen: why the call is in the queue (its
+ * sampling rule, or the check that flagged it), the agent's rubric to score (pass/fail per item,
+ * native radio groups), a note, comments pinned to a transcript line or a moment of the recording,
+ * the other reviewers' scores and the agreement. From the queue, N (outside a text field) saves,
+ * marks the call reviewed and opens the next one.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import type { CallReview, CommentBody, ReviewComment } from '@contract/bff/review';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { ErrorState } from '@/components/ui/error-state';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/toast';
+import { errorMessage, fieldError } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
+import { callReviewQueryOptions, invalidateReview, nextInQueue, pinComment, removeComment, saveReview } from '../api/review-api';
+
+export interface TranscriptLine {
+  index: number;
+  label: string;
+}
+
+export interface ReviewPanelProps {
+  callId: string;
+  /** Opened from the queue: N moves on to the next call. */
+  fromQueue: boolean;
+  /** The recording's current position, in seconds. */
+  time: number;
+  lines: readonly TranscriptLine[];
+  seek?: (seconds: number) => void;
+  /** Where to go after "mark reviewed": the next call of my queue, or null when it is done. */
+  onNext: (callId: string | null) => void;
+}
+
+const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
+
+/** True when a key press should be left to the element (typing, choosing). */
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  return target instanceof HTMLInputElement && !['radio', 'checkbox', 'button', 'submit'].includes(target.type);
+}
+
+export function ReviewPanel(props: ReviewPanelProps) {
+  const review = useQuery(callReviewQueryOptions(props.callId));
+  return (
+    <section aria-labelledby="qa-review-title" className="rounded-lg border border-blue-200 p-4 dark:border-blue-900">
+      <h2 id="qa-review-title" className="font-semibold">
+        QA review
+      </h2>
+      {review.isPending ? (
+        <p className="mt-2 text-sm">Loading the review…</p>
+      ) : review.isError ? (
+        <ErrorState title="The review could not be loaded" error={review.error} onRetry={() => void review.refetch()} />
+      ) : (
+        // A fresh form per call and rubric version: what was scored elsewhere never leaks in.
+        <ReviewForm key={`${props.callId}:${review.data.rubric?.version ?? 0}`} data={review.data} {...props} />
+      )}
+    </section>
+  );
+}
+
+function ReviewForm({ data, fromQueue, time, lines, seek, onNext }: ReviewPanelProps & { data: CallReview }) {
+  const queryClient = useQueryClient();
+  const { role } = useSession();
+  const rubric = data.rubric;
+  const [scores, setScores] = useState<Record<string, boolean>>(() => (data.mine && data.mine.rubricVersion === rubric?.version ? data.mine.scores : {}));
+  const [note, setNote] = useState(data.mine?.note ?? '');
+  const [problem, setProblem] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const noteId = useId();
+
+  const save = useMutation({
+    mutationFn: async (reviewed: boolean) => {
+      const saved = await saveReview(data.callId, { rubricVersion: rubric!.version, scores, note, reviewed });
+      return { saved, next: reviewed && fromQueue ? await nextInQueue(data.callId) : null };
+    },
+    onSuccess: async ({ saved, next }) => {
+      await invalidateReview(queryClient);
+      if (!saved.reviewed) return toast.success('Your scores are saved.');
+      if (!fromQueue) return toast.success('The call is marked reviewed.');
+      if (next?.callId) toast.success(`Reviewed. ${next.remaining} left to review.`);
+      else toast.success('Reviewed. Your queue is done.');
+      onNext(next?.callId ?? null);
+    },
+  });
+
+  const markReviewed = useCallback(() => {
+    if (!rubric || save.isPending) return;
+    const missing = rubric.items.filter((i) => !(String(i.id) in scores));
+    if (missing.length) {
+      setProblem(
+        `Score every item before marking the call reviewed: ${missing.map((i) => `"${i.label}"`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} not scored.`,
+      );
+      formRef.current?.querySelector<HTMLInputElement>(`input[name="item-${missing[0]!.id}"]`)?.focus();
+      return;
+    }
+    setProblem(null);
+    save.mutate(true);
+  }, [rubric, scores, save]);
+
+  // One key: N (no modifier, not while typing) marks reviewed and moves on.
+  useEffect(() => {
+    function onKey(e: KeyboardEvent) {
+      if (e.key !== 'n' && e.key !== 'N') return;
+      if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented || isTyping(e.target)) return;
+      e.preventDefault();
+      markReviewed();
+    }
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [markReviewed]);
+
+  return (
+    <div className="mt-2 flex flex-col gap-4">
+      {data.sources.length ? (
+        <ul aria-label="Why this call is in the queue" className="flex flex-wrap gap-1">
+          {data.sources.map((s) => (
+            <li key={s.ruleId}>
+              <Badge tone={s.kind === 'check' ? 'amber' : 'neutral'}>{s.kind === 'check' ? `Flagged by "${s.rule}"` : `Sampled by "${s.rule}"`}</Badge>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      {!data.agentId ? (
+        <p role="status" className="text-sm">
+          This call is not in the call index yet; it can be reviewed once the index has it (within a minute or so).
+        </p>
+      ) : !rubric ? (
+        <p role="status" className="text-sm">
+          This agent has no rubric yet.{' '}
+          {role === 'admin' ? (
+            <Link to="/review/settings" className="text-blue-700 underline dark:text-blue-400">
+              Define one
+            </Link>
+          ) : (
+            'An admin defines one.'
+          )}
+        </p>
+      ) : (
+        <form
+          ref={formRef}
+          noValidate
+          aria-label="Rubric"
+          className="flex flex-col gap-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            save.mutate(false);
+          }}
+        >
+          {rubric.note ? <p className="text-sm whitespace-pre-wrap text-slate-700 dark:text-slate-300">{rubric.note}</p> : null}
+          {rubric.items.map((item) => {
+            const value = scores[String(item.id)];
+            return (
+              <fieldset key={item.id} className="flex flex-wrap items-center gap-3 text-sm">
+                <legend className="float-left mr-2 min-w-48 font-medium">
+                  {item.label} <span className="font-normal text-slate-600 dark:text-slate-400">(weight {item.weight})</span>
+                </legend>
+                {([true, false] as const).map((pass) => (
+                  <label key={String(pass)} className="inline-flex items-center gap-1">
+                    <input
+                      type="radio"
+                      name={`item-${item.id}`}
+                      checked={value === pass}
+                      onChange={() => setScores((s) => ({ ...s, [String(item.id)]: pass }))}
+                    />
+                    {pass ? 'Pass' : 'Fail'}
+                  </label>
+                ))}
+              </fieldset>
+            );
+          })}
+          <div className="flex flex-col gap-1">
+            <label htmlFor={noteId} className="text-sm font-medium">
+              Note
+            </label>
+            <textarea
+              id={noteId}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+              rows={2}
+              className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900"
+            />
+          </div>
+          {problem ? (
+            <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+              {problem}
+            </p>
+          ) : null}
+          {save.isError ? (
+            <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+              {errorMessage(save.error)}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap items-center gap-2">
+            <Button type="submit" disabled={save.isPending}>
+              Save
+            </Button>
+            <Button type="button" variant="primary" disabled={save.isPending} onClick={markReviewed} aria-keyshortcuts="N">
+              {fromQueue ? 'Mark reviewed and open the next (N)' : 'Mark reviewed (N)'}
+            </Button>
+            {data.mine ? (
+              <span className="text-sm text-slate-600 dark:text-slate-400">
+                Your score: {data.mine.score} / 100{data.mine.reviewed ? ', reviewed' : ', not marked reviewed'}
+              </span>
+            ) : null}
+          </div>
+        </form>
+      )}
+
+      {data.others.length ? (
+        <div className="text-sm">
+          <h3 className="font-semibold">Other reviewers</h3>
+          <ul>
+            {data.others.map((r) => (
+              <li key={r.reviewer}>
+                {r.reviewer}: {r.score} / 100{r.reviewed ? '' : ' (not marked reviewed)'}
+                {r.note ? ` — ${r.note}` : ''}
+              </li>
+            ))}
+          </ul>
+          {data.agreement ? (
+            <p role="status" className="mt-1">
+              Agreement between {data.agreement.reviewers.join(', ')}: {data.agreement.itemsAgreed} of {data.agreement.items} items scored alike
+              {data.agreement.share !== null ? ` (${Math.round(data.agreement.share * 100)} %)` : ''}; scores {data.agreement.scoreSpread} points apart.
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+
+      <Comments callId={data.callId} comments={data.comments} time={time} lines={lines} seek={seek} />
+    </div>
+  );
+}
+
+function Comments({
+  callId,
+  comments,
+  time,
+  lines,
+  seek,
+}: {
+  callId: string;
+  comments: ReviewComment[];
+  time: number;
+  lines: readonly TranscriptLine[];
+  seek?: (s: number) => void;
+}) {
+  const queryClient = useQueryClient();
+  const { user, role } = useSession();
+  const [text, setText] = useState('');
+  const [anchor, setAnchor] = useState<'line' | 'moment'>(lines.length ? 'line' : 'moment');
+  const [line, setLine] = useState<string>(lines[0] ? String(lines[0].index) : '');
+  const [moment, setMoment] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const textId = useId();
+  const lineId = useId();
+  const pin = useMutation({
+    mutationFn: (body: CommentBody) => pinComment(callId, body),
+    onSuccess: async () => {
+      setText('');
+      await invalidateReview(queryClient);
+    },
+  });
+  const remove = useMutation({
+    mutationFn: removeComment,
+    onSuccess: () => invalidateReview(queryClient),
+    onError: (error) => toast.error('The comment could not be removed', errorMessage(error)),
+  });
+  const labelOf = (c: ReviewComment) =>
+    c.line !== null
+      ? `Line ${c.line + 1}${lines.find((l) => l.index === c.line) ? `: ${lines.find((l) => l.index === c.line)!.label}` : ''}`
+      : `At ${clock(c.atSeconds ?? 0)}`;
+
+  function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (!text.trim()) return setProblem('Write the comment first.');
+    let body: CommentBody;
+    if (anchor === 'line') {
+      if (line === '') return setProblem('Choose the transcript line to pin the comment to.');
+      body = { text, line: Number(line) };
+    } else {
+      const seconds = moment.trim() === '' ? time : Number(moment);
+      if (!Number.isFinite(seconds) || seconds < 0) return setProblem('The moment is a number of seconds, 0 or more.');
+      body = { text, atSeconds: Math.round(seconds * 10) / 10 };
+    }
+    setProblem(null);
+    pin.mutate(body);
+  }
+
+  return (
+    <div className="flex flex-col gap-2 text-sm">
+      <h3 className="font-semibold">Comments</h3>
+      {comments.length === 0 ? <p className="text-slate-600 dark:text-slate-400">No comment yet.</p> : null}
+      <ul className="flex flex-col gap-1">
+        {comments.map((c) => (
+          <li key={c.id} className="flex flex-wrap items-baseline gap-2">
+            {c.atSeconds !== null && seek ? (
+              <button type="button" className="text-blue-700 underline dark:text-blue-400" onClick={() => seek(c.atSeconds!)}>
+                {labelOf(c)}
+              </button>
+            ) : (
+              <span className="font-medium">{labelOf(c)}</span>
+            )}
+            <span>
+              {c.text} — {c.author}
+            </span>
+            {c.author === user || role === 'admin' ? (
+              <Button size="sm" variant="ghost" onClick={() => remove.mutate(c.id)} aria-label={`Remove the comment "${c.text}"`}>
+                Remove
+              </Button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <form noValidate onSubmit={submit} aria-label="Pin a comment" className="flex flex-col gap-2">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={textId} className="font-medium">
+            Comment
+          </label>
+          <textarea
+            id={textId}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            rows={2}
+            className="rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-900"
+          />
+        </div>
+        <fieldset className="flex flex-wrap items-center gap-3">
+          <legend className="float-left mr-2 font-medium">Pin to</legend>
+          <label className="inline-flex items-center gap-1">
+            <input type="radio" name="pin-anchor" checked={anchor === 'line'} onChange={() => setAnchor('line')} disabled={lines.length === 0} />a transcript
+            line
+          </label>
+          <label className="inline-flex items-center gap-1">
+            <input type="radio" name="pin-anchor" checked={anchor === 'moment'} onChange={() => setAnchor('moment')} />a moment of the recording
+          </label>
+        </fieldset>
+        {anchor === 'line' ? (
+          <div className="flex flex-col gap-1">
+            <label htmlFor={lineId} className="font-medium">
+              Line
+            </label>
+            <select
+              id={lineId}
+              value={line}
+              onChange={(e) => setLine(e.target.value)}
+              className="rounded-md border border-slate-300 bg-white px-2 py-2 dark:border-slate-600 dark:bg-slate-900"
+            >
+              {lines.map((l) => (
+                <option key={l.index} value={l.index}>
+                  {l.index + 1}: {l.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : (
+          <Field label="Seconds into the recording" description={`Empty: the player's position (${clock(time)}).`} className="w-56">
+            <Input inputMode="decimal" value={moment} onChange={(e) => setMoment(e.target.value)} />
+          </Field>
+        )}
+        {problem || pin.isError ? (
+          <p role="alert" className="font-medium text-red-700 dark:text-red-400">
+            {problem ?? fieldError(pin.error, 'text') ?? errorMessage(pin.error)}
+          </p>
+        ) : null}
+        <div>
+          <Button type="submit" disabled={pin.isPending}>
+            Pin the comment
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, Link, type SearchSchemaInput } from '@tanstack/react-router';
+import { ALERT_MANAGER_ROLES } from '@contract/bff/alerts.plain';
+import { RouteError } from '@/components/layout/route-error';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { alertRulesQueryOptions } from '@/features/alerts/api/alerts';
+import { WatchViewForm } from '@/features/alerts/components/watch-form';
+import { parseWatchSearch, type WatchSearch } from '@/features/alerts/model/search-params';
+import { useSession } from '@/lib/session';
+
+export const Route = createFileRoute('/_app/alerts/watch')({
+  validateSearch: (raw: WatchSearch & SearchSchemaInput) => parseWatchSearch(raw),
+  errorComponent: RouteError,
+  component: WatchRoute,
+});
+
+function WatchRoute() {
+  const { view, rule: ruleId } = Route.useSearch();
+  const { role } = useSession();
+  const rules = useQuery({ ...alertRulesQueryOptions(), enabled: ruleId !== undefined });
+  const back = (
+    <nav aria-label="Breadcrumb" className="text-sm">
+      <Link to="/alerts" search={{ page: 1, show: 'open' }} className="text-blue-800 hover:underline dark:text-blue-300">
+        Alerts
+      </Link>
+    </nav>
+  );
+  if (!ALERT_MANAGER_ROLES.includes(role))
+    return (
+      <div className="grid gap-4">
+        {back}
+        <EmptyState title="Only operators and admins watch views" description="You can read every alert on the alerts page." />
+      </div>
+    );
+  if (ruleId === undefined)
+    return (
+      <div className="grid gap-4">
+        {back}
+        <WatchViewForm viewName={view ?? ''} />
+      </div>
+    );
+  if (rules.isPending)
+    return (
+      <div role="status">
+        <span className="sr-only">Loading the rule…</span>
+        <Skeleton className="h-64 w-full max-w-3xl" />
+      </div>
+    );
+  if (rules.isError) return <ErrorState title="The rule could not be loaded" error={rules.error} onRetry={() => void rules.refetch()} />;
+  const rule = rules.data.find((r) => r.id === ruleId);
+  return (
+    <div className="grid gap-4">
+      {back}
+      {rule ? (
+        <WatchViewForm key={rule.id} viewName={rule.viewName} rule={rule} />
+      ) : (
+        <EmptyState title="No such rule" description="It may have been deleted." />
+      )}
+    </div>
+  );
+}
