@@ -22,14 +22,11 @@ export const callQueryOptions = (id: string) =>
     queryFn: ({ signal }) => apiRequest<Call>('GET', `/v1/calls/${id}`, { signal }).then((r) => r.data),
   });
 
-/**
- * The call as a cached list page holds it (the list's items are whole calls, as GET /v1/calls/{id}
- * answers), with when that page was read; undefined when no cached page has it.
- */
-export function callFromLists(queryClient: QueryClient, id: string): { data: Call; updatedAt: number } | undefined {
-  for (const [key, page] of queryClient.getQueriesData<PageOf<Call>>({ queryKey: callKeys.lists() })) {
+/** The call as a cached list page holds it (the list's items are whole calls, as GET /v1/calls/{id} answers). */
+export function callFromLists(queryClient: QueryClient, id: string): Call | undefined {
+  for (const [, page] of queryClient.getQueriesData<PageOf<Call>>({ queryKey: callKeys.lists() })) {
     const call = page?.content.find((c) => c.id === id);
-    if (call) return { data: call, updatedAt: queryClient.getQueryState(key)?.dataUpdatedAt ?? 0 };
+    if (call) return call;
   }
   return undefined;
 }

@@ -20,10 +20,11 @@ export const Route = createFileRoute('/_app/calls/$callId')({
   loader: ({ context: { queryClient }, params }) => {
     // The transcript is not waited for: it may lag or fail on its own, and the page shows that part's state.
     void queryClient.prefetchQuery(transcriptQueryOptions(params.callId));
-    // A call opened from the list is known already: the review draws at once from the list's copy,
-    // which counts as read when that page was, so the page reads the call again in the background.
+    // A call opened from the list is known already: the review draws at once from the list's copy.
+    // That copy is only a stand-in (a call changes status while the list sits on screen), so it
+    // counts as stale, however new the list is: the page reads the call again in the background.
     const known = callFromLists(queryClient, params.callId);
-    return queryClient.ensureQueryData({ ...callQueryOptions(params.callId), initialData: known?.data, initialDataUpdatedAt: known?.updatedAt });
+    return queryClient.ensureQueryData({ ...callQueryOptions(params.callId), initialData: known, initialDataUpdatedAt: known ? 0 : undefined });
   },
   component: CallReviewRoute,
   // Inside the shell (navigation, the upstream banner), not in place of it.
