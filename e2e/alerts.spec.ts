@@ -2,7 +2,8 @@
  * Watched views and alerts in Chromium against the real stack: an operator watches a saved view of
  * a campaign's calls with a no-answer threshold and auto-pause (the form refuses a bad window and
  * keeps what was typed), the simulator's clock moves while the campaign calls, the bell shows the
- * alert, the list and the alert say the campaign was paused, and the upstream says so too.
+ * alert, the list and the alert say the campaign was paused, and the upstream says so too; the
+ * alert then resumes the campaign in one confirmed click.
  */
 import { DateTime } from 'luxon';
 import { BFF_URL, BFF_WRITE_HEADERS, expect, expectNoA11yViolations, test } from './fixtures';
@@ -99,4 +100,13 @@ test('an alert appears when a campaign’s calls go bad, and the campaign is pau
 
   const campaign = await sim.upstream<{ status: string }>(`/v1/campaigns/${campaignId}`);
   expect(campaign.status).toBe('PAUSED');
+
+  // The alert names its campaign with its live status, and changes it in one confirmed click.
+  const about = page.getByTestId('alert-campaign');
+  await expect(about.getByRole('link', { name })).toHaveAttribute('href', `/campaigns/${campaignId}`);
+  await expect(about).toContainText('Paused');
+  await about.getByRole('button', { name: 'Resume' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Resume' }).click();
+  await expect(about).toContainText('Active');
+  expect((await sim.upstream<{ status: string }>(`/v1/campaigns/${campaignId}`)).status).toBe('ACTIVE');
 });

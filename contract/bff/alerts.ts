@@ -163,7 +163,17 @@ export const Delivery = z.object({
 });
 export type Delivery = z.infer<typeof Delivery>;
 
-export const AlertDetail = Alert.extend({ deliveryList: z.array(Delivery) });
+/** A campaign an alert is about: its auto-pause's, or the registry's campaigns named by the watched view. */
+export const AlertCampaign = z.object({ id: z.string(), name: z.string() });
+export type AlertCampaign = z.infer<typeof AlertCampaign>;
+/** At most this many registry campaigns are offered for one alert (names need not be unique). */
+export const ALERT_CAMPAIGNS_MAX = 5;
+
+export const AlertDetail = Alert.extend({
+  deliveryList: z.array(Delivery),
+  /** The campaigns the alert is about, so that the page can pause one at once: the auto-pause's first. */
+  campaigns: z.array(AlertCampaign),
+});
 export type AlertDetail = z.infer<typeof AlertDetail>;
 
 export const AlertQuery = PageQuery.extend({

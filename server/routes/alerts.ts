@@ -24,7 +24,7 @@ import type { ValidationError } from '../../contract/schemas/error';
 import { HttpError } from '../http';
 import { audit } from '../services/audit';
 import { watchFilterOf } from '../services/alerts/measure';
-import { ALERT_SELECT, deliveriesOf, readRule, RULE_SELECT, toAlert, toRule, type AlertRow, type RuleListRow } from '../services/alerts/rules';
+import { ALERT_SELECT, campaignsOf, deliveriesOf, readRule, RULE_SELECT, toAlert, toRule, type AlertRow, type RuleListRow } from '../services/alerts/rules';
 import { webhookUrlProblem } from '../services/alerts/webhook';
 
 const invalid = (errors: ValidationError[]) => new HttpError(400, 'Some fields are not valid.', errors);
@@ -207,6 +207,6 @@ export const alertsPlugin: FastifyPluginAsyncZod = async (app) => {
   app.get('/bff/alerts/:id', { schema: { params: z.object({ id: AlertId }) } }, async (request): Promise<AlertDetail> => {
     const { rows } = await db.query<AlertRow>(`${ALERT_SELECT} WHERE a.id = $1`, [request.params.id]);
     if (!rows[0]) throw new HttpError(404, 'No such alert.');
-    return { ...toAlert(rows[0]), deliveryList: await deliveriesOf(db, request.params.id) };
+    return { ...toAlert(rows[0]), deliveryList: await deliveriesOf(db, request.params.id), campaigns: await campaignsOf(db, rows[0]) };
   });
 };

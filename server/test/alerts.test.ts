@@ -221,6 +221,8 @@ describe.each(['pglite', 'postgres'] as const)('watched views and alerts on %s',
       ['opened', [204]],
       ['cleared', [204]],
     ]);
+    // The view names no campaign and the rule pauses none: the alert is about no campaign.
+    expect(detail.campaigns).toEqual([]);
     await operator.request('DELETE', `/bff/alert-rules/${id}`);
   });
 
@@ -342,6 +344,28 @@ describe.each(['pglite', 'postgres'] as const)('watched views and alerts on %s',
     expect(audit[0].outcome).toContain(campaignId);
     const created2 = (await admin.request('GET', '/bff/audit?action=alerts.rule.create')).body.content as any[];
     expect(created2.some((a) => a.outcome.includes(`auto-pause of campaign ${campaignId} set by operator`))).toBe(true);
+
+    // The alert page offers the campaigns it is about: the auto-pause's first, then any other
+    // registry campaign the view's campaign name matches (here a second one of the same name).
+    expect((await viewer.request('GET', `/bff/alerts/${alertId}`)).body.campaigns).toEqual([{ id: campaignId, name }]);
+    const namesake = await operator.request('POST', '/bff/campaigns', {
+      headers: { 'idempotency-key': `alerts-namesake-${kind}-${Date.now()}` },
+      body: {
+        name,
+        agentId: outbound,
+        startDate: now.setZone(zone).plus({ days: 30 }).toISODate(),
+        timezone: zone,
+        batchSize: 1,
+        days: EVERY_DAY,
+        timeSlots: [{ startTime: '09:00', endTime: '13:00' }],
+        recipients: [{ phone: '+33612349999' }],
+      },
+    });
+    expect(namesake.status, namesake.text).toBe(201);
+    expect((await viewer.request('GET', `/bff/alerts/${alertId}`)).body.campaigns).toEqual([
+      { id: campaignId, name },
+      { id: namesake.body.id, name },
+    ]);
     await operator.request('DELETE', `/bff/alert-rules/${id}`);
   });
 

@@ -1,6 +1,14 @@
 /** Rows of the alert tables as the contract's shapes (contract/bff/alerts.ts). */
 import type { Queryable } from '../../../common/db';
-import { AlertCondition, type Alert, type AlertRule, type Delivery, type PauseInfo } from '../../../contract/bff/alerts';
+import {
+  ALERT_CAMPAIGNS_MAX,
+  AlertCondition,
+  type Alert,
+  type AlertCampaign,
+  type AlertRule,
+  type Delivery,
+  type PauseInfo,
+} from '../../../contract/bff/alerts';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
@@ -108,6 +116,22 @@ export function toAlert(r: AlertRow): Alert {
     },
     deliveries: { total: r.d_total, delivered: r.d_delivered, failed: r.d_failed, pending: r.d_total - r.d_delivered - r.d_failed },
   };
+}
+
+/**
+ * The campaigns an alert is about: its auto-pause's, then the registry's campaigns named by the
+ * watched view's campaign filter (newest first; a rule since removed names none).
+ */
+export async function campaignsOf(db: Queryable, alert: AlertRow): Promise<AlertCampaign[]> {
+  const { rows } = await db.query<{ id: string; name: string }>(
+    `SELECT c.id, c.name FROM campaigns c
+      WHERE c.id = $1
+         OR c.name = (SELECT r.filter->>'campaignName' FROM alert_rules r WHERE r.id = $2)
+      ORDER BY c.id = $1 DESC NULLS LAST, c.created_at DESC, c.id
+      LIMIT $3`,
+    [alert.pause_campaign_id, alert.rule_id, ALERT_CAMPAIGNS_MAX],
+  );
+  return rows;
 }
 
 export async function deliveriesOf(db: Queryable, alertId: number): Promise<Delivery[]> {

@@ -1,5 +1,11 @@
-/** /alerts/:id: what was seen, the auto-pause, and every webhook delivery with each attempt. */
+/**
+ * /alerts/:id: what was seen, the campaigns it is about (with what the route composes in for each,
+ * such as pausing it now), the auto-pause, and every webhook delivery with each attempt.
+ */
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
+import type { AlertCampaign } from '@contract/bff/alerts';
 import { Badge } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
@@ -9,7 +15,7 @@ import { PauseBadge } from './pause-badge';
 
 const when = (iso: string | null) => (iso ? <time dateTime={iso}>{new Date(iso).toLocaleString()}</time> : '—');
 
-export function AlertDetail({ alertId }: { alertId: number }) {
+export function AlertDetail({ alertId, campaignActions }: { alertId: number; campaignActions?: (campaign: AlertCampaign) => ReactNode }) {
   const detail = useQuery(alertDetailQueryOptions(alertId));
   if (detail.isPending)
     return (
@@ -36,6 +42,23 @@ export function AlertDetail({ alertId }: { alertId: number }) {
           <dd>{when(a.clearedAt)}</dd>
         </dl>
       </header>
+      {a.campaigns.length > 0 ? (
+        <section aria-labelledby="campaigns-title" className="flex flex-col gap-2">
+          <h2 id="campaigns-title" className="font-semibold">
+            {a.campaigns.length === 1 ? 'Campaign' : 'Campaigns'}
+          </h2>
+          <ul className="flex flex-col gap-3">
+            {a.campaigns.map((c) => (
+              <li key={c.id} className="flex flex-col gap-1" data-testid="alert-campaign">
+                <Link to="/campaigns/$campaignId" params={{ campaignId: c.id }} className="text-blue-800 hover:underline dark:text-blue-300">
+                  {c.name}
+                </Link>
+                {campaignActions?.(c)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <section aria-labelledby="pause-title" className="flex flex-col gap-2">
         <h2 id="pause-title" className="font-semibold">
           Auto-pause

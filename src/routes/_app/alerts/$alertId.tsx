@@ -1,7 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
+import type { AlertCampaign } from '@contract/bff/alerts';
+import { Can } from '@/components/auth/can';
 import { RouteError } from '@/components/layout/route-error';
 import { NotFound } from '@/components/layout/not-found';
+import { errorMessage } from '@/lib/api-client';
 import { AlertDetail } from '@/features/alerts/components/alert-detail';
+import { campaignQueryOptions } from '@/features/campaigns/api/campaign-queries';
+import { CampaignStatusActions } from '@/features/campaigns/components/pages/campaign-status-actions';
+import { CampaignStatusBadge } from '@/features/campaigns/components/pages/campaign-status-badge';
 
 export const Route = createFileRoute('/_app/alerts/$alertId')({
   errorComponent: RouteError,
@@ -18,7 +25,23 @@ function AlertRoute() {
           Alerts
         </Link>
       </nav>
-      {id === null ? <NotFound /> : <AlertDetail alertId={id} />}
+      {/* The campaigns feature's status actions, composed in here (features do not import each other). */}
+      {id === null ? <NotFound /> : <AlertDetail alertId={id} campaignActions={(c) => <CampaignNow campaign={c} />} />}
+    </div>
+  );
+}
+
+/** The campaign's live status, and pausing (or resuming, cancelling) it in one confirmed click. */
+function CampaignNow({ campaign }: { campaign: AlertCampaign }) {
+  const live = useQuery(campaignQueryOptions(campaign.id));
+  if (live.isPending) return <p className="text-sm">Reading the campaign’s status…</p>;
+  if (live.isError) return <p className="text-sm">The campaign’s status could not be read: {errorMessage(live.error)}</p>;
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <CampaignStatusBadge status={live.data.status} />
+      <Can scope="campaigns:write">
+        <CampaignStatusActions campaign={live.data} />
+      </Can>
     </div>
   );
 }
