@@ -414,4 +414,24 @@ ALTER TABLE campaign_attempts ADD COLUMN recipients integer;
 ALTER TABLE campaigns ADD COLUMN recipients integer;
 `,
   },
+  {
+    // Insights reads a narrow copy of each indexed call (ADR 0022): the columns it groups and filters
+    // by, without the call's document, so a 30-day scan reads a few MB instead of the whole table
+    // (PGlite's 16 MB of buffers hold it). upsertCalls writes both in one statement.
+    id: '016_index_call_facts',
+    sql: `
+CREATE TABLE index_call_facts (
+  id uuid PRIMARY KEY REFERENCES index_calls(id) ON DELETE CASCADE,
+  start_time timestamptz NOT NULL,
+  agent_id uuid NOT NULL,
+  campaign_name text,
+  status text NOT NULL,
+  duration integer,
+  classification jsonb NOT NULL
+);
+CREATE INDEX index_call_facts_start ON index_call_facts (start_time);
+INSERT INTO index_call_facts (id, start_time, agent_id, campaign_name, status, duration, classification)
+  SELECT id, start_time, agent_id, campaign_name, status, duration, classification FROM index_calls;
+`,
+  },
 ];

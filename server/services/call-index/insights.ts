@@ -1,60 +1,100 @@
 /**
- * The Insights aggregate: one scan of the range grouped several ways at once (totals, per agent,
- * per campaign, per time bucket, per duration bucket) with GROUPING SETS, one for classifier values,
- * one count of calls in progress now. Group counts come from the contract's status groups, so a
- * figure and the calls list filtered to its statuses agree.
+ * The Insights aggregate: one scan of the range, hash-grouped three ways at once (GROUPING SETS):
+ * calls per agent, campaign, time bucket and status; reached calls' durations per agent and
+ * campaign (a histogram: durations are whole seconds); calls per classification. The figures are
+ * rolled up from these few thousand rows here: counts are sums, the average and p90 of reached
+ * durations are computed from the histogram exactly as avg() and percentile_cont(0.9) would (ADR
+ * 0022). It scans index_call_facts, the narrow copy of index_calls that upsertCalls keeps. Group
+ * counts come from the contract's status groups, so a figure and the calls list filtered to its
+ * statuses agree. A separate, indexed count gives the calls in progress now.
  */
 import type { Queryable } from '../../../common/db';
 import type { Figures, GroupCounts, Insights, InsightsSearch } from '../../../contract/bff/index';
 import { DURATION_BUCKET_EDGES } from '../../../contract/bff/index.plain';
-import { STATUS_GROUP_STATUSES, STATUS_GROUPS } from '../../../contract/status-groups';
+import { STATUS_GROUP_OF, STATUS_GROUPS, STATUS_GROUP_STATUSES } from '../../../contract/status-groups';
+import type { CallStatus } from '../../../contract/enums';
 import { toUtcTimestamp } from '../../../contract/timestamps';
 import { paramList, whereOf } from './query';
 import { bucketEdges, defaultBucket, queryWindow, type Window } from './time-range';
 
+/** One row of the grouped scan: kind 0 counts by status, 1 a reached duration, 2 a classifier value. */
 interface Row {
+  kind: 0 | 1 | 2;
   agent_id: string | null;
   campaign_name: string | null;
   tb: number | null;
-  db: number | null;
-  g_agent: number;
-  g_campaign: number;
-  g_time: number;
-  g_duration: number;
-  total: number;
-  avg_reached: number | null;
-  p90_reached: number | null;
-  [group: string]: unknown;
+  status: string | null;
+  duration: number | null;
+  name: string | null;
+  value: string | null;
+  n: number;
+  ord: number;
 }
 
-function figuresOf(r: Row): Figures {
-  const groups = Object.fromEntries(STATUS_GROUPS.map((g) => [g, Number(r[`n_${g}`] ?? 0)])) as GroupCounts;
-  const ended = r.total - groups.inProgress;
-  const share = (n: number) => (ended > 0 ? n / ended : null);
-  return {
-    total: r.total,
-    groups,
-    reachedShare: share(groups.reached),
-    noAnswerShare: share(groups.noAnswer),
-    failureShare: share(groups.failed),
-    avgReachedSeconds: r.avg_reached === null ? null : Math.round(Number(r.avg_reached) * 10) / 10,
-    p90ReachedSeconds: r.p90_reached === null ? null : Math.round(Number(r.p90_reached) * 10) / 10,
+/** Counts by status and reached durations (value -> calls) of one slice: the totals, an agent, a campaign. */
+class Slice {
+  total = 0;
+  readonly groups = Object.fromEntries(STATUS_GROUPS.map((g) => [g, 0])) as GroupCounts;
+  readonly durations = new Map<number, number>();
+
+  addStatus(status: string, n: number): void {
+    this.total += n;
+    const group = STATUS_GROUP_OF[status as CallStatus];
+    if (group) this.groups[group] += n;
+  }
+
+  addDuration(seconds: number, n: number): void {
+    this.durations.set(seconds, (this.durations.get(seconds) ?? 0) + n);
+  }
+
+  figures(): Figures {
+    const ended = this.total - this.groups.inProgress;
+    const share = (n: number) => (ended > 0 ? n / ended : null);
+    const { avg, p90 } = durationStats(this.durations);
+    return {
+      total: this.total,
+      groups: { ...this.groups },
+      reachedShare: share(this.groups.reached),
+      noAnswerShare: share(this.groups.noAnswer),
+      failureShare: share(this.groups.failed),
+      avgReachedSeconds: avg === null ? null : Math.round(avg * 10) / 10,
+      p90ReachedSeconds: p90 === null ? null : Math.round(p90 * 10) / 10,
+    };
+  }
+}
+
+/**
+ * The mean and the 0.9 continuous percentile of a histogram of whole seconds, as PostgreSQL's
+ * avg() and percentile_cont(0.9) compute them over the same values: the percentile interpolates
+ * between the values at positions floor and ceil of 0.9 * (n - 1) of the sorted list, in float8.
+ */
+export function durationStats(histogram: ReadonlyMap<number, number>): { avg: number | null; p90: number | null } {
+  const values = [...histogram].filter(([, n]) => n > 0).sort((a, b) => a[0] - b[0]);
+  const count = values.reduce((s, [, n]) => s + n, 0);
+  if (count === 0) return { avg: null, p90: null };
+  const sum = values.reduce((s, [v, n]) => s + v * n, 0);
+  const position = 0.9 * (count - 1);
+  const lo = Math.floor(position);
+  const hi = Math.ceil(position);
+  const at = (index: number) => {
+    let seen = 0;
+    for (const [v, n] of values) {
+      seen += n;
+      if (index < seen) return v;
+    }
+    return values[values.length - 1]![0];
   };
+  const first = at(lo);
+  const p90 = lo === hi ? first : first + (position - lo) * (at(hi) - first);
+  return { avg: sum / count, p90 };
 }
 
-const emptyRow = (): Row => ({
-  agent_id: null,
-  campaign_name: null,
-  tb: null,
-  db: null,
-  g_agent: 1,
-  g_campaign: 1,
-  g_time: 1,
-  g_duration: 1,
-  total: 0,
-  avg_reached: null,
-  p90_reached: null,
-});
+/** width_bucket(value, edges) for ascending edges: how many edges are <= value. */
+function widthBucket(value: number, edges: readonly number[]): number {
+  let bucket = 0;
+  while (bucket < edges.length && edges[bucket]! <= value) bucket += 1;
+  return bucket;
+}
 
 export async function insights(db: Queryable, q: InsightsSearch, indexedAt: Date | null): Promise<Insights> {
   const w = queryWindow(q) as Window;
@@ -74,78 +114,88 @@ export async function insights(db: Queryable, q: InsightsSearch, indexedAt: Date
   const where = whereOf(filter, params);
   const { p } = params;
   const reached = p(STATUS_GROUP_STATUSES.reached);
-  const groupCounts = STATUS_GROUPS.map((g) => `count(*) FILTER (WHERE c.status = ANY(${p(STATUS_GROUP_STATUSES[g])}::text[]))::int AS "n_${g}"`).join(',\n');
   const timeEdges = p(edges.map((e) => e.start));
-  const durationEdges = p([...DURATION_BUCKET_EDGES]);
-  const tb = `width_bucket(c.start_time, ${timeEdges}::timestamptz[])`;
-  const dbx = `CASE WHEN c.status = ANY(${reached}::text[]) AND c.duration IS NOT NULL THEN width_bucket(c.duration, ${durationEdges}::int[]) END`;
+  // Hash aggregation (no ordered-set aggregate, every key hashable): one pass over the rows.
   const sql = `
-    SELECT c.agent_id, c.campaign_name, ${tb} AS tb, ${dbx} AS db,
-           GROUPING(c.agent_id) AS g_agent, GROUPING(c.campaign_name) AS g_campaign, GROUPING(${tb}) AS g_time, GROUPING(${dbx}) AS g_duration,
-           count(*)::int AS total,
-           ${groupCounts},
-           avg(c.duration) FILTER (WHERE c.status = ANY(${reached}::text[])) AS avg_reached,
-           percentile_cont(0.9) WITHIN GROUP (ORDER BY c.duration) FILTER (WHERE c.status = ANY(${reached}::text[])) AS p90_reached
-      FROM index_calls c
-     WHERE ${where.sql}
-     GROUP BY GROUPING SETS ((), (c.agent_id), (c.campaign_name), (${tb}), (${dbx}))`;
+    WITH g AS MATERIALIZED (
+      SELECT GROUPING(c.status) AS g_status, GROUPING(x.rd) AS g_rd, GROUPING(c.classification) AS g_class,
+             c.agent_id, c.campaign_name, x.tb, c.status, x.rd, c.classification, count(*)::int AS n
+        FROM index_call_facts c
+        CROSS JOIN LATERAL (SELECT width_bucket(c.start_time, ${timeEdges}::timestamptz[]) AS tb,
+                                   CASE WHEN c.status = ANY(${reached}::text[]) THEN c.duration END AS rd) AS x
+       WHERE ${where.sql}
+       GROUP BY GROUPING SETS ((c.agent_id, c.campaign_name, x.tb, c.status), (c.agent_id, c.campaign_name, x.rd), (c.classification)))
+    SELECT 0 AS kind, agent_id::text, campaign_name, tb, status, NULL::int AS duration, NULL::text AS name, NULL::text AS value, n, 0 AS ord
+      FROM g WHERE g_status = 0
+    UNION ALL
+    SELECT 1, agent_id::text, campaign_name, NULL, NULL, rd, NULL, NULL, n, 0 FROM g WHERE g_rd = 0 AND rd IS NOT NULL
+    UNION ALL
+    SELECT 2, NULL, NULL, NULL, NULL, NULL, kv.key, kv.value, sum(g.n)::int, (row_number() OVER (ORDER BY kv.key, sum(g.n) DESC, kv.value))::int
+      FROM g CROSS JOIN LATERAL jsonb_each_text(g.classification) AS kv
+     WHERE g.g_class = 0
+     GROUP BY kv.key, kv.value`;
   const now = whereOf({ agentId: q.agentId, campaignName: q.campaignName });
-  const [main, classifiers, inProgress] = await Promise.all([
+  const [main, inProgress] = await Promise.all([
     db.query<Row>(sql, params.params),
-    classifierCounts(db, filter),
     db.query<{ n: number }>(`SELECT count(*)::int AS n FROM index_calls c WHERE ${now.sql} AND c.status = 'IN_PROGRESS'`, now.params),
   ]);
 
-  const rows = main.rows;
-  const total = rows.find((r) => r.g_agent && r.g_campaign && r.g_time && r.g_duration) ?? emptyRow();
-  const agents = rows.filter((r) => !r.g_agent && r.agent_id).map((r) => ({ agentId: r.agent_id!, ...figuresOf(r) }));
-  const campaignIds = await registryIds(
-    db,
-    rows.filter((r) => !r.g_campaign && r.campaign_name).map((r) => r.campaign_name!),
-  );
-  const campaigns = rows
-    .filter((r) => !r.g_campaign && r.campaign_name)
-    .map((r) => ({ campaignName: r.campaign_name!, campaignId: campaignIds.get(r.campaign_name!) ?? null, ...figuresOf(r) }));
-  const byTime = new Map(rows.filter((r) => !r.g_time && r.tb !== null).map((r) => [Number(r.tb), r]));
+  const totals = new Slice();
+  const agents = new Map<string, Slice>();
+  const campaigns = new Map<string, Slice>();
+  const byTime = new Map<number, Slice>();
+  const byDuration = new Map<number, number>();
+  const slice = (map: Map<string | number, Slice>, key: string | number) => map.get(key) ?? map.set(key, new Slice()).get(key)!;
+  const classifierRows: Row[] = [];
+  for (const r of main.rows) {
+    if (r.kind === 0) {
+      for (const s of [totals, slice(agents, r.agent_id!), r.campaign_name === null ? null : slice(campaigns, r.campaign_name)]) s?.addStatus(r.status!, r.n);
+      if (r.tb !== null) slice(byTime as Map<string | number, Slice>, Number(r.tb)).addStatus(r.status!, r.n);
+    } else if (r.kind === 1) {
+      const seconds = Number(r.duration);
+      for (const s of [totals, slice(agents, r.agent_id!), r.campaign_name === null ? null : slice(campaigns, r.campaign_name)]) s?.addDuration(seconds, r.n);
+      const b = widthBucket(seconds, DURATION_BUCKET_EDGES);
+      byDuration.set(b, (byDuration.get(b) ?? 0) + r.n);
+    } else classifierRows.push(r);
+  }
+
+  const campaignIds = await registryIds(db, [...campaigns.keys()]);
   const series = edges.map((e, i) => {
-    const r = byTime.get(i + 1);
     const end = edges[i + 1]?.start ?? w.end;
-    return { start: toUtcTimestamp(e.start), end: toUtcTimestamp(end), label: e.label, groups: figuresOf(r ?? emptyRow()).groups };
+    return { start: toUtcTimestamp(e.start), end: toUtcTimestamp(end), label: e.label, groups: (byTime.get(i + 1) ?? new Slice()).figures().groups };
   });
-  const byDuration = new Map(rows.filter((r) => !r.g_duration && r.db !== null).map((r) => [Number(r.db), r.total]));
   const durations = DURATION_BUCKET_EDGES.map((min, i) => ({
     minSeconds: min,
     maxSeconds: DURATION_BUCKET_EDGES[i + 1] !== undefined ? DURATION_BUCKET_EDGES[i + 1]! - 1 : null,
     count: byDuration.get(i + 1) ?? 0,
   }));
+  const byTotal = <T extends { total: number }>(rows: [string, T][]) =>
+    rows.sort((a, b) => b[1].total - a[1].total || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 
   return {
     indexedAt: indexedAt?.toISOString() ?? null,
     range: { from: q.from ?? null, to: q.to ?? null, tz: q.tz, bucket, start: toUtcTimestamp(w.start), end: toUtcTimestamp(w.end) },
-    totals: figuresOf(total),
+    totals: totals.figures(),
     inProgressNow: inProgress.rows[0]?.n ?? 0,
     series,
     durations,
-    classifiers,
-    agents: agents.sort((a, b) => b.total - a.total),
-    campaigns: campaigns.sort((a, b) => b.total - a.total),
+    classifiers: classifiersOf(classifierRows),
+    agents: byTotal([...agents].map(([id, s]) => [id, s.figures()] as [string, Figures])).map(([agentId, f]) => ({ agentId, ...f })),
+    campaigns: byTotal([...campaigns].map(([name, s]) => [name, s.figures()] as [string, Figures])).map(([campaignName, f]) => ({
+      campaignName,
+      campaignId: campaignIds.get(campaignName) ?? null,
+      ...f,
+    })),
   };
 }
 
-async function classifierCounts(db: Queryable, filter: Parameters<typeof whereOf>[0]): Promise<Insights['classifiers']> {
-  const where = whereOf(filter);
-  const { rows } = await db.query<{ name: string; value: string; n: number }>(
-    `SELECT kv.key AS name, kv.value, count(*)::int AS n
-       FROM index_calls c CROSS JOIN LATERAL jsonb_each_text(c.classification) AS kv
-      WHERE ${where.sql}
-      GROUP BY kv.key, kv.value ORDER BY kv.key, n DESC, kv.value`,
-    where.params,
-  );
+/** Classifier values by name, most frequent first (the SQL's order: name, count descending, value). */
+function classifiersOf(rows: Row[]): Insights['classifiers'] {
   const out = new Map<string, { value: string; count: number }[]>();
-  for (const r of rows) {
-    const list = out.get(r.name) ?? [];
-    list.push({ value: r.value, count: r.n });
-    out.set(r.name, list);
+  for (const r of [...rows].sort((a, b) => a.ord - b.ord)) {
+    const list = out.get(r.name!) ?? [];
+    list.push({ value: r.value!, count: r.n });
+    out.set(r.name!, list);
   }
   return [...out].map(([name, values]) => ({ name, values }));
 }

@@ -8,11 +8,12 @@ import { cleanJson, cleanText, transcriptEvents, type IndexableCall, type Indexa
 /**
  * Upserts one page. `campaignName` is set when the page came from the upstream's campaign-name
  * filter; a page without it never clears a campaign already known. Unchanged rows are not rewritten.
+ * Every row written is copied, in the same statement, to index_call_facts (what Insights scans).
  */
 export async function upsertCalls(db: Queryable, calls: readonly IndexableCall[], campaignName: string | null = null): Promise<number> {
   if (calls.length === 0) return 0;
   const { rowCount } = await db.query(
-    `INSERT INTO index_calls AS c (id, agent_id, phone, type, status, start_time, end_time, duration, recorded, created, campaign_name, tags, classification, extracted, doc)
+    `WITH up AS (INSERT INTO index_calls AS c (id, agent_id, phone, type, status, start_time, end_time, duration, recorded, created, campaign_name, tags, classification, extracted, doc)
      SELECT (e->>'id')::uuid, (e->>'agentId')::uuid, e->>'phone', e->>'type', e->>'status', (e->>'startTime')::timestamptz,
             (e->>'endTime')::timestamptz, (e->>'duration')::int, coalesce((e->>'recorded')::boolean, false),
             coalesce((e->>'created')::timestamptz, (e->>'startTime')::timestamptz), $2::text,
@@ -26,7 +27,11 @@ export async function upsertCalls(db: Queryable, calls: readonly IndexableCall[]
        campaign_name = coalesce(EXCLUDED.campaign_name, c.campaign_name),
        tags = EXCLUDED.tags, classification = EXCLUDED.classification, extracted = EXCLUDED.extracted,
        doc = EXCLUDED.doc, synced_at = now()
-     WHERE c.doc IS DISTINCT FROM EXCLUDED.doc OR (EXCLUDED.campaign_name IS NOT NULL AND c.campaign_name IS DISTINCT FROM EXCLUDED.campaign_name)`,
+     WHERE c.doc IS DISTINCT FROM EXCLUDED.doc OR (EXCLUDED.campaign_name IS NOT NULL AND c.campaign_name IS DISTINCT FROM EXCLUDED.campaign_name)
+     RETURNING c.id, c.start_time, c.agent_id, c.campaign_name, c.status, c.duration, c.classification)
+     INSERT INTO index_call_facts AS f (id, start_time, agent_id, campaign_name, status, duration, classification) SELECT * FROM up
+     ON CONFLICT (id) DO UPDATE SET start_time = EXCLUDED.start_time, agent_id = EXCLUDED.agent_id, campaign_name = EXCLUDED.campaign_name,
+       status = EXCLUDED.status, duration = EXCLUDED.duration, classification = EXCLUDED.classification`,
     [cleanJson(calls), campaignName],
   );
   return rowCount;

@@ -1,0 +1,153 @@
+/**
+ * The index's storage for Insights (ADR 0022), on PGlite and on a real PostgreSQL server:
+ * index_call_facts stays the exact copy of index_calls' grouped columns through every kind of
+ * upsert (and is filled by its migration for calls indexed before it), the histogram's average and
+ * p90 are PostgreSQL's avg() and percentile_cont(0.9) to the last digit, and Insights computed from
+ * the facts equals the same figures computed over index_calls directly.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate, openDb, type Db } from '../../common/db';
+import { createTestDatabase } from '../../common/test-db';
+import { InsightsQuery } from '../../contract/bff/index';
+import { STATUS_GROUP_STATUSES } from '../../contract/status-groups';
+import { MIGRATIONS } from '../db/migrations';
+import { durationStats, insights } from '../services/call-index/insights';
+import type { IndexableCall } from '../services/call-index/parse';
+import { upsertCalls } from '../services/call-index/store';
+
+const AGENTS = [randomUUID(), randomUUID(), randomUUID()];
+const STATUSES = ['COMPLETED', 'TRANSFERRED', 'NO_ANSWER', 'VOICE_BOX', 'FAILED', 'REJECTED_LIMIT_REACHED', 'CANCELED', 'IN_PROGRESS'] as const;
+const CLASSES = [{}, { interest: 'yes' }, { interest: 'no' }, { interest: 'yes', mood: 'calm' }];
+
+/** A deterministic spread of calls over the last `days` days. */
+function calls(n: number, days: number, seed = 1): IndexableCall[] {
+  let x = seed;
+  const next = () => (x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  return Array.from({ length: n }, () => {
+    const status = STATUSES[Math.floor(next() * STATUSES.length)]!;
+    const start = new Date(Date.now() - next() * days * 86_400_000);
+    const reached = status === 'COMPLETED' || status === 'TRANSFERRED';
+    const duration = status === 'IN_PROGRESS' ? null : reached && next() < 0.05 ? null : Math.floor(next() * (reached ? 2400 : 60));
+    return {
+      id: randomUUID(),
+      agentId: AGENTS[Math.floor(next() * AGENTS.length)]!,
+      phone: '+14155550100',
+      type: 'OUTBOUND',
+      status,
+      startTime: start.toISOString(),
+      endTime: duration === null ? null : new Date(start.getTime() + duration * 1000).toISOString(),
+      duration,
+      recorded: false,
+      tags: [],
+      classificationData: reached ? CLASSES[Math.floor(next() * CLASSES.length)]! : {},
+      extractedData: {},
+    };
+  });
+}
+
+const FACT_COLUMNS = 'id::text, start_time, agent_id::text, campaign_name, status, duration, classification';
+const copyOf = async (db: Db) => (await db.query(`SELECT ${FACT_COLUMNS} FROM index_calls ORDER BY id`)).rows;
+const facts = async (db: Db) => (await db.query(`SELECT ${FACT_COLUMNS} FROM index_call_facts ORDER BY id`)).rows;
+
+describe.each(['pglite', 'postgres'] as const)('index storage for Insights on %s', (kind) => {
+  let db: Db;
+  let drop: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    if (kind === 'postgres') {
+      const made = await createTestDatabase('bff_index_store');
+      drop = made.drop;
+      db = await openDb({ url: made.url });
+    } else db = await openDb({});
+    // Calls indexed before migration 016: the migration copies them.
+    const before = MIGRATIONS.findIndex((m) => m.id === '016_index_call_facts');
+    await migrate(db, MIGRATIONS.slice(0, before), 'bff_migrations');
+    await db.query(
+      `INSERT INTO index_calls (id, agent_id, phone, type, status, start_time, duration, recorded, created, campaign_name, tags, classification, extracted, doc)
+       VALUES ($1, $2, '+1', 'OUTBOUND', 'COMPLETED', now(), 42, false, now(), 'Old campaign', '{}', '{"interest":"no"}', '{}', '{}')`,
+      [randomUUID(), AGENTS[0]],
+    );
+    await migrate(db, MIGRATIONS, 'bff_migrations');
+  }, 60_000);
+  afterAll(async () => {
+    await db?.close();
+    await drop?.();
+  });
+
+  it('keeps index_call_facts the copy of index_calls through inserts, changes and campaign attribution', async () => {
+    expect(await facts(db)).toEqual(await copyOf(db));
+    const page = calls(300, 28);
+    expect(await upsertCalls(db, page)).toBe(300);
+    expect(await facts(db)).toEqual(await copyOf(db));
+    // A call ends: status, duration and classes change; an unchanged page writes nothing.
+    const live = page.slice(50).find((c) => c.status === 'IN_PROGRESS')!;
+    const ended = { ...live, status: 'COMPLETED' as const, duration: 95, endTime: new Date().toISOString(), classificationData: { interest: 'yes' } };
+    expect(await upsertCalls(db, [ended])).toBe(1);
+    expect(
+      await upsertCalls(
+        db,
+        page.slice(0, 50).filter((c) => c.id !== live.id),
+      ),
+    ).toBe(0);
+    // Attributed to a campaign, then read again without one: the campaign stays.
+    expect(await upsertCalls(db, page.slice(0, 10), 'Spring survey')).toBe(10);
+    expect(
+      await upsertCalls(
+        db,
+        page.slice(0, 10).map((c) => ({ ...c, phone: '+14155550199' })),
+      ),
+    ).toBe(10);
+    const rows = await facts(db);
+    expect(rows).toEqual(await copyOf(db));
+    expect(rows.filter((r: any) => r.campaign_name === 'Spring survey')).toHaveLength(10);
+    expect(rows.find((r: any) => r.id === ended.id)).toMatchObject({ status: 'COMPLETED', duration: 95, classification: { interest: 'yes' } });
+  });
+
+  it('computes the average and p90 of a histogram exactly as avg() and percentile_cont(0.9)', async () => {
+    let x = 7;
+    const next = () => (x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (const size of [1, 2, 3, 9, 10, 11, 57, 400]) {
+      const values = Array.from({ length: size }, () => Math.floor(next() * (next() < 0.5 ? 40 : 3000)));
+      const histogram = new Map<number, number>();
+      for (const v of values) histogram.set(v, (histogram.get(v) ?? 0) + 1);
+      const { rows } = await db.query<{ avg: string; p90: number }>(
+        `SELECT avg(v) AS avg, percentile_cont(0.9) WITHIN GROUP (ORDER BY v) AS p90 FROM unnest($1::int[]) AS v`,
+        [values],
+      );
+      const mine = durationStats(histogram);
+      expect(Math.round(mine.avg! * 10) / 10, `avg of ${size}`).toBe(Math.round(Number(rows[0]!.avg) * 10) / 10);
+      expect(mine.p90, `p90 of ${size}`).toBe(Number(rows[0]!.p90));
+    }
+    expect(durationStats(new Map())).toEqual({ avg: null, p90: null });
+  });
+
+  it('answers Insights from the facts with the figures a direct aggregate over index_calls gives', async () => {
+    await upsertCalls(db, calls(500, 20, 99), 'Winter renewals');
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const q = InsightsQuery.parse({ from: day(-29), to: day(0), tz: 'America/New_York' });
+    const ins = await insights(db, q, null);
+    const { rows } = await db.query<{ agent_id: string | null; total: number; reached: number; avg: string | null; p90: number | null }>(
+      `SELECT agent_id::text, count(*)::int AS total, count(*) FILTER (WHERE status = ANY($3::text[]))::int AS reached,
+              avg(duration) FILTER (WHERE status = ANY($3::text[])) AS avg,
+              percentile_cont(0.9) WITHIN GROUP (ORDER BY duration) FILTER (WHERE status = ANY($3::text[])) AS p90
+         FROM index_calls WHERE start_time >= $1 AND start_time < $2 GROUP BY GROUPING SETS ((), (agent_id))`,
+      [new Date(ins.range.start), new Date(ins.range.end), STATUS_GROUP_STATUSES.reached],
+    );
+    const round = (v: string | number | null) => (v === null ? null : Math.round(Number(v) * 10) / 10);
+    const all = rows.find((r) => r.agent_id === null)!;
+    expect(ins.totals).toMatchObject({ total: all.total, avgReachedSeconds: round(all.avg), p90ReachedSeconds: round(all.p90) });
+    expect(ins.totals.groups.reached).toBe(all.reached);
+    for (const a of ins.agents) {
+      const r = rows.find((row) => row.agent_id === a.agentId)!;
+      expect(a, a.agentId).toMatchObject({ total: r.total, avgReachedSeconds: round(r.avg), p90ReachedSeconds: round(r.p90) });
+    }
+    expect(ins.durations.reduce((n, d) => n + d.count, 0)).toBe(
+      (await db.query<{ n: number }>(`SELECT count(duration)::int AS n FROM index_calls WHERE status = ANY($1::text[])`, [STATUS_GROUP_STATUSES.reached]))
+        .rows[0]!.n,
+    );
+    expect(ins.campaigns.map((c) => c.campaignName)).toContain('Winter renewals');
+    const classes = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM index_calls WHERE classification @> '{"interest":"yes"}'`)).rows[0]!.n;
+    expect(ins.classifiers.find((c) => c.name === 'interest')!.values.find((v) => v.value === 'yes')!.count).toBe(classes);
+  });
+});
