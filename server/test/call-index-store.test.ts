@@ -9,12 +9,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDb, type Db } from '../../common/db';
 import { createTestDatabase } from '../../common/test-db';
-import { InsightsQuery } from '../../contract/bff/index';
+import { IndexSearchQuery, InsightsQuery } from '../../contract/bff/index';
 import { STATUS_GROUP_STATUSES } from '../../contract/status-groups';
 import { MIGRATIONS } from '../db/migrations';
 import { durationStats, insights } from '../services/call-index/insights';
 import type { IndexableCall } from '../services/call-index/parse';
-import { upsertCalls } from '../services/call-index/store';
+import { countCalls, searchCalls } from '../services/call-index/query';
+import { saveTranscripts, upsertCalls } from '../services/call-index/store';
 
 const AGENTS = [randomUUID(), randomUUID(), randomUUID()];
 const STATUSES = ['COMPLETED', 'TRANSFERRED', 'NO_ANSWER', 'VOICE_BOX', 'FAILED', 'REJECTED_LIMIT_REACHED', 'CANCELED', 'IN_PROGRESS'] as const;
@@ -149,5 +150,31 @@ describe.each(['pglite', 'postgres'] as const)('index storage for Insights on %s
     expect(ins.campaigns.map((c) => c.campaignName)).toContain('Winter renewals');
     const classes = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM index_calls WHERE classification @> '{"interest":"yes"}'`)).rows[0]!.n;
     expect(ins.classifiers.find((c) => c.name === 'interest')!.values.find((v) => v.value === 'yes')!.count).toBe(classes);
+  });
+
+  it('counts the calls a text matches exactly, alone or with other filters', async () => {
+    const page = calls(60, 10, 5);
+    await upsertCalls(db, page);
+    const say = (i: number) => (i % 3 === 0 ? 'I want to cancel my subscription' : i % 3 === 1 ? 'Please book an appointment' : 'Where is my order?');
+    await saveTranscripts(
+      db,
+      page
+        .filter((c) => c.status !== 'IN_PROGRESS')
+        .map((c, i) => ({ callId: c.id, entries: [{ actor: 'HUMAN', action: 'HUMAN_SPEAK', message: say(i), time: c.startTime }] })),
+    );
+    const exists = async (q: string, extra = 'true', params: unknown[] = []) =>
+      (
+        await db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM index_calls c WHERE ${extra} AND EXISTS (SELECT 1 FROM index_transcripts t WHERE t.call_id = c.id AND t.tsv @@ websearch_to_tsquery('english', $${params.length + 1}))`,
+          [...params, q],
+        )
+      ).rows[0]!.n;
+    for (const q of ['cancel', '"my order"', 'appointment OR subscription', 'book -appointment', 'the']) {
+      expect(await countCalls(db, { q }), q).toBe(await exists(q));
+      const found = await searchCalls(db, IndexSearchQuery.parse({ q, size: 5 }));
+      expect(found.total, q).toBe(await exists(q));
+      expect(await countCalls(db, { q, status: ['COMPLETED'] }), `${q} and COMPLETED`).toBe(await exists(q, `c.status = 'COMPLETED'`));
+    }
+    expect(await exists('cancel')).toBeGreaterThan(0);
   });
 });

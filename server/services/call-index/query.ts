@@ -69,6 +69,15 @@ export function orderBy(sort: string): string {
 }
 
 export async function countCalls(db: Queryable, filter: Partial<IndexFilter>): Promise<number> {
+  if (filter.q && whereOf({ ...filter, q: undefined }).sql === 'true') {
+    // Text alone: count the matching transcripts through their GIN index. Exact: each transcript
+    // row belongs to one call (call_id is its key and references index_calls), so no join is needed.
+    const { rows } = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM index_transcripts t WHERE t.tsv @@ websearch_to_tsquery('${TS_CONFIG}', $1)`,
+      [filter.q],
+    );
+    return rows[0]?.n ?? 0;
+  }
   const where = whereOf(filter);
   const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM index_calls c WHERE ${where.sql}`, where.params);
   return rows[0]?.n ?? 0;
@@ -109,7 +118,8 @@ const HEADLINE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=
 
 /**
  * For each call, the first transcript line that matches the whole query; when no single line
- * does (the words are spread over several lines), the line that matches most of it.
+ * does (the words are spread over several lines), the line that matches most of it. Each line is
+ * parsed once (to_tsvector is the cost here, PGlite's most of all), and only the page's calls are read.
  */
 export async function transcriptHits(db: Queryable, q: string, ids: string[]): Promise<Map<string, TranscriptHit>> {
   const { rows } = await db.query<{ call_id: string; line: number; time: string; actor: string; headline: string }>(
@@ -119,8 +129,9 @@ export async function transcriptHits(db: Queryable, q: string, ids: string[]): P
        CROSS JOIN websearch_to_tsquery('${TS_CONFIG}', $1) AS q(q)
        CROSS JOIN LATERAL (
          SELECT x.e, x.ord FROM jsonb_array_elements(t.entries) WITH ORDINALITY AS x(e, ord)
+          CROSS JOIN LATERAL to_tsvector('${TS_CONFIG}', x.e->>'message') AS v(v)
           WHERE coalesce(x.e->>'message', '') <> ''
-          ORDER BY (to_tsvector('${TS_CONFIG}', x.e->>'message') @@ q.q) DESC, ts_rank(to_tsvector('${TS_CONFIG}', x.e->>'message'), q.q) DESC, x.ord
+          ORDER BY (v.v @@ q.q) DESC, ts_rank(v.v, q.q) DESC, x.ord
           LIMIT 1) AS l
       WHERE t.call_id = ANY($2::uuid[])`,
     [q, ids, HEADLINE_OPTIONS],
