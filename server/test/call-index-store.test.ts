@@ -177,4 +177,64 @@ describe.each(['pglite', 'postgres'] as const)('index storage for Insights on %s
     }
     expect(await exists('cancel')).toBeGreaterThan(0);
   });
+
+  it('stores a batch of transcripts in at most three statements, with their text vector and events', async () => {
+    const page = calls(40, 5, 11).filter((c) => c.status !== 'IN_PROGRESS');
+    await upsertCalls(db, page);
+    let statements = 0;
+    const counting: Db = {
+      ...db,
+      transaction: (fn) =>
+        db.transaction((tx) =>
+          fn({
+            ...tx,
+            query: (sql, params) => {
+              statements += 1;
+              return tx.query(sql, params);
+            },
+          }),
+        ),
+    };
+    const at = (c: IndexableCall, s: number) => new Date(Date.parse(c.startTime) + s * 1000).toISOString();
+    const items = page.map((c, i) =>
+      i % 5 === 4
+        ? { callId: c.id, entries: 'none' as const }
+        : {
+            callId: c.id,
+            entries: [
+              { actor: 'HUMAN', action: 'ANSWER', message: 'Answered', time: at(c, 1) },
+              { actor: 'HUMAN', action: 'HUMAN_SPEAK', message: `Call ${i}: cancel\0 my \uE000subscription`, time: at(c, 2) },
+              { actor: 'AGENT', action: i % 2 ? 'TRANSFER_CALL' : 'HANG_UP', message: 'Bye', time: at(c, 9) },
+            ],
+          },
+    );
+    // The first call twice: the last transcript stands.
+    const first = items[0]!;
+    const again = { callId: first.callId, entries: [{ actor: 'HUMAN', action: 'HUMAN_SPEAK', message: 'Only this', time: at(page[0]!, 3) }] };
+    await saveTranscripts(counting, [...items, again]);
+    expect(statements).toBeLessThanOrEqual(3);
+    const { rows } = await db.query<{
+      id: string;
+      transcript_state: string;
+      transfer: boolean | null;
+      answer_to_hangup: number | null;
+      same: boolean;
+      entries: any[];
+    }>(
+      `SELECT c.id::text, c.transcript_state, c.transfer, c.answer_to_hangup, t.entries,
+              t.tsv = to_tsvector('english', (SELECT string_agg(e->>'message', E'\n' ORDER BY o) FROM jsonb_array_elements(t.entries) WITH ORDINALITY AS x(e, o))) AS same
+         FROM index_calls c LEFT JOIN index_transcripts t ON t.call_id = c.id WHERE c.id = ANY($1::uuid[])`,
+      [page.map((c) => c.id)],
+    );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    items.forEach((item, i) => {
+      const r = byId.get(item.callId)!;
+      if (item.entries === 'none') return expect(r.transcript_state, `call ${i}`).toBe('none');
+      expect(r, `call ${i}`).toMatchObject({ transcript_state: 'done', same: true });
+      if (i === 0) return expect(r.entries.map((e) => e.message)).toEqual(['Only this']);
+      expect(r.entries[1].message).toBe(`Call ${i}: cancel my subscription`);
+      expect(r).toMatchObject({ transfer: i % 2 === 1, answer_to_hangup: i % 2 ? null : 8 });
+    });
+    expect(await countCalls(db, { q: '"cancel my subscription"' })).toBeGreaterThanOrEqual(items.filter((i, n) => n > 0 && i.entries !== 'none').length);
+  });
 });

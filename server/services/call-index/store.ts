@@ -3,7 +3,7 @@
  * transcripts with their tsvector and events, and the one row of sync state (cursor and health).
  */
 import type { Db, Queryable } from '../../../common/db';
-import { cleanJson, cleanText, transcriptEvents, type IndexableCall, type IndexableEntry } from './parse';
+import { cleanJson, transcriptEvents, type IndexableCall, type IndexableEntry } from './parse';
 
 /**
  * Upserts one page. `campaignName` is set when the page came from the upstream's campaign-name
@@ -37,29 +37,46 @@ export async function upsertCalls(db: Queryable, calls: readonly IndexableCall[]
   return rowCount;
 }
 
-/** Stores several transcripts in one transaction (one commit, not one per call: the backfill's bottleneck). */
+/**
+ * Stores several transcripts in one transaction of at most three statements, whatever their number
+ * (one commit and one round trip per batch, not two statements per call: the backfill's bottleneck,
+ * PGlite's most of all). A call listed twice keeps its last transcript.
+ */
 export async function saveTranscripts(db: Db, items: readonly { callId: string; entries: readonly IndexableEntry[] | 'none' }[]): Promise<void> {
   if (items.length === 0) return;
+  const last = new Map(items.map((i) => [i.callId, i.entries]));
+  const none = [...last].filter(([, entries]) => entries === 'none').map(([id]) => id);
+  const found = [...last].flatMap(([id, entries]) => {
+    if (entries === 'none') return [];
+    const events = transcriptEvents(entries);
+    return [
+      {
+        id,
+        entries,
+        text: entries.map((e) => e.message ?? '').join('\n'),
+        am: events.answeringMachine,
+        tr: events.transfer,
+        ah: events.answerToHangup,
+      },
+    ];
+  });
   await db.transaction(async (tx) => {
-    for (const { callId, entries } of items) {
-      if (entries === 'none') {
-        await tx.query(`UPDATE index_calls SET transcript_state = 'none' WHERE id = $1`, [callId]);
-        continue;
-      }
-      const events = transcriptEvents(entries);
-      const text = entries.map((e) => cleanText(e.message ?? '')).join('\n');
-      await tx.query(
-        `INSERT INTO index_transcripts (call_id, entries, tsv) VALUES ($1, $2::jsonb, to_tsvector('english', $3))
-         ON CONFLICT (call_id) DO UPDATE SET entries = EXCLUDED.entries, tsv = EXCLUDED.tsv`,
-        [callId, cleanJson(entries), text],
-      );
-      await tx.query(`UPDATE index_calls SET transcript_state = 'done', answering_machine = $2, transfer = $3, answer_to_hangup = $4 WHERE id = $1`, [
-        callId,
-        events.answeringMachine,
-        events.transfer,
-        events.answerToHangup,
-      ]);
-    }
+    if (none.length) await tx.query(`UPDATE index_calls SET transcript_state = 'none' WHERE id = ANY($1::uuid[])`, [none]);
+    if (found.length === 0) return;
+    // cleanJson cleans every string, the messages and the text they make alike.
+    const batch = cleanJson(found);
+    await tx.query(
+      `INSERT INTO index_transcripts (call_id, entries, tsv)
+       SELECT (x->>'id')::uuid, x->'entries', to_tsvector('english', x->>'text') FROM jsonb_array_elements($1::jsonb) AS x
+       ON CONFLICT (call_id) DO UPDATE SET entries = EXCLUDED.entries, tsv = EXCLUDED.tsv`,
+      [batch],
+    );
+    await tx.query(
+      `UPDATE index_calls c SET transcript_state = 'done', answering_machine = (x->>'am')::boolean, transfer = (x->>'tr')::boolean,
+              answer_to_hangup = (x->>'ah')::int
+         FROM jsonb_array_elements($1::jsonb) AS x WHERE c.id = (x->>'id')::uuid`,
+      [batch],
+    );
   });
 }
 
