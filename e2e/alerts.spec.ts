@@ -106,7 +106,7 @@ test('an alert appears when a campaign’s calls go bad, and the campaign is pau
   await expect(about.getByRole('link', { name })).toHaveAttribute('href', `/campaigns/${campaignId}`);
   await expect(about).toContainText('Paused');
   await about.getByRole('button', { name: 'Resume' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Resume' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Resume' }).click();
   await expect(about).toContainText('Active');
   expect((await sim.upstream<{ status: string }>(`/v1/campaigns/${campaignId}`)).status).toBe('ACTIVE');
 });
