@@ -15,7 +15,8 @@ import { MIGRATIONS } from '../db/migrations';
 import { durationStats, insights } from '../services/call-index/insights';
 import type { IndexableCall } from '../services/call-index/parse';
 import { countCalls, searchCalls } from '../services/call-index/query';
-import { saveTranscripts, upsertCalls } from '../services/call-index/store';
+import { analyzeIndex, saveTranscripts, upsertCalls } from '../services/call-index/store';
+import { dueForAnalyze } from '../services/call-index/syncer';
 
 const AGENTS = [randomUUID(), randomUUID(), randomUUID()];
 const STATUSES = ['COMPLETED', 'TRANSFERRED', 'NO_ANSWER', 'VOICE_BOX', 'FAILED', 'REJECTED_LIMIT_REACHED', 'CANCELED', 'IN_PROGRESS'] as const;
@@ -236,5 +237,28 @@ describe.each(['pglite', 'postgres'] as const)('index storage for Insights on %s
       expect(r).toMatchObject({ transfer: i % 2 === 1, answer_to_hangup: i % 2 ? null : 8 });
     });
     expect(await countCalls(db, { q: '"cancel my subscription"' })).toBeGreaterThanOrEqual(items.filter((i, n) => n > 0 && i.entries !== 'none').length);
+  });
+
+  it('gives the planner statistics of the index tables when analyzed (PGlite never does it by itself)', async () => {
+    const stats = async () =>
+      (
+        await db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_statistic WHERE starelid IN ('index_transcripts'::regclass, 'index_call_facts'::regclass)`,
+        )
+      ).rows[0]!.n;
+    if (kind === 'pglite') expect(await stats()).toBe(0);
+    await analyzeIndex(db);
+    expect(await stats()).toBeGreaterThan(0);
+  });
+});
+
+describe('when the syncer analyzes the index', () => {
+  it('waits for the first rows, then for half as many again as were written at the last time', () => {
+    expect(dueForAnalyze(4999, 0, 5000)).toBe(false);
+    expect(dueForAnalyze(5000, 0, 5000)).toBe(true);
+    expect(dueForAnalyze(9999, 5000, 5000)).toBe(false);
+    expect(dueForAnalyze(10_000, 5000, 5000)).toBe(true);
+    expect(dueForAnalyze(40_000, 30_000, 5000)).toBe(false);
+    expect(dueForAnalyze(45_000, 30_000, 5000)).toBe(true);
   });
 });

@@ -80,6 +80,11 @@ export async function saveTranscripts(db: Db, items: readonly { callId: string; 
   });
 }
 
+/** Refreshes the planner's statistics of the index tables (see IndexSyncer.maybeAnalyze). */
+export async function analyzeIndex(db: Queryable): Promise<void> {
+  await db.query('ANALYZE index_calls, index_call_facts, index_transcripts');
+}
+
 /** A transcript that could not be read: tried again later, given up after `maxAttempts`. */
 export async function transcriptFailed(db: Db, callId: string, maxAttempts: number): Promise<void> {
   await db.query(

@@ -14,6 +14,7 @@ import { QUERY_PARAM_NAMES } from '../../../contract/queries.plain';
 import { CallPage, IndexableCall, parseTranscript, type IndexableEntry } from './parse';
 import { ReadError, routeShape, type IndexReader } from './reader';
 import {
+  analyzeIndex,
   pendingTranscripts,
   readSyncState,
   saveTranscripts,
@@ -39,6 +40,8 @@ export interface SyncOptions {
   concurrency: number;
   /** Attempts at a malformed transcript before giving it up. */
   transcriptAttempts?: number;
+  /** Rows written before the index tables are analyzed (default 5,000; tests lower it). */
+  analyzeAfterRows?: number;
   /** The upstream's "now" (tests move the simulator's clock); default the local clock. */
   now?: () => Date;
 }
@@ -47,6 +50,17 @@ const PAGE_SIZE = 100;
 const MAX_IN_PROGRESS_PER_PASS = 500;
 const MAX_RETRY_PAGES = 1000;
 const TRANSCRIPT_BATCH = 50;
+/** Rows written (calls and transcripts) before the first ANALYZE of the index tables. */
+const ANALYZE_AFTER_ROWS = 5000;
+
+/**
+ * Whether the index tables are due for ANALYZE: `minRows` written since the last one, and at least
+ * half as many as had been written then (a growing index is analyzed a handful of times, not at
+ * every page: on PGlite an ANALYZE of a full index takes about a second).
+ */
+export function dueForAnalyze(written: number, atLast: number, minRows: number): boolean {
+  return written - atLast >= Math.max(minRows, atLast / 2);
+}
 
 const utcDate = (d: Date) => d.toISOString().slice(0, 10);
 const addDays = (day: string, n: number) => utcDate(new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000));
@@ -153,6 +167,27 @@ export class IndexSyncer {
       }
       await tx.query(`UPDATE index_sync SET backfill_cursor = $1::jsonb WHERE id = 1`, [JSON.stringify(cursor)]);
     });
+    await this.maybeAnalyze();
+  }
+
+  /**
+   * Refreshes the planner's statistics of the index tables once enough rows were written since the
+   * last time (ADR 0022). PGlite has no autovacuum, so without this its tables are never analyzed
+   * and a search for a rare word walks every call; on PostgreSQL it only comes sooner than
+   * autovacuum would after a backfill.
+   */
+  private analyzedAt = 0;
+  private analyzing = false;
+  private async maybeAnalyze(): Promise<void> {
+    const written = this.counts.callsWritten + this.counts.transcripts;
+    if (this.analyzing || !dueForAnalyze(written, this.analyzedAt, this.options.analyzeAfterRows ?? ANALYZE_AFTER_ROWS)) return;
+    this.analyzing = true;
+    try {
+      await analyzeIndex(this.db);
+      this.analyzedAt = written;
+    } finally {
+      this.analyzing = false;
+    }
   }
 
   /** Every page of a date range (ascending start time: pages hold still while new calls are appended). */
@@ -239,6 +274,7 @@ export class IndexSyncer {
       batch = [];
       await saveTranscripts(this.db, items);
       this.counts.transcripts += items.filter((i) => i.entries !== 'none').length;
+      await this.maybeAnalyze();
     };
     const worker = async () => {
       while (!failure && !signal.aborted) {
