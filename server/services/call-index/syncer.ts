@@ -184,8 +184,11 @@ export class IndexSyncer {
     this.analyzing = true;
     try {
       await analyzeIndex(this.db);
-      this.analyzedAt = written;
+    } catch (error) {
+      // Statistics only make plans better: a failure (a role that does not own the tables) never stops the sync.
+      this.log.warn({ error: (error as Error)?.name }, 'Call index: the index tables could not be analyzed.');
     } finally {
+      this.analyzedAt = written;
       this.analyzing = false;
     }
   }
