@@ -16,7 +16,11 @@ import { durationStats, insights } from '../services/call-index/insights';
 import type { IndexableCall } from '../services/call-index/parse';
 import { countCalls, searchCalls } from '../services/call-index/query';
 import { analyzeIndex, saveTranscripts, upsertCalls } from '../services/call-index/store';
+import { CallIndexService } from '../services/call-index/service';
 import { dueForAnalyze } from '../services/call-index/syncer';
+import { indexStatus } from '../services/call-index/status';
+import { Upstream } from '../services/upstream';
+import { startTestStack } from '../testing/harness';
 
 const AGENTS = [randomUUID(), randomUUID(), randomUUID()];
 const STATUSES = ['COMPLETED', 'TRANSFERRED', 'NO_ANSWER', 'VOICE_BOX', 'FAILED', 'REJECTED_LIMIT_REACHED', 'CANCELED', 'IN_PROGRESS'] as const;
@@ -261,4 +265,41 @@ describe('when the syncer analyzes the index', () => {
     expect(dueForAnalyze(40_000, 30_000, 5000)).toBe(false);
     expect(dueForAnalyze(45_000, 30_000, 5000)).toBe(true);
   });
+});
+
+describe('the syncer on PGlite', () => {
+  it('analyzes the index tables once enough rows are written', async () => {
+    // The stack's own index does not sync (its default); this test runs a syncer of its own.
+    const stack = await startTestStack({ seedCalls: 300 });
+    const db = await openDb({});
+    const silent = { info: () => undefined, warn: () => undefined };
+    const upstream = new Upstream(stack.simUrl, [stack.keys[0]], 10_000, silent);
+    const service = new CallIndexService(db, upstream, silent, {
+      enabled: true,
+      intervalMs: 200,
+      backfillDays: 30,
+      recentDays: 1,
+      ratePerSecond: 1000,
+      concurrency: 4,
+      transcriptsPerPass: 10_000,
+      timeoutMs: 10_000,
+      analyzeAfterRows: 50,
+    });
+    try {
+      await migrate(db, MIGRATIONS, 'bff_migrations');
+      service.start();
+      for (let i = 0; i < 200; i += 1) {
+        const s = await indexStatus(db, { enabled: true, backfillDays: 30, intervalMs: 200, leading: true });
+        if (s.backfill.complete && s.indexedAt && s.transcriptsPending === 0) break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_statistic WHERE starelid = 'index_transcripts'::regclass`);
+      expect(rows[0]!.n).toBeGreaterThan(0);
+    } finally {
+      await service.stop();
+      await upstream.close();
+      await db.close();
+      await stack.close();
+    }
+  }, 60_000);
 });
