@@ -62,6 +62,15 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
+      // One display time zone, named wherever a time is shown: <DateTime> or src/lib/time/format.ts,
+      // never the browser's zone unnamed.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/][callee.object.type='NewExpression'][callee.object.callee.name='Date']",
+          message: 'Show a time with <DateTime> or src/lib/time/format.ts: in the display zone, with the zone named.',
+        },
+      ],
     },
   },
   {

@@ -82,6 +82,30 @@ async function main(): Promise<void> {
     await shot(page, '/calls/new', 'new-call');
     await shot(page, '/campaigns', 'campaigns');
     await shot(page, '/campaigns/new', 'campaign-wizard');
+
+    // Review and act: a sampling rule and a check fill the QA queue; a watched view; a few
+    // do-not-call numbers. Made through the BFF, as the forms would.
+    const write = async (method: 'post' | 'put', path: string, data: unknown) => {
+      const res = await page.request[method](path, { headers: { 'X-Switchboard': '1', Origin: stack.url }, data });
+      if (!res.ok()) throw new Error(`${method.toUpperCase()} ${path}: ${res.status()} ${await res.text()}`);
+    };
+    await write('post', '/bff/review/sampling-rules', { name: 'A tenth of every agent’s calls', mode: 'percent', amount: 10 });
+    await write('post', '/bff/review/checks', { name: 'Hung up within 10 s', condition: { kind: 'hangUpAfterAnswer', seconds: 10 } });
+    await write('put', `/bff/views/${encodeURIComponent('Not answered')}`, { search: { status: ['NO_ANSWER'] } });
+    await write('post', '/bff/alert-rules', {
+      name: 'No answer over 40 %',
+      viewName: 'Not answered',
+      condition: { kind: 'share', group: 'noAnswer', windowMinutes: 60, abovePercent: 40, minCalls: 20 },
+    });
+    for (const [phone, reason] of [
+      ['+14155550101', 'Asked not to be called again'],
+      ['+447700900123', 'Wrong number'],
+      ['+33612345678', 'Complaint'],
+    ])
+      await write('post', '/bff/do-not-call', { phone, reason });
+    await shot(page, '/review', 'review-queue');
+    await shot(page, '/alerts', 'alerts');
+    await shot(page, '/do-not-call', 'do-not-call');
   } finally {
     await browser.close();
     await stack.close();

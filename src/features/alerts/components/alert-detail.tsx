@@ -12,8 +12,9 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { alertDetailQueryOptions } from '../api/alerts';
 import { PauseBadge } from './pause-badge';
+import { DateTime } from '@/components/ui/date-time';
 
-const when = (iso: string | null) => (iso ? <time dateTime={iso}>{new Date(iso).toLocaleString()}</time> : '—');
+const when = (iso: string | null) => (iso ? <DateTime value={iso} /> : '—');
 
 export function AlertDetail({ alertId, campaignActions }: { alertId: number; campaignActions?: (campaign: AlertCampaign) => ReactNode }) {
   const detail = useQuery(alertDetailQueryOptions(alertId));

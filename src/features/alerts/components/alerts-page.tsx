@@ -22,13 +22,14 @@ import { unreadAlertsQueryOptions } from '@/lib/shared-queries/alerts';
 import { alertListQueryOptions, alertRulesQueryOptions, deleteRule, invalidateAlerts, markSeen } from '../api/alerts';
 import { describeCondition } from '../model/watch-form';
 import { PauseBadge } from './pause-badge';
+import { DateTime } from '@/components/ui/date-time';
 
 export interface AlertsSearch {
   page: number;
   show: 'open' | 'all';
 }
 
-const when = (iso: string) => <time dateTime={iso}>{new Date(iso).toLocaleString()}</time>;
+const when = (iso: string) => <DateTime value={iso} />;
 
 export function AlertsPage({ search, canManage, onSearch }: { search: AlertsSearch; canManage: boolean; onSearch: (next: AlertsSearch) => void }) {
   const queryClient = useQueryClient();
@@ -138,7 +139,9 @@ function WatchedViews({ canManage }: { canManage: boolean }) {
         <span className="flex flex-col gap-0.5">
           <Badge tone={r.enabled ? STATE_TONE[r.state] : 'neutral'}>{r.enabled ? STATE_LABEL[r.state] : 'Off'}</Badge>
           {r.lastEvaluatedAt ? (
-            <span className="text-xs text-slate-600 dark:text-slate-400">as of {new Date(r.lastEvaluatedAt).toLocaleTimeString()}</span>
+            <span className="text-xs text-slate-600 dark:text-slate-400">
+              as of <DateTime value={r.lastEvaluatedAt} as="time" />
+            </span>
           ) : null}
         </span>
       ),

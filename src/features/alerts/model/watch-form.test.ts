@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultsFor, toRuleBody, WatchForm } from './watch-form';
+import { defaultsFor, describeCondition, toRuleBody, WatchForm } from './watch-form';
 
 describe('the watch form', () => {
   it('turns a share threshold into the contract body', () => {
@@ -31,5 +31,15 @@ describe('the watch form', () => {
     const count = toRuleBody(WatchForm.parse({ ...defaultsFor('v'), kind: 'count', status: 'REJECTED_MAX_CONCURRENCY', windowMinutes: 15, atLeast: 1 }));
     expect(count.condition).toEqual({ kind: 'count', statuses: ['REJECTED_MAX_CONCURRENCY'], windowMinutes: 15, atLeast: 1 });
     expect(toRuleBody(WatchForm.parse({ ...defaultsFor('v'), kind: 'stuck', minutes: 20 })).condition).toEqual({ kind: 'stuck', minutes: 20 });
+  });
+
+  it('says a threshold in words, never in codes', () => {
+    expect(describeCondition({ kind: 'share', group: 'noAnswer', windowMinutes: 60, abovePercent: 40, minCalls: 20 })).toBe(
+      'No answer share above 40 % over 60 min (at least 20 ended)',
+    );
+    expect(describeCondition({ kind: 'count', statuses: ['REJECTED_MAX_CONCURRENCY'], windowMinutes: 15, atLeast: 1 })).toBe(
+      'at least 1 “Rejected: concurrency” call over 15 min',
+    );
+    expect(describeCondition({ kind: 'count', statuses: [], windowMinutes: 30, atLeast: 2 })).toBe('at least 2 calls over 30 min');
   });
 });

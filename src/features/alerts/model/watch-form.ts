@@ -7,6 +7,8 @@ import { z } from 'zod';
 import { AlertCondition, AlertRuleName, WebhookSecret, WebhookUrl, type AlertRule, type AlertRuleBody } from '@contract/bff/alerts';
 import { SavedViewName } from '@contract/bff/http';
 import type { CallStatus } from '@contract/enums';
+import { STATUS_GROUP_LABELS, type StatusGroup } from '@contract/status-groups';
+import { callStatusLabel } from '@/components/status/call-status';
 
 /** Select values for "every status" and "no campaign" (a select has no empty choice). */
 export const ANY = 'any';
@@ -92,6 +94,8 @@ export function defaultsFor(viewName: string, rule?: AlertRule): WatchForm {
 /** A threshold in words, for lists. */
 export function describeCondition(c: AlertRule['condition']): string {
   if (c.kind === 'stuck') return `a call in progress for more than ${c.minutes} min`;
-  if (c.kind === 'share') return `${c.group} share above ${c.abovePercent} % over ${c.windowMinutes} min (at least ${c.minCalls} ended)`;
-  return `at least ${c.atLeast} ${c.statuses.length ? c.statuses.join('/') + ' ' : ''}call${c.atLeast === 1 ? '' : 's'} over ${c.windowMinutes} min`;
+  if (c.kind === 'share')
+    return `${STATUS_GROUP_LABELS[c.group as StatusGroup]} share above ${c.abovePercent} % over ${c.windowMinutes} min (at least ${c.minCalls} ended)`;
+  const statuses = c.statuses.map((s) => `“${callStatusLabel(s)}”`).join(' or ');
+  return `at least ${c.atLeast} ${statuses ? statuses + ' ' : ''}call${c.atLeast === 1 ? '' : 's'} over ${c.windowMinutes} min`;
 }

@@ -25,6 +25,7 @@ import type { DncSearch } from '../model/search-params';
 import { AddNumberForm } from './add-number-form';
 import { DncRules } from './dnc-rules';
 import { ImportNumbers } from './import-numbers';
+import { DateTime } from '@/components/ui/date-time';
 
 const SIZE = 20;
 const COUNTRIES: CountryCode[] = ['FR', 'US', 'GB', 'DE', 'ES', 'IT', 'BE', 'CH', 'CA', 'NL'];
@@ -65,7 +66,7 @@ export function DoNotCallPage({ search, canManage, onSearch }: { search: DncSear
       ),
     },
     { id: 'addedBy', header: 'Added by', cell: (e) => e.addedBy },
-    { id: 'addedAt', header: 'Added', cell: (e) => <time dateTime={e.addedAt}>{new Date(e.addedAt).toLocaleString()}</time> },
+    { id: 'addedAt', header: 'Added', cell: (e) => <DateTime value={e.addedAt} /> },
     ...(canManage
       ? [
           {
