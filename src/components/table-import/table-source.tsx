@@ -1,12 +1,12 @@
 /** Where an imported table comes from: a dropped or picked CSV file, or pasted rows. */
 import { useId, useState, type DragEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { Textarea } from '@/components/ui/textarea';
 
 export function TableSource({ onText }: { onText: (text: string, fileName: string | null) => void }) {
   const [pasted, setPasted] = useState('');
   const [over, setOver] = useState(false);
   const fileId = useId();
-  const pasteId = useId();
   const read = async (file: File | undefined) => {
     if (file) onText(await file.text(), file.name);
   };
@@ -42,16 +42,7 @@ export function TableSource({ onText }: { onText: (text: string, fileName: strin
         />
       </div>
       <div className="flex flex-col gap-2">
-        <label htmlFor={pasteId} className="text-sm font-medium">
-          Or paste rows (with or without a header)
-        </label>
-        <textarea
-          id={pasteId}
-          value={pasted}
-          onChange={(e) => setPasted(e.target.value)}
-          rows={5}
-          className="rounded-md border border-slate-300 p-2 font-mono text-sm dark:border-slate-600 dark:bg-slate-900"
-        />
+        <Textarea label="Or paste rows (with or without a header)" value={pasted} onChange={(e) => setPasted(e.target.value)} rows={5} className="font-mono" />
         <Button size="sm" disabled={pasted.trim() === ''} onClick={() => onText(pasted, null)}>
           Use pasted rows
         </Button>

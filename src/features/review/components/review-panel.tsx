@@ -14,6 +14,7 @@ import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
 import { errorMessage, fieldError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
@@ -73,7 +74,6 @@ function ReviewForm({ data, fromQueue, time, lines, seek, onNext }: ReviewPanelP
   const [note, setNote] = useState(data.mine?.note ?? '');
   const [problem, setProblem] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const noteId = useId();
 
   const save = useMutation({
     mutationFn: async (reviewed: boolean) => {
@@ -176,18 +176,7 @@ function ReviewForm({ data, fromQueue, time, lines, seek, onNext }: ReviewPanelP
               </fieldset>
             );
           })}
-          <div className="flex flex-col gap-1">
-            <label htmlFor={noteId} className="text-sm font-medium">
-              Note
-            </label>
-            <textarea
-              id={noteId}
-              value={note}
-              onChange={(e) => setNote(e.target.value)}
-              rows={2}
-              className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900"
-            />
-          </div>
+          <Textarea label="Note" value={note} onChange={(e) => setNote(e.target.value)} rows={2} />
           {problem ? (
             <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
               {problem}
@@ -259,7 +248,6 @@ function Comments({
   const [line, setLine] = useState<string>(lines[0] ? String(lines[0].index) : '');
   const [moment, setMoment] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const textId = useId();
   const lineId = useId();
   const pin = useMutation({
     mutationFn: (body: CommentBody) => pinComment(callId, body),
@@ -320,18 +308,7 @@ function Comments({
         ))}
       </ul>
       <form noValidate onSubmit={submit} aria-label="Pin a comment" className="flex flex-col gap-2">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={textId} className="font-medium">
-            Comment
-          </label>
-          <textarea
-            id={textId}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            rows={2}
-            className="rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-900"
-          />
-        </div>
+        <Textarea label="Comment" value={text} onChange={(e) => setText(e.target.value)} rows={2} />
         <fieldset className="flex flex-wrap items-center gap-3">
           <legend className="float-left mr-2 font-medium">Pin to</legend>
           <label className="inline-flex items-center gap-1">

@@ -7,8 +7,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
-import { useFieldArray, useForm, useWatch, type FieldErrors, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
+import { useState, type ReactNode } from 'react';
+import {
+  useFieldArray,
+  useForm,
+  useWatch,
+  type DefaultValues,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type PathValue,
+  type Resolver,
+  type UseFormReturn,
+  type UseFormSetError,
+} from 'react-hook-form';
 import { CHECK_KIND_LABELS, CHECK_KINDS, SAMPLING_MODES, type Check, type Rubric, type SamplingRule } from '@contract/bff/review';
 import { TERMINAL_CALL_STATUSES } from '@contract/enums';
 import { Badge } from '@/components/ui/badge';
@@ -40,6 +52,64 @@ function FormAlert({ error, errors }: { error: unknown; errors: FieldErrors }) {
     <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
       {error ? errorMessage(error) : 'Some fields need attention; see the messages under them.'}
     </p>
+  );
+}
+
+/**
+ * One admin form: react-hook-form over the contract's schema, a mutation that sends it, the
+ * server's field errors under the fields, the review lists read again after a success (and the
+ * form emptied, for the "add" forms).
+ */
+function useReviewForm<V extends FieldValues, R>({
+  resolver,
+  defaultValues,
+  send,
+  done,
+  resetOnSuccess = true,
+}: {
+  resolver: Resolver<V>;
+  defaultValues: DefaultValues<V>;
+  send: (body: never) => Promise<R>;
+  done: (result: R) => string;
+  resetOnSuccess?: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const form = useForm<V>({ resolver, defaultValues });
+  const mutation = useMutation({
+    mutationFn: (body: V) => send(body as never),
+    onSuccess: async (result) => {
+      toast.success(done(result));
+      if (resetOnSuccess) form.reset();
+      await invalidateReview(queryClient);
+    },
+    onError: (error) => applyServerErrors(error, form.setError),
+  });
+  return { form, mutation, register: form.register, errors: form.formState.errors, onSubmit: form.handleSubmit((body) => mutation.mutate(body)) };
+}
+
+/** The form's alert and its submit button. */
+function FormFooter({
+  mutation,
+  errors,
+  label,
+  busyLabel,
+  disabled,
+}: {
+  mutation: { error: unknown; isPending: boolean };
+  errors: FieldErrors;
+  label: string;
+  busyLabel: string;
+  disabled?: boolean;
+}) {
+  return (
+    <>
+      <FormAlert error={mutation.error} errors={errors} />
+      <div>
+        <Button type="submit" variant="primary" disabled={mutation.isPending || disabled}>
+          {mutation.isPending ? busyLabel : label}
+        </Button>
+      </div>
+    </>
   );
 }
 
@@ -87,28 +157,92 @@ export function ReviewSettingsPage({ isAdmin }: { isAdmin: boolean }) {
   );
 }
 
-function AgentSelect({
+/** "Agent" and a select of the agents, with an "any agent" choice where `anyLabel` is given. */
+function AgentField({
   agents,
   id,
   value,
   onChange,
   anyLabel,
+  children,
 }: {
   agents: AgentSummary[];
-  id?: string;
+  id: string;
   value: string;
   onChange: (v: string) => void;
   anyLabel?: string;
+  children?: ReactNode;
 }) {
   return (
-    <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={selectClass}>
-      {anyLabel !== undefined ? <option value="">{anyLabel}</option> : null}
-      {agents.map((a) => (
-        <option key={a.id} value={a.id}>
-          {a.name}
-        </option>
-      ))}
-    </select>
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        Agent
+      </label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={selectClass}>
+        {anyLabel !== undefined ? <option value="">{anyLabel}</option> : null}
+        {agents.map((a) => (
+          <option key={a.id} value={a.id}>
+            {a.name}
+          </option>
+        ))}
+      </select>
+      {children}
+    </div>
+  );
+}
+
+/** Which calls a rule looks at: one agent or any, one campaign or any (both forms share them). */
+function ScopeFields<V extends { agentId: string; campaignName: string }>({
+  form,
+  agents,
+  id,
+}: {
+  form: UseFormReturn<V>;
+  agents: AgentSummary[];
+  id: string;
+}) {
+  const agentPath = 'agentId' as Path<V>;
+  const agentId = useWatch({ control: form.control, name: agentPath }) as string;
+  return (
+    <>
+      <AgentField id={id} agents={agents} value={agentId} onChange={(v) => form.setValue(agentPath, v as PathValue<V, Path<V>>)} anyLabel="Any agent" />
+      <Field label="Campaign name (optional)" error={form.formState.errors.campaignName?.message as string | undefined}>
+        <Input autoComplete="off" {...form.register('campaignName' as Path<V>)} />
+      </Field>
+    </>
+  );
+}
+
+/** An "add a rule" form: its title, a name, the rule's own fields (children), the alert and the button. */
+function AddRuleForm<V extends { name: string }>({
+  id,
+  title,
+  form,
+  mutation,
+  onSubmit,
+  submitLabel,
+  children,
+}: {
+  id: string;
+  title: string;
+  form: UseFormReturn<V>;
+  mutation: { error: unknown; isPending: boolean };
+  onSubmit: () => void;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  const errors = form.formState.errors;
+  return (
+    <form noValidate aria-labelledby={`${id}-title`} onSubmit={onSubmit} className={panelClass}>
+      <h2 id={`${id}-title`} className="font-semibold">
+        {title}
+      </h2>
+      <Field label="Name" error={errors.name?.message as string | undefined}>
+        <Input autoComplete="off" {...form.register('name' as Path<V>)} />
+      </Field>
+      {children}
+      <FormFooter mutation={mutation} errors={errors} label={submitLabel} busyLabel="Adding…" />
+    </form>
   );
 }
 
@@ -128,17 +262,13 @@ function RubricEditor({ agents }: { agents: AgentSummary[] }) {
       <h2 id="rubric-title" className="font-semibold">
         Rubric
       </h2>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="rubric-agent" className="text-sm font-medium">
-          Agent
-        </label>
-        <AgentSelect id="rubric-agent" agents={agents} value={agentId} onChange={setAgentId} />
+      <AgentField id="rubric-agent" agents={agents} value={agentId} onChange={setAgentId}>
         <p className="text-sm text-slate-600 dark:text-slate-400">
           {current
             ? `Version ${current.version}, saved by ${current.updatedBy}. Saving a change makes a new version; past reviews keep theirs.`
             : 'No rubric yet.'}
         </p>
-      </div>
+      </AgentField>
       {/* A fresh form per agent and version: what was typed for one agent never shows for another. */}
       <RubricFields key={`${agentId}:${current?.version ?? 0}`} agentId={agentId} current={current} />
     </section>
@@ -146,25 +276,16 @@ function RubricEditor({ agents }: { agents: AgentSummary[] }) {
 }
 
 function RubricFields({ agentId, current }: { agentId: string; current: Rubric | undefined }) {
-  const queryClient = useQueryClient();
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<RubricFormValues>({ resolver: zodResolver(RubricForm) as never, defaultValues: toValues(current) });
-  const items = useFieldArray({ control, name: 'items' });
-  const save = useMutation({
-    mutationFn: (body: unknown) => saveRubric(agentId, body as never),
-    onSuccess: async (saved) => {
-      toast.success(`Rubric saved (version ${saved.version}).`);
-      await invalidateReview(queryClient);
-    },
-    onError: (error) => applyServerErrors(error, setError),
+  const { form, mutation, onSubmit, register, errors } = useReviewForm<RubricFormValues, Rubric>({
+    resolver: zodResolver(RubricForm) as never,
+    defaultValues: toValues(current),
+    send: (body) => saveRubric(agentId, body),
+    done: (saved) => `Rubric saved (version ${saved.version}).`,
+    resetOnSuccess: false,
   });
+  const items = useFieldArray({ control: form.control, name: 'items' });
   return (
-    <form noValidate aria-label="Rubric items" onSubmit={handleSubmit((body) => save.mutate(body))} className="flex flex-col gap-3">
+    <form noValidate aria-label="Rubric items" onSubmit={onSubmit} className="flex flex-col gap-3">
       <ol className="flex flex-col gap-2">
         {items.fields.map((f, i) => (
           <li key={f.id} className="grid items-start gap-2 md:grid-cols-[1fr_8rem_auto]">
@@ -198,58 +319,22 @@ function RubricFields({ agentId, current }: { agentId: string; current: Rubric |
       <Field label="Note for reviewers" error={errors.note?.message}>
         <Input autoComplete="off" {...register('note')} />
       </Field>
-      <FormAlert error={save.error} errors={errors} />
-      <div>
-        <Button type="submit" variant="primary" disabled={save.isPending || !agentId}>
-          {save.isPending ? 'Saving…' : 'Save the rubric'}
-        </Button>
-      </div>
+      <FormFooter mutation={mutation} errors={errors} label="Save the rubric" busyLabel="Saving…" disabled={!agentId} />
     </form>
   );
 }
 
 function SamplingRuleEditor({ agents }: { agents: AgentSummary[] }) {
-  const queryClient = useQueryClient();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    control,
-    setValue,
-    reset,
-    formState: { errors },
-  } = useForm<SamplingRuleFormValues>({
-    resolver: zodResolver(SamplingRuleForm) as never,
+  const { form, mutation, onSubmit, register, errors } = useReviewForm({
+    resolver: zodResolver(SamplingRuleForm) as never as Resolver<SamplingRuleFormValues>,
     defaultValues: { name: '', agentId: '', campaignName: '', from: '', to: '', status: [], mode: 'perDay', amount: '5' },
+    send: addSamplingRule,
+    done: (rule) => `"${rule.name}" queued ${rule.queued} calls.`,
   });
-  const add = useMutation({
-    mutationFn: (body: unknown) => addSamplingRule(body as never),
-    onSuccess: async (rule) => {
-      toast.success(`"${rule.name}" queued ${rule.queued} calls.`);
-      reset();
-      await invalidateReview(queryClient);
-    },
-    onError: (error) => applyServerErrors(error, setError),
-  });
-  const mode = useWatch({ control, name: 'mode' });
-  const agentId = useWatch({ control, name: 'agentId' });
+  const mode = useWatch({ control: form.control, name: 'mode' });
   return (
-    <form noValidate aria-labelledby="sampling-title" onSubmit={handleSubmit((body) => add.mutate(body))} className={panelClass}>
-      <h2 id="sampling-title" className="font-semibold">
-        Add a sampling rule
-      </h2>
-      <Field label="Name" error={errors.name?.message}>
-        <Input autoComplete="off" {...register('name')} />
-      </Field>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="sampling-agent" className="text-sm font-medium">
-          Agent
-        </label>
-        <AgentSelect id="sampling-agent" agents={agents} value={agentId} onChange={(v) => setValue('agentId', v)} anyLabel="Any agent" />
-      </div>
-      <Field label="Campaign name (optional)" error={errors.campaignName?.message}>
-        <Input autoComplete="off" {...register('campaignName')} />
-      </Field>
+    <AddRuleForm id="sampling" title="Add a sampling rule" form={form} mutation={mutation} onSubmit={onSubmit} submitLabel="Add the rule">
+      <ScopeFields form={form} agents={agents} id="sampling-agent" />
       <div className="grid gap-3 sm:grid-cols-2">
         <Field label="From (optional)" error={errors.from?.message}>
           <Input type="date" {...register('from')} />
@@ -279,55 +364,27 @@ function SamplingRuleEditor({ agents }: { agents: AgentSummary[] }) {
       <Field label={mode === 'perDay' ? 'Calls per day' : 'Share (%)'} error={errors.amount?.message} className="w-40">
         <Input inputMode="decimal" {...register('amount')} />
       </Field>
-      <FormAlert error={add.error} errors={errors} />
-      <div>
-        <Button type="submit" variant="primary" disabled={add.isPending}>
-          {add.isPending ? 'Adding…' : 'Add the rule'}
-        </Button>
-      </div>
-    </form>
+    </AddRuleForm>
   );
 }
 
 function CheckEditor({ agents }: { agents: AgentSummary[] }) {
-  const queryClient = useQueryClient();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    control,
-    setValue,
-    reset,
-    formState: { errors },
-  } = useForm<CheckFormValues>({
-    resolver: ((values: CheckFormValues, ctx: unknown, options: never) => zodResolver(CheckForm)(checkInput(values) as never, ctx, options)) as never,
+  const { form, mutation, onSubmit, register, errors } = useReviewForm({
+    resolver: ((values: CheckFormValues, ctx: unknown, options: never) =>
+      zodResolver(CheckForm)(checkInput(values) as never, ctx, options)) as never as Resolver<CheckFormValues>,
     defaultValues: {
       name: '',
       agentId: '',
       campaignName: '',
       condition: { kind: 'transferredWithoutSummary', classifier: '', value: '', field: '', seconds: '10' },
     },
+    send: addCheck,
+    done: (check) => `"${check.name}" flagged ${check.flagged} calls.`,
   });
-  const add = useMutation({
-    mutationFn: (body: unknown) => addCheck(body as never),
-    onSuccess: async (check) => {
-      toast.success(`"${check.name}" flagged ${check.flagged} calls.`);
-      reset();
-      await invalidateReview(queryClient);
-    },
-    onError: (error) => applyServerErrors(error, setError),
-  });
-  const kind = useWatch({ control, name: 'condition.kind' });
-  const agentId = useWatch({ control, name: 'agentId' });
+  const kind = useWatch({ control: form.control, name: 'condition.kind' });
   const c = errors.condition;
   return (
-    <form noValidate aria-labelledby="check-title" onSubmit={handleSubmit((body) => add.mutate(body))} className={panelClass}>
-      <h2 id="check-title" className="font-semibold">
-        Add an automatic check
-      </h2>
-      <Field label="Name" error={errors.name?.message}>
-        <Input autoComplete="off" {...register('name')} />
-      </Field>
+    <AddRuleForm id="check" title="Add an automatic check" form={form} mutation={mutation} onSubmit={onSubmit} submitLabel="Add the check">
       <div className="flex flex-col gap-1">
         <label htmlFor="check-kind" className="text-sm font-medium">
           Flag a call when
@@ -358,22 +415,8 @@ function CheckEditor({ agents }: { agents: AgentSummary[] }) {
           <Input inputMode="numeric" {...register('condition.seconds')} />
         </Field>
       ) : null}
-      <div className="flex flex-col gap-1">
-        <label htmlFor="check-agent" className="text-sm font-medium">
-          Agent
-        </label>
-        <AgentSelect id="check-agent" agents={agents} value={agentId} onChange={(v) => setValue('agentId', v)} anyLabel="Any agent" />
-      </div>
-      <Field label="Campaign name (optional)" error={errors.campaignName?.message}>
-        <Input autoComplete="off" {...register('campaignName')} />
-      </Field>
-      <FormAlert error={add.error} errors={errors} />
-      <div>
-        <Button type="submit" variant="primary" disabled={add.isPending}>
-          {add.isPending ? 'Adding…' : 'Add the check'}
-        </Button>
-      </div>
-    </form>
+      <ScopeFields form={form} agents={agents} id="check-agent" />
+    </AddRuleForm>
   );
 }
 
