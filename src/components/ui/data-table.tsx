@@ -16,11 +16,13 @@ export interface Column<T> {
   sortable?: boolean;
   align?: 'left' | 'right';
   className?: string;
+  /** The cell names its row (a `th scope="row"`), e.g. the agent a row of figures is about. */
+  rowHeader?: boolean;
 }
 
 export interface DataTableProps<T> {
   /** Names the table for assistive tech (visually hidden unless `showCaption`). */
-  caption: string;
+  caption: ReactNode;
   showCaption?: boolean;
   columns: readonly Column<T>[];
   rows: readonly T[];
@@ -35,6 +37,8 @@ export interface DataTableProps<T> {
   rowData?: (row: T) => Record<`data-${string}`, string>;
   /** More about a row (a search hit), drawn across the table under it; not a stop of the row keys. */
   rowDetail?: (row: T) => ReactNode;
+  /** Said in one row across the table when there is no row. */
+  empty?: ReactNode;
 }
 
 /** Clicking a sorted column flips its direction; another column starts ascending. */
@@ -61,6 +65,7 @@ export function DataTable<T>({
   rowLabel,
   rowData,
   rowDetail,
+  empty,
 }: DataTableProps<T>) {
   const body = useRef<HTMLTableSectionElement>(null);
 
@@ -156,11 +161,23 @@ export function DataTable<T>({
                       'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600 dark:focus-visible:outline-blue-400',
                   )}
                 >
-                  {columns.map((col) => (
-                    <td key={col.id} className={cn('px-4 py-2.5 align-middle', col.align === 'right' && 'text-right tabular-nums', col.className)}>
-                      {col.cell(row)}
-                    </td>
-                  ))}
+                  {columns.map((col) => {
+                    const Cell = col.rowHeader ? 'th' : 'td';
+                    return (
+                      <Cell
+                        key={col.id}
+                        scope={col.rowHeader ? 'row' : undefined}
+                        className={cn(
+                          'px-4 py-2.5 align-middle',
+                          col.rowHeader && 'text-left font-medium',
+                          col.align === 'right' && 'text-right tabular-nums',
+                          col.className,
+                        )}
+                      >
+                        {col.cell(row)}
+                      </Cell>
+                    );
+                  })}
                 </tr>
                 {detail ? (
                   <tr className="bg-slate-50/60 dark:bg-slate-900/60">
@@ -172,6 +189,13 @@ export function DataTable<T>({
               </Fragment>
             );
           })}
+          {rows.length === 0 && empty ? (
+            <tr className="border-t border-slate-200 dark:border-slate-800">
+              <td colSpan={columns.length} className="px-4 py-2.5">
+                {empty}
+              </td>
+            </tr>
+          ) : null}
         </tbody>
       </table>
     </div>

@@ -5,8 +5,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import type { AlertCampaign } from '@contract/bff/alerts';
+import type { AlertCampaign, AlertDetail as AlertDetailType } from '@contract/bff/alerts';
 import { Badge } from '@/components/ui/badge';
+import { DataTable, type Column } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -15,6 +16,15 @@ import { PauseBadge } from './pause-badge';
 import { DateTime } from '@/components/ui/date-time';
 
 const when = (iso: string | null) => (iso ? <DateTime value={iso} /> : '—');
+
+type Attempt = AlertDetailType['deliveryList'][number]['attempts'][number] & { n: number };
+
+const ATTEMPT_COLUMNS: Column<Attempt>[] = [
+  { id: 'n', header: 'Attempt', align: 'right', cell: (t) => t.n },
+  { id: 'at', header: 'At', cell: (t) => when(t.at) },
+  { id: 'answer', header: 'Answer', cell: (t) => `${t.status !== null ? `HTTP ${t.status}` : ''} ${t.error ?? ''}` },
+  { id: 'ms', header: 'Time', align: 'right', cell: (t) => `${t.ms} ms` },
+];
 
 export function AlertDetail({ alertId, campaignActions }: { alertId: number; campaignActions?: (campaign: AlertCampaign) => ReactNode }) {
   const detail = useQuery(alertDetailQueryOptions(alertId));
@@ -87,51 +97,23 @@ export function AlertDetail({ alertId, campaignActions }: { alertId: number; cam
           <EmptyState title="No webhook" description="This rule sends no webhook; the alert shows in the console only." />
         ) : (
           a.deliveryList.map((d) => (
-            <table key={d.id} className="w-full text-left text-sm">
-              <caption className="text-left">
-                <span className="font-medium">
-                  {d.event === 'opened' ? 'Alert opened' : 'Alert cleared'} → {d.url}
-                </span>{' '}
-                <Badge tone={d.state === 'delivered' ? 'green' : d.state === 'failed' ? 'red' : 'amber'}>{d.state}</Badge>
-                {d.nextAttemptAt ? <span className="ml-2">next attempt {when(d.nextAttemptAt)}</span> : null}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col" className="py-1 pr-4">
-                    Attempt
-                  </th>
-                  <th scope="col" className="py-1 pr-4">
-                    At
-                  </th>
-                  <th scope="col" className="py-1 pr-4">
-                    Answer
-                  </th>
-                  <th scope="col" className="py-1">
-                    Time
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.attempts.length === 0 ? (
-                  <tr>
-                    <td colSpan={4} className="py-1">
-                      Not sent yet.
-                    </td>
-                  </tr>
-                ) : (
-                  d.attempts.map((t, i) => (
-                    <tr key={t.at + String(i)} className="border-t border-slate-200 dark:border-slate-800">
-                      <td className="py-1 pr-4 tabular-nums">{i + 1}</td>
-                      <td className="py-1 pr-4">{when(t.at)}</td>
-                      <td className="py-1 pr-4">
-                        {t.status !== null ? `HTTP ${t.status}` : ''} {t.error ?? ''}
-                      </td>
-                      <td className="py-1 tabular-nums">{t.ms} ms</td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
+            <DataTable
+              key={d.id}
+              showCaption
+              caption={
+                <>
+                  <span className="font-medium">
+                    {d.event === 'opened' ? 'Alert opened' : 'Alert cleared'} → {d.url}
+                  </span>{' '}
+                  <Badge tone={d.state === 'delivered' ? 'green' : d.state === 'failed' ? 'red' : 'amber'}>{d.state}</Badge>
+                  {d.nextAttemptAt ? <span className="ml-2">next attempt {when(d.nextAttemptAt)}</span> : null}
+                </>
+              }
+              columns={ATTEMPT_COLUMNS}
+              rows={d.attempts.map((t, i) => ({ ...t, n: i + 1 }))}
+              getRowId={(t) => String(t.n)}
+              empty="Not sent yet."
+            />
           ))
         )}
       </section>

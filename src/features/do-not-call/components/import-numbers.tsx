@@ -10,6 +10,7 @@ import { useMemo, useState } from 'react';
 import type { DncImportResult } from '@contract/bff/do-not-call';
 import { TableImport } from '@/components/table-import/table-import';
 import { Button } from '@/components/ui/button';
+import { DataTable, type Column } from '@/components/ui/data-table';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
@@ -89,33 +90,19 @@ export function ImportNumbers({ country }: { country: CountryCode }) {
   );
 }
 
-function ServerRefusals({ problems }: { problems: readonly { line: number; phone: string; reason: string }[] }) {
+type Refusal = DncImportResult['problems'][number];
+
+const REFUSAL_COLUMNS: Column<Refusal>[] = [
+  { id: 'line', header: 'Line', align: 'right', cell: (p) => p.line },
+  { id: 'phone', header: 'Phone', className: 'font-mono', cell: (p) => p.phone },
+  { id: 'reason', header: 'Problem', cell: (p) => p.reason },
+];
+
+function ServerRefusals({ problems }: { problems: readonly Refusal[] }) {
   if (problems.length === 0) return null;
   return (
-    <table className="w-full max-w-3xl text-left text-sm">
-      <caption className="text-left font-medium">Rows the server refused</caption>
-      <thead>
-        <tr>
-          <th scope="col" className="py-1 pr-4">
-            Line
-          </th>
-          <th scope="col" className="py-1 pr-4">
-            Phone
-          </th>
-          <th scope="col" className="py-1">
-            Problem
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {problems.map((p) => (
-          <tr key={`${p.line}-${p.phone}`} className="border-t border-slate-200 dark:border-slate-800">
-            <td className="py-1 pr-4 tabular-nums">{p.line}</td>
-            <td className="py-1 pr-4 font-mono">{p.phone}</td>
-            <td className="py-1">{p.reason}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <div className="max-w-3xl">
+      <DataTable showCaption caption="Rows the server refused" columns={REFUSAL_COLUMNS} rows={problems} getRowId={(p) => `${p.line}-${p.phone}`} />
+    </div>
   );
 }

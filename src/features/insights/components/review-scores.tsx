@@ -4,11 +4,26 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import type { AgentScore } from '@contract/bff/review';
+import { DataTable, type Column } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { reviewScoresQueryOptions } from '../api/insights-queries';
 import type { InsightsQuery } from '../model/search-params';
+
+const columns = (names: Map<string, string>): Column<AgentScore>[] => [
+  { id: 'agent', header: 'Agent', rowHeader: true, cell: (s) => names.get(s.agentId) ?? s.agentId },
+  { id: 'average', header: 'Average score', align: 'right', cell: (s) => (s.averageScore === null ? '—' : `${s.averageScore} / 100`) },
+  { id: 'reviews', header: 'Reviews', align: 'right', cell: (s) => s.reviews },
+  { id: 'calls', header: 'Calls reviewed', align: 'right', cell: (s) => s.calls },
+  {
+    id: 'agreement',
+    header: 'Reviewer agreement',
+    align: 'right',
+    cell: (s) => (s.agreement === null ? 'Not scored twice' : `${Math.round(s.agreement * 100)} %`),
+  },
+];
 
 export function ReviewScores({ query, names }: { query: InsightsQuery; names: Map<string, string> }) {
   const scores = useQuery(reviewScoresQueryOptions(query));
@@ -35,43 +50,7 @@ export function ReviewScores({ query, names }: { query: InsightsQuery; names: Ma
           }
         />
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
-          <table className="w-full text-sm">
-            <caption className="sr-only">Average QA review score per agent</caption>
-            <thead className="bg-slate-50 text-left dark:bg-slate-900">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Agent
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Average score
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Reviews
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Calls reviewed
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Reviewer agreement
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {scores.data.content.map((s) => (
-                <tr key={s.agentId} className="border-t border-slate-200 dark:border-slate-800">
-                  <th scope="row" className="px-3 py-2 text-left font-medium">
-                    {names.get(s.agentId) ?? s.agentId}
-                  </th>
-                  <td className="px-3 py-2 text-right tabular-nums">{s.averageScore === null ? '—' : `${s.averageScore} / 100`}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{s.reviews}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{s.calls}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{s.agreement === null ? 'Not scored twice' : `${Math.round(s.agreement * 100)} %`}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption="Average QA review score per agent" columns={columns(names)} rows={scores.data.content} getRowId={(s) => s.agentId} />
       )}
     </section>
   );
