@@ -69,6 +69,28 @@ export const alertsPlugin: FastifyPluginAsyncZod = async (app) => {
     return { filter: filter!, secret };
   }
 
+  /**
+   * A checked body as the rule's stored columns, $1 to $10 of both the INSERT and the UPDATE: name,
+   * view_name, filter, condition, webhook_url, webhook_secret, pause_campaign_id, pause_set_by,
+   * pause_set_by_id, enabled.
+   */
+  const ruleColumns = (
+    body: z.output<typeof AlertRuleBody>,
+    { filter, secret }: { filter: Record<string, unknown>; secret: string | null },
+    s: { username: string; userId: number },
+  ) => [
+    body.name,
+    body.viewName,
+    JSON.stringify(filter),
+    JSON.stringify(body.condition),
+    body.webhookUrl,
+    secret,
+    body.pauseCampaignId,
+    body.pauseCampaignId ? s.username : null,
+    body.pauseCampaignId ? s.userId : null,
+    body.enabled,
+  ];
+
   const auditRule = (request: { session: { username: string }; id: string }, action: string, outcome: string, status: number) =>
     audit(db, { username: request.session.username, action, route: null, outcome, status, requestId: request.id });
 
@@ -80,24 +102,12 @@ export const alertsPlugin: FastifyPluginAsyncZod = async (app) => {
       const count = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM alert_rules');
       if (count.rows[0]!.n >= ALERT_LIMITS.rulesMax)
         throw new HttpError(413, `There are ${ALERT_LIMITS.rulesMax} rules already, the most kept. Delete one first.`);
-      const { filter, secret } = await checked(body, request.session.userId, null);
+      const stored = await checked(body, request.session.userId, null);
       const s = request.session;
       const { rows } = await db.query<{ id: string }>(
         `INSERT INTO alert_rules (name, view_name, filter, condition, webhook_url, webhook_secret, pause_campaign_id, pause_set_by, pause_set_by_id, pause_set_at, enabled, created_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, CASE WHEN $7::uuid IS NULL THEN NULL ELSE now() END, $10, $11) RETURNING id`,
-        [
-          body.name,
-          body.viewName,
-          JSON.stringify(filter),
-          JSON.stringify(body.condition),
-          body.webhookUrl,
-          secret,
-          body.pauseCampaignId,
-          body.pauseCampaignId ? s.username : null,
-          body.pauseCampaignId ? s.userId : null,
-          body.enabled,
-          s.username,
-        ],
+        [...ruleColumns(body, stored, s), s.username],
       );
       const id = Number(rows[0]!.id);
       await auditRule(
@@ -125,30 +135,17 @@ export const alertsPlugin: FastifyPluginAsyncZod = async (app) => {
         [id],
       );
       if (!prev.rows[0]) throw new HttpError(404, 'No such rule (it may have been deleted).');
-      const { filter, secret } = await checked(body, request.session.userId, prev.rows[0]);
+      const stored = await checked(body, request.session.userId, prev.rows[0]);
       const s = request.session;
       const pauseChanged = (prev.rows[0].pause_campaign_id ?? null) !== body.pauseCampaignId;
       await db.transaction(async (tx) => {
         await tx.query(
-          `UPDATE alert_rules SET name = $2, view_name = $3, filter = $4, condition = $5, webhook_url = $6, webhook_secret = $7, pause_campaign_id = $8,
-             pause_set_by = CASE WHEN $9 THEN $10 ELSE pause_set_by END, pause_set_by_id = CASE WHEN $9 THEN $11::int ELSE pause_set_by_id END,
-             pause_set_at = CASE WHEN $9 THEN now() ELSE pause_set_at END, enabled = $12, updated_at = now(),
+          `UPDATE alert_rules SET name = $1, view_name = $2, filter = $3, condition = $4, webhook_url = $5, webhook_secret = $6, pause_campaign_id = $7,
+             pause_set_by = CASE WHEN $12::boolean THEN $8 ELSE pause_set_by END, pause_set_by_id = CASE WHEN $12::boolean THEN $9::int ELSE pause_set_by_id END,
+             pause_set_at = CASE WHEN $12::boolean THEN now() ELSE pause_set_at END, enabled = $10, updated_at = now(),
              state = 'unknown', last_evaluated_at = NULL
-           WHERE id = $1`,
-          [
-            id,
-            body.name,
-            body.viewName,
-            JSON.stringify(filter),
-            JSON.stringify(body.condition),
-            body.webhookUrl,
-            secret,
-            body.pauseCampaignId,
-            pauseChanged,
-            body.pauseCampaignId ? s.username : null,
-            body.pauseCampaignId ? s.userId : null,
-            body.enabled,
-          ],
+           WHERE id = $11`,
+          [...ruleColumns(body, stored, s), id, pauseChanged],
         );
         // A disabled rule watches nothing: its open alert ends now.
         if (!body.enabled) await tx.query('UPDATE alerts SET cleared_at = now() WHERE rule_id = $1 AND cleared_at IS NULL', [id]);
