@@ -4,16 +4,10 @@
  * the bell's unread count per user. The over-HTTP suite (server/test/alerts.test.ts) covers
  * evaluation, webhooks and auto-pause against the simulator.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useInjectApp } from '../testing/inject';
 
 const t = useInjectApp({ ALERTS: 'false' });
-let operator: string;
-let viewer: string;
-beforeAll(async () => {
-  [operator, viewer] = [await t.signIn('operator'), await t.signIn('viewer')];
-}, 60_000);
-
 describe('alert routes', () => {
   it('answer 401 without a session on every route of the scope', async () => {
     const routes = t.app.routeList.filter((r) => /^\/bff\/alert/.test(r.url) && r.method !== 'HEAD');
@@ -29,7 +23,7 @@ describe('alert routes', () => {
   });
 
   it('let operators watch their saved views, keep the secret write-only, and refuse viewers', async () => {
-    await t.send(operator, { method: 'PUT', url: '/bff/views/failed', payload: { search: { status: ['FAILED'], hasRecording: false, minDuration: 5 } } });
+    await t.as('operator', { method: 'PUT', url: '/bff/views/failed', payload: { search: { status: ['FAILED'], hasRecording: false, minDuration: 5 } } });
     const body = {
       name: 'Failures',
       viewName: 'failed',
@@ -37,10 +31,10 @@ describe('alert routes', () => {
       webhookUrl: 'https://hooks.example.com/switchboard',
       webhookSecret: 'a-long-enough-secret',
     };
-    expect((await t.send(viewer, { method: 'POST', url: '/bff/alert-rules', payload: body })).statusCode).toBe(403);
+    expect((await t.as('viewer', { method: 'POST', url: '/bff/alert-rules', payload: body })).statusCode).toBe(403);
     // The role before the body: a viewer's bad body is a 403 too.
-    expect((await t.send(viewer, { method: 'POST', url: '/bff/alert-rules', payload: { name: '' } })).statusCode).toBe(403);
-    const res = await t.send(operator, { method: 'POST', url: '/bff/alert-rules', payload: body });
+    expect((await t.as('viewer', { method: 'POST', url: '/bff/alert-rules', payload: { name: '' } })).statusCode).toBe(403);
+    const res = await t.as('operator', { method: 'POST', url: '/bff/alert-rules', payload: body });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.body).not.toContain('a-long-enough-secret');
     expect(res.json()).toMatchObject({
@@ -51,16 +45,16 @@ describe('alert routes', () => {
     });
     // An update of the same URL keeps the secret without sending it again.
     const { webhookSecret: _omit, ...noSecret } = body;
-    const put = await t.send(operator, { method: 'PUT', url: `/bff/alert-rules/${res.json().id}`, payload: { ...noSecret, name: 'Failures (renamed)' } });
+    const put = await t.as('operator', { method: 'PUT', url: `/bff/alert-rules/${res.json().id}`, payload: { ...noSecret, name: 'Failures (renamed)' } });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json()).toMatchObject({ name: 'Failures (renamed)', webhookSecretSet: true });
-    const list = await t.send(viewer, { method: 'GET', url: '/bff/alert-rules' });
+    const list = await t.as('viewer', { method: 'GET', url: '/bff/alert-rules' });
     expect(list.json()).toHaveLength(1);
     expect(list.body).not.toContain('a-long-enough-secret');
   });
 
   it('name the field of a bad threshold and keep the route message', async () => {
-    const res = await t.send(operator, {
+    const res = await t.as('operator', {
       method: 'POST',
       url: '/bff/alert-rules',
       payload: { name: '', viewName: 'failed', condition: { kind: 'share', group: 'inProgress', windowMinutes: 60, abovePercent: 120 } },
@@ -78,13 +72,13 @@ describe('alert routes', () => {
   it('count unread alerts per user until they are seen', async () => {
     const { db } = t.app.ctx;
     await db.query(`INSERT INTO alerts (rule_name, view_name, summary, value, opened_at) VALUES ('r', 'v', 's', 1, now()), ('r', 'v', 's', 2, now())`);
-    const unread = await t.send(viewer, { method: 'GET', url: '/bff/alerts/unread' });
+    const unread = await t.as('viewer', { method: 'GET', url: '/bff/alerts/unread' });
     expect(unread.json()).toMatchObject({ unread: 2 });
     const latest = unread.json().latestId as number;
-    expect((await t.send(viewer, { method: 'POST', url: '/bff/alerts/seen', payload: { upTo: latest } })).statusCode).toBe(204);
-    expect((await t.send(viewer, { method: 'GET', url: '/bff/alerts/unread' })).json()).toEqual({ unread: 0, latestId: latest });
-    expect((await t.send(operator, { method: 'GET', url: '/bff/alerts/unread' })).json()).toEqual({ unread: 2, latestId: latest });
-    expect((await t.send(viewer, { method: 'GET', url: '/bff/alerts?open=maybe' })).json().errors[0].field).toBe('open');
-    expect((await t.send(viewer, { method: 'GET', url: '/bff/alerts/999999' })).statusCode).toBe(404);
+    expect((await t.as('viewer', { method: 'POST', url: '/bff/alerts/seen', payload: { upTo: latest } })).statusCode).toBe(204);
+    expect((await t.as('viewer', { method: 'GET', url: '/bff/alerts/unread' })).json()).toEqual({ unread: 0, latestId: latest });
+    expect((await t.as('operator', { method: 'GET', url: '/bff/alerts/unread' })).json()).toEqual({ unread: 2, latestId: latest });
+    expect((await t.as('viewer', { method: 'GET', url: '/bff/alerts?open=maybe' })).json().errors[0].field).toBe('open');
+    expect((await t.as('viewer', { method: 'GET', url: '/bff/alerts/999999' })).statusCode).toBe(404);
   });
 });

@@ -7,12 +7,11 @@ const t = useInjectApp({ INDEX_SYNC: 'false' });
 
 describe('call index routes', () => {
   it('answer in the contract shapes, and refuse a bad filter naming it', async () => {
-    const viewer = await t.signIn('viewer');
-    const page = IndexCallPage.parse((await t.send(viewer, { method: 'GET', url: '/bff/index/calls?size=5' })).json());
+    const page = IndexCallPage.parse((await t.as('viewer', { method: 'GET', url: '/bff/index/calls?size=5' })).json());
     expect(page).toMatchObject({ content: [], size: 5, totalElements: 0 });
-    expect(CampaignProgressList.parse((await t.send(viewer, { method: 'GET', url: '/bff/index/campaigns' })).json()).content).toEqual([]);
-    expect(IndexStatus.parse((await t.send(viewer, { method: 'GET', url: '/bff/index/status' })).json())).toBeDefined();
-    const bad = await t.send(viewer, { method: 'GET', url: '/bff/index/calls?size=0x10' });
+    expect(CampaignProgressList.parse((await t.as('viewer', { method: 'GET', url: '/bff/index/campaigns' })).json()).content).toEqual([]);
+    expect(IndexStatus.parse((await t.as('viewer', { method: 'GET', url: '/bff/index/status' })).json())).toBeDefined();
+    const bad = await t.as('viewer', { method: 'GET', url: '/bff/index/calls?size=0x10' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ message: 'Some filters are not valid.', errors: [{ field: 'size' }] });
   });

@@ -6,10 +6,9 @@ const t = useInjectApp();
 
 describe('redial route', () => {
   it('refuses a role that may not create campaigns, then a bad id with its field', async () => {
-    const [viewer, operator] = [await t.signIn('viewer'), await t.signIn('operator')];
-    const refused = await t.send(viewer, { method: 'GET', url: '/bff/campaigns/nope/redial' });
+    const refused = await t.as('viewer', { method: 'GET', url: '/bff/campaigns/nope/redial' });
     expect([refused.statusCode, refused.json().message]).toEqual([403, 'Your role (viewer) may not create campaigns.']);
-    const bad = await t.send(operator, { method: 'GET', url: '/bff/campaigns/nope/redial' });
+    const bad = await t.as('operator', { method: 'GET', url: '/bff/campaigns/nope/redial' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual([{ field: 'id', rejectedValue: 'nope', message: 'Must be a UUID.' }]);
   });

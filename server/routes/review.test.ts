@@ -4,17 +4,11 @@
  * version), a review refused with the reason when the call is not indexed, an empty queue. The
  * over-HTTP suite (server/test/review.test.ts) covers sampling, checks and agreement on real data.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useInjectApp } from '../testing/inject';
 
 const t = useInjectApp();
-let admin: string;
-let viewer: string;
 const AGENT = '7b0c8a52-5d0e-4c57-9a2a-1f7a3c0e9b11';
-
-beforeAll(async () => {
-  [admin, viewer] = [await t.signIn('admin'), await t.signIn('viewer')];
-}, 60_000);
 
 describe('review routes', () => {
   it('refuse a viewer the admin routes before looking at the body', async () => {
@@ -25,7 +19,7 @@ describe('review routes', () => {
       ['DELETE', '/bff/review/rules/1'],
       ['POST', '/bff/review/queue/fill'],
     ] as const) {
-      const res = await t.send(viewer, { method, url, payload: '{not json', headers: { 'content-type': 'application/json' } });
+      const res = await t.as('viewer', { method, url, payload: '{not json', headers: { 'content-type': 'application/json' } });
       expect(res.statusCode, `${method} ${url}`).toBe(403);
       expect(res.json().message).toBe('Only admins define rubrics, sampling rules and checks; your role is viewer.');
     }
@@ -33,14 +27,14 @@ describe('review routes', () => {
 
   it('version a rubric only when it changes, and name the field of a bad one', async () => {
     const body = { items: [{ label: 'Greets', weight: 2 }], note: 'Be fair.' };
-    const first = await t.send(admin, { method: 'PUT', url: `/bff/review/rubrics/${AGENT}`, payload: body });
+    const first = await t.as('admin', { method: 'PUT', url: `/bff/review/rubrics/${AGENT}`, payload: body });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ version: 1, items: [{ id: 1, label: 'Greets', weight: 2 }], note: 'Be fair.', updatedBy: 'admin' });
-    expect((await t.send(admin, { method: 'PUT', url: `/bff/review/rubrics/${AGENT}`, payload: body })).json().version).toBe(1);
-    const changed = await t.send(admin, { method: 'PUT', url: `/bff/review/rubrics/${AGENT}`, payload: { ...body, note: 'Be kind.' } });
+    expect((await t.as('admin', { method: 'PUT', url: `/bff/review/rubrics/${AGENT}`, payload: body })).json().version).toBe(1);
+    const changed = await t.as('admin', { method: 'PUT', url: `/bff/review/rubrics/${AGENT}`, payload: { ...body, note: 'Be kind.' } });
     expect(changed.json().version).toBe(2);
-    expect((await t.send(viewer, { method: 'GET', url: `/bff/review/rubrics/${AGENT}` })).json().version).toBe(2);
-    const bad = await t.send(admin, { method: 'PUT', url: `/bff/review/rubrics/${AGENT}`, payload: { items: [{ label: 'x'.repeat(121), weight: 'heavy' }] } });
+    expect((await t.as('viewer', { method: 'GET', url: `/bff/review/rubrics/${AGENT}` })).json().version).toBe(2);
+    const bad = await t.as('admin', { method: 'PUT', url: `/bff/review/rubrics/${AGENT}`, payload: { items: [{ label: 'x'.repeat(121), weight: 'heavy' }] } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({
       message: 'The rubric is not valid.',
@@ -52,14 +46,14 @@ describe('review routes', () => {
   });
 
   it('say why a call cannot be reviewed yet, and answer an empty queue', async () => {
-    const res = await t.send(viewer, { method: 'PUT', url: `/bff/review/calls/${AGENT}`, payload: { rubricVersion: 1, scores: { 1: true } } });
+    const res = await t.as('viewer', { method: 'PUT', url: `/bff/review/calls/${AGENT}`, payload: { rubricVersion: 1, scores: { 1: true } } });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toMatch(/not in the index yet/);
-    const review = await t.send(viewer, { method: 'GET', url: `/bff/review/calls/${AGENT}` });
+    const review = await t.as('viewer', { method: 'GET', url: `/bff/review/calls/${AGENT}` });
     expect(review.json()).toMatchObject({ agentId: null, rubric: null, inQueue: false, mine: null, agreement: null, comments: [] });
-    expect((await t.send(viewer, { method: 'GET', url: '/bff/review/queue' })).json()).toMatchObject({ content: [], totalElements: 0 });
-    expect((await t.send(viewer, { method: 'GET', url: '/bff/review/queue/next' })).json()).toEqual({ callId: null, remaining: 0 });
-    const badId = await t.send(admin, { method: 'DELETE', url: '/bff/review/rules/0x10' });
+    expect((await t.as('viewer', { method: 'GET', url: '/bff/review/queue' })).json()).toMatchObject({ content: [], totalElements: 0 });
+    expect((await t.as('viewer', { method: 'GET', url: '/bff/review/queue/next' })).json()).toEqual({ callId: null, remaining: 0 });
+    const badId = await t.as('admin', { method: 'DELETE', url: '/bff/review/rules/0x10' });
     expect(badId.statusCode).toBe(400);
     expect(badId.json().errors[0]).toMatchObject({ field: 'id' });
   });

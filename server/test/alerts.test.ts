@@ -118,6 +118,8 @@ describe.each(['pglite', 'postgres'] as const)('watched views and alerts on %s',
       return r?.lastEvaluatedAt && Date.parse(r.lastEvaluatedAt) >= target ? r : null;
     });
   }
+  /** Adds a rule as the operator, on the view "Completed on the reminder" unless the body names another. */
+  const addRule = (body: Record<string, unknown>) => operator.request('POST', '/bff/alert-rules', { body: { viewName: 'Completed on the reminder', ...body } });
   const makeCall = (durationSeconds = 60) => stack.control('POST', '/_sim/calls', { durationSeconds, transcriptEntries: 4, agentId: recordable });
   const statusWrites = async () => {
     const byRoute = (await stack.control('GET', '/_sim/stats')).body.byRoute as Record<string, { count: number; status5xx: number }>;
@@ -155,14 +157,11 @@ describe.each(['pglite', 'postgres'] as const)('watched views and alerts on %s',
   });
 
   it('opens one alert per breach over a simulated hour, clears it when the window passes, and signs each webhook', async () => {
-    const created = await operator.request('POST', '/bff/alert-rules', {
-      body: {
-        name: 'Two completed in 30 min',
-        viewName: 'Completed on the reminder',
-        condition: { kind: 'count', windowMinutes: 30, atLeast: 2 },
-        webhookUrl: hookUrl,
-        webhookSecret: SECRET,
-      },
+    const created = await addRule({
+      name: 'Two completed in 30 min',
+      condition: { kind: 'count', windowMinutes: 30, atLeast: 2 },
+      webhookUrl: hookUrl,
+      webhookSecret: SECRET,
     });
     expect(created.status, created.text).toBe(201);
     expect(created.body).toMatchObject({ webhookUrl: hookUrl, webhookSecretSet: true, filter: { agentId: recordable, status: ['COMPLETED'] } });
@@ -229,24 +228,18 @@ describe.each(['pglite', 'postgres'] as const)('watched views and alerts on %s',
   it('retries a failing webhook with back-off, records each attempt, and the failure blocks nothing', async () => {
     hook.received.length = 0;
     hook.failNext(2);
-    const created = await operator.request('POST', '/bff/alert-rules', {
-      body: {
-        name: 'Any completed',
-        viewName: 'Completed on the reminder',
-        condition: { kind: 'count', windowMinutes: 5, atLeast: 1 },
-        webhookUrl: hookUrl,
-        webhookSecret: SECRET,
-      },
+    const created = await addRule({
+      name: 'Any completed',
+      condition: { kind: 'count', windowMinutes: 5, atLeast: 1 },
+      webhookUrl: hookUrl,
+      webhookSecret: SECRET,
     });
     // A second rule whose receiver is down: its alert opens all the same.
-    const down = await operator.request('POST', '/bff/alert-rules', {
-      body: {
-        name: 'Any completed (receiver down)',
-        viewName: 'Completed on the reminder',
-        condition: { kind: 'count', windowMinutes: 5, atLeast: 1 },
-        webhookUrl: 'http://127.0.0.1:9/none',
-        webhookSecret: SECRET,
-      },
+    const down = await addRule({
+      name: 'Any completed (receiver down)',
+      condition: { kind: 'count', windowMinutes: 5, atLeast: 1 },
+      webhookUrl: 'http://127.0.0.1:9/none',
+      webhookSecret: SECRET,
     });
     expect(created.status).toBe(201);
     expect(down.status).toBe(201);
@@ -299,13 +292,11 @@ describe.each(['pglite', 'postgres'] as const)('watched views and alerts on %s',
     expect(campaign.status, campaign.text).toBe(201);
     const campaignId = campaign.body.id as string;
     await operator.request('PUT', `/bff/views/${encodeURIComponent(name)}`, { body: { search: { campaignName: name } } });
-    const created = await operator.request('POST', '/bff/alert-rules', {
-      body: {
-        name: 'No answer over 5 %',
-        viewName: name,
-        condition: { kind: 'share', group: 'noAnswer', windowMinutes: 60, abovePercent: 5, minCalls: 5 },
-        pauseCampaignId: campaignId,
-      },
+    const created = await addRule({
+      name: 'No answer over 5 %',
+      viewName: name,
+      condition: { kind: 'share', group: 'noAnswer', windowMinutes: 60, abovePercent: 5, minCalls: 5 },
+      pauseCampaignId: campaignId,
     });
     expect(created.status, created.text).toBe(201);
     expect(created.body).toMatchObject({ pauseCampaignId: campaignId, pauseCampaignName: name, pauseSetBy: 'operator' });
@@ -390,13 +381,10 @@ describe.each(['pglite', 'postgres'] as const)('watched views and alerts on %s',
     // The status route fails twice (503), then works.
     await stack.control('POST', '/_sim/faults', { method: 'POST', path: '/v1/campaigns/*/status', status5xxRatio: 1, count: 2 });
     await stack.control('POST', '/_sim/stats/reset');
-    const created = await operator.request('POST', '/bff/alert-rules', {
-      body: {
-        name: 'Any completed, pause',
-        viewName: 'Completed on the reminder',
-        condition: { kind: 'count', windowMinutes: 5, atLeast: 1 },
-        pauseCampaignId: campaignId,
-      },
+    const created = await addRule({
+      name: 'Any completed, pause',
+      condition: { kind: 'count', windowMinutes: 5, atLeast: 1 },
+      pauseCampaignId: campaignId,
     });
     await makeCall();
     const r = await evaluatedNow(created.body.id);
@@ -454,11 +442,7 @@ describe.each(['pglite', 'postgres'] as const)('watched views and alerts on %s',
 
     // A person removes a number: the rule does not put it back for the same call.
     expect((await operator.request('DELETE', `/bff/do-not-call/${encodeURIComponent(expected[0]!)}`)).status).toBe(204);
-    const rid = (
-      await operator.request('POST', '/bff/alert-rules', {
-        body: { name: 'tick', viewName: 'Completed on the reminder', condition: { kind: 'stuck', minutes: 30 } },
-      })
-    ).body.id;
+    const rid = (await addRule({ name: 'tick', condition: { kind: 'stuck', minutes: 30 } })).body.id;
     await advance(1);
     await evaluatedNow(rid);
     await evaluatedNow(rid);

@@ -2,7 +2,8 @@
  * A BFF for fast `app.inject` tests of one plugin: the real app on an in-memory PGlite with the
  * demo accounts, no socket, and an upstream that refuses connections (routes that reach it are
  * covered over HTTP by server/test/). `signIn` returns the session cookie of a demo account;
- * `send` adds the headers a state-changing request from the SPA carries. `useInjectApp` is the
+ * `send` adds the headers a state-changing request from the SPA carries; `as` sends with a demo
+ * account's session, signed in on first use and kept. `useInjectApp` is the
  * one setup of a test file: it registers the hooks that start the app before its tests and close
  * it after them.
  */
@@ -15,10 +16,13 @@ import { SESSION_COOKIE } from '../http';
 
 export const INJECT_ORIGIN = 'http://localhost:80';
 
+type DemoAccount = 'viewer' | 'operator' | 'admin';
+
 export interface InjectApp {
   app: BffApp;
-  signIn(username: 'viewer' | 'operator' | 'admin'): Promise<string>;
+  signIn(username: DemoAccount): Promise<string>;
   send(cookie: string | undefined, options: InjectOptions): Promise<LightMyRequestResponse>;
+  as(username: DemoAccount, options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -44,14 +48,20 @@ export async function injectApp(env: Record<string, string> = {}): Promise<Injec
         ...options.headers,
       },
     });
+  const signIn: InjectApp['signIn'] = async (username) => {
+    const res = await send(undefined, { method: 'POST', url: '/auth/login', payload: { username, password: config.DEMO_PASSWORD } });
+    const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
+    if (res.statusCode !== 204 || !cookie) throw new Error(`sign-in as ${username} failed: ${res.statusCode} ${res.body}`);
+    return cookie;
+  };
+  const sessions = new Map<DemoAccount, Promise<string>>();
   return {
     app,
     send,
-    async signIn(username) {
-      const res = await send(undefined, { method: 'POST', url: '/auth/login', payload: { username, password: config.DEMO_PASSWORD } });
-      const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
-      if (res.statusCode !== 204 || !cookie) throw new Error(`sign-in as ${username} failed: ${res.statusCode} ${res.body}`);
-      return cookie;
+    signIn,
+    async as(username, options) {
+      if (!sessions.has(username)) sessions.set(username, signIn(username));
+      return send(await sessions.get(username), options);
     },
     async close() {
       await app.close();
@@ -80,6 +90,7 @@ export function useInjectApp(env: Record<string, string> = {}): InjectApp {
     },
     signIn: (username) => current().signIn(username),
     send: (cookie, options) => current().send(cookie, options),
+    as: (username, options) => current().as(username, options),
     close: () => current().close(),
   };
 }
