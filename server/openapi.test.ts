@@ -1,6 +1,6 @@
 /**
  * The BFF's own OpenAPI document (contract/openapi/bff.json): committed up to date with the
- * routes' schemas, every route has a schema, and Redocly finds no error in it.
+ * routes' schemas, every route has a schema with its success answer, and Redocly finds no error in it.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -36,6 +36,20 @@ describe("the BFF's OpenAPI document", () => {
     expect(ops.find((o) => o.key === 'POST /auth/login')!.op.security).toEqual([]);
     expect(ops.find((o) => o.key === 'GET /bff/preferences')!.op.security).toBeUndefined();
     expect(doc.security).toEqual([{ session: [] }]);
+  });
+
+  it('describes the success answer of every operation: no route without a 2xx or 3xx response schema', () => {
+    const doc = JSON.parse(readFileSync(BFF_OPENAPI_FILE, 'utf8'));
+    const undescribed = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods as Record<string, { responses: Record<string, unknown> }>)
+        .filter(([, op]) => !Object.keys(op.responses).some((status) => /^[23]/.test(status)))
+        .map(([m]) => `${m.toUpperCase()} ${path}`),
+    );
+    expect(undescribed).toEqual([]);
+    // A 204 has no body; a file says its media type.
+    expect(doc.paths['/bff/views/{name}'].delete.responses['204']).toEqual({ description: 'Done; no body.' });
+    expect(Object.keys(doc.paths['/bff/do-not-call/export.csv'].get.responses['200'].content)).toEqual(['text/csv']);
+    expect(doc.paths['/bff/recordings/{callId}'].get.responses['206'].content['audio/mpeg'].schema).toMatchObject({ type: 'string', format: 'binary' });
   });
 
   it('passes the Redocly linter with no errors', async () => {

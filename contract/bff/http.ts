@@ -135,3 +135,27 @@ export const SavedViewList = z.array(SavedView);
 /** Every BFF failure: the upstream's ErrorResponse and the request id (also the X-Request-Id header). */
 export const BffErrorResponse = ErrorResponse.extend({ requestId: z.string() }).meta({ id: 'BffErrorResponse' });
 export type BffErrorResponse = z.infer<typeof BffErrorResponse>;
+
+/**
+ * Answers without a JSON body, for the routes' `response` schemas (the OpenAPI document and the
+ * handlers' types). `NoContent` (204) and `Redirect` (303) have no body; a file is described by its
+ * media types (the body is sent as it is: the JSON serializer never sees it).
+ */
+export const NoContent = z.undefined().meta({ description: 'Done; no body.' });
+export const Redirect = (to: string) => z.undefined().meta({ description: `No body; the Location header goes ${to}.` });
+export const CsvFile = (description: string) => ({
+  description,
+  content: { 'text/csv': { schema: z.string().meta({ description: 'CSV with a header line, CRLF line ends, formula-like cells quoted.' }) } },
+});
+/** Bytes in one of `mediaTypes` (an audio file, a byte range of it). */
+export const BinaryFile = (description: string, mediaTypes: readonly string[]) => ({
+  description,
+  content: Object.fromEntries(
+    mediaTypes.map((type) => [
+      type,
+      { schema: z.custom<Uint8Array>((v) => v instanceof Uint8Array).meta({ type: 'string', format: 'binary', contentMediaType: type }) },
+    ]),
+  ),
+});
+/** The upstream's answer as it is (status, headers and body; its own document describes each route). */
+export const Passthrough = z.unknown().meta({ description: "The upstream route's answer, status and JSON body as they are (contract/openapi/openapi.json)." });

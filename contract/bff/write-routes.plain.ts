@@ -15,14 +15,16 @@ export interface BffWriteRoute {
   upstream: RouteName;
   /** Needs an Idempotency-Key (a create: exactly once). */
   idempotent: boolean;
+  /** The upstream route's success status, answered as it is. */
+  status: 200 | 201;
 }
 
 export const BFF_WRITE_ROUTES = {
-  createCall: { method: 'POST', path: '/bff/calls', upstream: 'createCall', idempotent: true },
-  bulkCalls: { method: 'POST', path: '/bff/bulk/calls', upstream: 'bulkCalls', idempotent: true },
-  createCampaign: { method: 'POST', path: '/bff/campaigns', upstream: 'createCampaign', idempotent: true },
-  changeCampaignStatus: { method: 'POST', path: '/bff/campaigns/:id/status', upstream: 'changeCampaignStatus', idempotent: false },
-  patchAgent: { method: 'PATCH', path: '/bff/agents/:id', upstream: 'patchAgent', idempotent: false },
+  createCall: { method: 'POST', path: '/bff/calls', upstream: 'createCall', idempotent: true, status: 201 },
+  bulkCalls: { method: 'POST', path: '/bff/bulk/calls', upstream: 'bulkCalls', idempotent: true, status: 201 },
+  createCampaign: { method: 'POST', path: '/bff/campaigns', upstream: 'createCampaign', idempotent: true, status: 201 },
+  changeCampaignStatus: { method: 'POST', path: '/bff/campaigns/:id/status', upstream: 'changeCampaignStatus', idempotent: false, status: 200 },
+  patchAgent: { method: 'PATCH', path: '/bff/agents/:id', upstream: 'patchAgent', idempotent: false, status: 200 },
 } as const satisfies Record<string, BffWriteRoute>;
 export type BffWriteName = keyof typeof BFF_WRITE_ROUTES;
 

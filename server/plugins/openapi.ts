@@ -46,12 +46,24 @@ const DOCUMENT: FastifyDynamicSwaggerOptions['openapi'] = {
 };
 
 /**
- * The contract's named schemas (`.meta({ id })`), for the document's components. The transform
+ * The contract's named schemas (`.meta({ id })`), for the document's components, and every other
+ * schema's metadata (descriptions). The transform
  * names a request-side schema `<id>Input`; the contract's `RetryInput` (the retry policy as sent)
  * would then meet `Retry`'s input form, so it is named `RetryRequest` here.
  */
 function documentedSchemas() {
   const registry = z.registry<{ id?: string }>();
+  // The rest of the contract's metadata (a description without an id) is read from the global registry.
+  const global = (z.globalRegistry as unknown as { _map: WeakMap<object, object> })._map;
+  class WithGlobal extends WeakMap<object, object> {
+    override get(key: object) {
+      return super.get(key) ?? global.get(key);
+    }
+    override has(key: object) {
+      return super.has(key) || global.has(key);
+    }
+  }
+  (registry as unknown as { _map: WeakMap<object, object> })._map = new WithGlobal();
   const ids = (z.globalRegistry as unknown as { _idmap: Map<string, z.ZodType> })._idmap;
   for (const [id, schema] of ids) registry.add(schema, { ...z.globalRegistry.get(schema), id: id === 'RetryInput' ? 'RetryRequest' : id });
   return registry;

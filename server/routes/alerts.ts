@@ -10,15 +10,17 @@ import { z } from 'zod';
 import {
   ALERT_LIMITS,
   ALERT_MANAGER_ROLES,
+  AlertDetail,
   AlertId,
+  AlertPage,
   AlertRule,
   AlertUnread,
   AlertQuery,
   AlertRuleBody,
   AlertRuleId,
   AlertSeenBody,
-  type AlertDetail,
 } from '../../contract/bff/alerts';
+import { NoContent } from '../../contract/bff/http';
 import { pageOf } from '../../contract/schemas/page';
 import type { ValidationError } from '../../contract/schemas/error';
 import { HttpError } from '../http';
@@ -69,6 +71,13 @@ export const alertsPlugin: FastifyPluginAsyncZod = async (app) => {
     return { filter: filter!, secret };
   }
 
+  /** A rule as it is now, just written (a 404 if someone deleted it in between). */
+  const ruleNow = async (id: number) => {
+    const rule = await readRule(db, id);
+    if (!rule) throw new HttpError(404, 'No such rule (it may have been deleted).');
+    return rule;
+  };
+
   /**
    * A checked body as the rule's stored columns, $1 to $10 of both the INSERT and the UPDATE: name,
    * view_name, filter, condition, webhook_url, webhook_secret, pause_campaign_id, pause_set_by,
@@ -96,7 +105,11 @@ export const alertsPlugin: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/bff/alert-rules',
-    { onRequest: manager, schema: { body: AlertRuleBody }, config: { invalidMessage: 'Some fields of the rule are not valid.' } },
+    {
+      onRequest: manager,
+      schema: { tags: ['alerts'], summary: 'Watch a saved view (201)', body: AlertRuleBody, response: { 201: AlertRule } },
+      config: { invalidMessage: 'Some fields of the rule are not valid.' },
+    },
     async (request, reply) => {
       const body = request.body;
       const count = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM alert_rules');
@@ -116,7 +129,7 @@ export const alertsPlugin: FastifyPluginAsyncZod = async (app) => {
         `ok: rule "${body.name}" (#${id}) on view "${body.viewName}"${body.pauseCampaignId ? `, auto-pause of campaign ${body.pauseCampaignId} set by ${s.username}` : ''}${body.webhookUrl ? ', with a webhook' : ''}`,
         201,
       );
-      return reply.code(201).send(await readRule(db, id));
+      return reply.code(201).send(await ruleNow(id));
     },
   );
 
@@ -124,7 +137,7 @@ export const alertsPlugin: FastifyPluginAsyncZod = async (app) => {
     '/bff/alert-rules/:id',
     {
       onRequest: manager,
-      schema: { params: z.object({ id: AlertRuleId }), body: AlertRuleBody },
+      schema: { tags: ['alerts'], summary: 'Change a watched view', params: z.object({ id: AlertRuleId }), body: AlertRuleBody, response: { 200: AlertRule } },
       config: { invalidMessage: 'Some fields of the rule are not valid.' },
     },
     async (request) => {
@@ -156,11 +169,17 @@ export const alertsPlugin: FastifyPluginAsyncZod = async (app) => {
         `ok: rule "${body.name}" (#${id})${pauseChanged ? (body.pauseCampaignId ? `, auto-pause of campaign ${body.pauseCampaignId} set by ${s.username}` : ', auto-pause removed') : ''}`,
         200,
       );
-      return readRule(db, id);
+      return ruleNow(id);
     },
   );
 
-  app.delete('/bff/alert-rules/:id', { onRequest: manager, schema: { params: z.object({ id: AlertRuleId }) } }, async (request, reply) => {
+  const deleteRule = {
+    tags: ['alerts'],
+    summary: 'Stop watching a view; its open alert is cleared (204)',
+    params: z.object({ id: AlertRuleId }),
+    response: { 204: NoContent },
+  };
+  app.delete('/bff/alert-rules/:id', { onRequest: manager, schema: deleteRule }, async (request, reply) => {
     const { rows } = await db.transaction(async (tx) => {
       // Its open alert ends with it (kept in the list, with the rule's name).
       await tx.query('UPDATE alerts SET cleared_at = now() WHERE rule_id = $1 AND cleared_at IS NULL', [request.params.id]);
@@ -171,17 +190,21 @@ export const alertsPlugin: FastifyPluginAsyncZod = async (app) => {
     return reply.code(204).send();
   });
 
-  app.get('/bff/alerts', { schema: { querystring: AlertQuery } }, async (request) => {
-    const q = request.query;
-    const open = q.open === undefined ? null : q.open === 'true';
-    const { rows } = await db.query<AlertRow & { total: number }>(
-      `SELECT x.*, count(*) OVER ()::int AS total FROM (${ALERT_SELECT}) x
+  app.get(
+    '/bff/alerts',
+    { schema: { tags: ['alerts'], summary: 'The alerts, newest first', querystring: AlertQuery, response: { 200: AlertPage } } },
+    async (request) => {
+      const q = request.query;
+      const open = q.open === undefined ? null : q.open === 'true';
+      const { rows } = await db.query<AlertRow & { total: number }>(
+        `SELECT x.*, count(*) OVER ()::int AS total FROM (${ALERT_SELECT}) x
         WHERE $1::boolean IS NULL OR ($1 AND x.cleared_at IS NULL) OR (NOT $1 AND x.cleared_at IS NOT NULL)
         ORDER BY x.id DESC LIMIT $2 OFFSET $3`,
-      [open, q.size, (q.page - 1) * q.size],
-    );
-    return pageOf(rows.map(toAlert), q, rows[0]?.total ?? 0);
-  });
+        [open, q.size, (q.page - 1) * q.size],
+      );
+      return pageOf(rows.map(toAlert), q, rows[0]?.total ?? 0);
+    },
+  );
 
   app.get('/bff/alerts/unread', { schema: { tags: ['alerts'], summary: "The bell's unread count", response: { 200: AlertUnread } } }, async (request) => {
     const { rows } = await db.query<{ unread: number; latest: string | null }>(
@@ -192,16 +215,21 @@ export const alertsPlugin: FastifyPluginAsyncZod = async (app) => {
     return { unread: rows[0]?.unread ?? 0, latestId: rows[0]?.latest ? Number(rows[0].latest) : null };
   });
 
-  app.post('/bff/alerts/seen', { schema: { body: AlertSeenBody } }, async (request, reply) => {
-    await db.query(
-      `INSERT INTO alert_seen (user_id, last_seen_id) VALUES ($1, $2)
+  app.post(
+    '/bff/alerts/seen',
+    { schema: { tags: ['alerts'], summary: "The bell's alerts up to this one are seen (204)", body: AlertSeenBody, response: { 204: NoContent } } },
+    async (request, reply) => {
+      await db.query(
+        `INSERT INTO alert_seen (user_id, last_seen_id) VALUES ($1, $2)
        ON CONFLICT (user_id) DO UPDATE SET last_seen_id = GREATEST(alert_seen.last_seen_id, EXCLUDED.last_seen_id)`,
-      [request.session.userId, request.body.upTo],
-    );
-    return reply.code(204).send();
-  });
+        [request.session.userId, request.body.upTo],
+      );
+      return reply.code(204).send();
+    },
+  );
 
-  app.get('/bff/alerts/:id', { schema: { params: z.object({ id: AlertId }) } }, async (request): Promise<AlertDetail> => {
+  const detail = { tags: ['alerts'], summary: 'An alert with its webhook deliveries', params: z.object({ id: AlertId }), response: { 200: AlertDetail } };
+  app.get('/bff/alerts/:id', { schema: detail }, async (request) => {
     const { rows } = await db.query<AlertRow>(`${ALERT_SELECT} WHERE a.id = $1`, [request.params.id]);
     if (!rows[0]) throw new HttpError(404, 'No such alert.');
     return { ...toAlert(rows[0]), deliveryList: await deliveriesOf(db, request.params.id), campaigns: await campaignsOf(db, rows[0]) };

@@ -10,7 +10,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { LoginRequest, SessionBootstrap, SessionState } from '../../contract/bff/http';
+import { LoginRequest, NoContent, SessionBootstrap, SessionState } from '../../contract/bff/http';
 import { ROLE_SCOPES } from '../../contract/bff/roles';
 import { Token, TokenRequest } from '../../contract/schemas/token';
 import { HttpError, currentSession, sendError, SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from '../http';
@@ -32,7 +32,7 @@ export const authPlugin: FastifyPluginAsyncZod = async (app) => {
     '/auth/login',
     {
       bodyLimit: 8 * 1024,
-      schema: { tags: ['auth'], summary: 'Sign in with a local account; sets the session cookie (204)', body: LoginRequest },
+      schema: { tags: ['auth'], summary: 'Sign in with a local account; sets the session cookie (204)', body: LoginRequest, response: { 204: NoContent } },
       config: { invalidMessage: 'Enter your username and password.' },
     },
     async (request, reply) => {
@@ -79,18 +79,22 @@ export const authPlugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/auth/logout', { schema: { tags: ['auth'], summary: 'End the session, forget its tokens, clear the cookie (204)' } }, async (request, reply) => {
-    const session = await currentSession(request, ctx);
-    // The session's row goes, and with it every token minted in it: they stop working at once.
-    const ended = await sessions.end(request.cookies[SESSION_COOKIE]);
-    if (ended) broker.forgetSession(ended);
-    if (session) {
-      await audit(db, { username: session.username, action: 'logout', route: 'POST /auth/logout', outcome: 'ok', status: 204, requestId: request.id });
-    }
-    reply.clearCookie(SESSION_COOKIE, SESSION_COOKIE_OPTIONS);
-    reply.header('Clear-Site-Data', '"cache", "cookies", "storage"');
-    return reply.code(204).send();
-  });
+  app.post(
+    '/auth/logout',
+    { schema: { tags: ['auth'], summary: 'End the session, forget its tokens, clear the cookie (204)', response: { 204: NoContent } } },
+    async (request, reply) => {
+      const session = await currentSession(request, ctx);
+      // The session's row goes, and with it every token minted in it: they stop working at once.
+      const ended = await sessions.end(request.cookies[SESSION_COOKIE]);
+      if (ended) broker.forgetSession(ended);
+      if (session) {
+        await audit(db, { username: session.username, action: 'logout', route: 'POST /auth/logout', outcome: 'ok', status: 204, requestId: request.id });
+      }
+      reply.clearCookie(SESSION_COOKIE, SESSION_COOKIE_OPTIONS);
+      reply.header('Clear-Site-Data', '"cache", "cookies", "storage"');
+      return reply.code(204).send();
+    },
+  );
 
   // The session a request's cookie opens, named on the request's log line; a cookie that no longer
   // opens one is cleared and answered 401 (undefined: the answer is sent).

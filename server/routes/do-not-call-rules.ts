@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DNC_MANAGER_ROLES } from '../../contract/bff/do-not-call';
 import { DNC_RULE_LIMITS, DncRule, DncRuleBody } from '../../contract/bff/do-not-call-rules';
+import { NoContent } from '../../contract/bff/http';
 import { HttpError } from '../http';
 import { audit } from '../services/audit';
 import type { DncRuleRow } from '../services/do-not-call-rules';
@@ -45,7 +46,11 @@ export const doNotCallRulesPlugin: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/bff/do-not-call/rules',
-    { onRequest: manager, schema: { body: DncRuleBody }, config: { invalidMessage: 'Some fields of the rule are not valid.' } },
+    {
+      onRequest: manager,
+      schema: { tags: ['do-not-call'], summary: 'Add a do-not-call rule (201)', body: DncRuleBody, response: { 201: DncRule } },
+      config: { invalidMessage: 'Some fields of the rule are not valid.' },
+    },
     async (request, reply) => {
       const body = request.body;
       const count = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM dnc_rules');
@@ -72,7 +77,15 @@ export const doNotCallRulesPlugin: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/bff/do-not-call/rules/:id',
-    { onRequest: manager, schema: { params: z.object({ id: z.coerce.number().int().min(1, { error: 'Must be a rule id.' }) }) } },
+    {
+      onRequest: manager,
+      schema: {
+        tags: ['do-not-call'],
+        summary: 'Delete a do-not-call rule; the numbers it added stay (204)',
+        params: z.object({ id: z.coerce.number().int().min(1, { error: 'Must be a rule id.' }) }),
+        response: { 204: NoContent },
+      },
+    },
     async (request, reply) => {
       const { rows } = await db.query<{ name: string }>('DELETE FROM dnc_rules WHERE id = $1 RETURNING name', [request.params.id]);
       if (!rows[0]) throw new HttpError(404, 'No such rule (it may have been deleted).');

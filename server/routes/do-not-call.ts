@@ -22,20 +22,13 @@ import {
   type DncRowProblem,
 } from '../../contract/bff/do-not-call';
 import { pageOf } from '../../contract/schemas/page';
+import { CsvFile, NoContent } from '../../contract/bff/http';
+import { csvSafeCell } from '../../contract/csv-safe';
 import { HttpError } from '../http';
 import { audit } from '../services/audit';
 import { addNumber, screenPhones, toE164, toEntry } from '../services/do-not-call';
 
-const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
-
 const tags = ['do-not-call'];
-
-/** A CSV cell a spreadsheet will not evaluate (the same rule as the calls export: a leading quote). */
-function csvCell(value: string | null): string {
-  let text = value ?? '';
-  if (FORMULA_START.test(text.trimStart())) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 /** A route's onRequest hook (after the scope's session hook): only the roles that manage the list. */
 async function manager(request: FastifyRequest): Promise<void> {
@@ -68,12 +61,19 @@ export const doNotCallPlugin: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/bff/do-not-call/export.csv',
-    { onRequest: manager, schema: { tags, summary: 'The whole list as CSV (cells a spreadsheet would evaluate are quoted)', produces: ['text/csv'] } },
+    {
+      onRequest: manager,
+      schema: {
+        tags,
+        summary: 'The whole list as CSV (cells a spreadsheet would evaluate are quoted)',
+        response: { 200: CsvFile('The list, as an attachment: do-not-call.csv.') },
+      },
+    },
     async (_request, reply) => {
       const { rows } = await db.query<Parameters<typeof toEntry>[0]>('SELECT * FROM do_not_call ORDER BY added_at DESC, phone');
       const lines = ['phone,reason,source,rule,callId,addedBy,addedAt'];
       for (const r of rows.map(toEntry)) {
-        lines.push([r.phone, r.reason, r.source, r.rule, r.callId, r.addedBy, r.addedAt].map(csvCell).join(','));
+        lines.push([r.phone, r.reason, r.source, r.rule, r.callId, r.addedBy, r.addedAt].map((v) => csvSafeCell(v)).join(','));
       }
       return reply
         .type('text/csv; charset=utf-8')
@@ -112,7 +112,7 @@ export const doNotCallPlugin: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/bff/do-not-call/:phone',
-    { onRequest: manager, schema: { tags, summary: 'Remove a number (204)', params: z.strictObject({ phone: DncPhone }) } },
+    { onRequest: manager, schema: { tags, summary: 'Remove a number (204)', params: z.strictObject({ phone: DncPhone }), response: { 204: NoContent } } },
     async (request, reply) => {
       const s = request.session;
       const phone = toE164(request.params.phone);

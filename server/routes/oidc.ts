@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
-import { AuthConfig, OidcCallbackQuery, OidcLoginQuery } from '../../contract/bff/http';
+import { AuthConfig, OidcCallbackQuery, OidcLoginQuery, Redirect } from '../../contract/bff/http';
 import { Role } from '../../contract/bff/roles';
 import { HttpError, SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from '../http';
 import { audit } from '../services/audit';
@@ -73,7 +73,14 @@ export const oidcPlugin: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/oidc/login',
-    { schema: { tags: ['auth'], summary: 'Sign in through the OpenID Connect provider (303 to it)', querystring: OidcLoginQuery } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in through the OpenID Connect provider (303 to it)',
+        querystring: OidcLoginQuery,
+        response: { 303: Redirect("to the provider's sign-in page") },
+      },
+    },
     async (request, reply) => {
       const provider = await configuration().catch(() => {
         throw new HttpError(502, 'The sign-in provider cannot be reached. Try again in a moment.');
@@ -103,7 +110,14 @@ export const oidcPlugin: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/oidc/callback',
-    { schema: { tags: ['auth'], summary: "The provider's answer: opens a session (303 back)", querystring: OidcCallbackQuery } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "The provider's answer: opens a session (303 back)",
+        querystring: OidcCallbackQuery,
+        response: { 303: Redirect('back to the page the sign-in started from') },
+      },
+    },
     async (request, reply) => {
       const url = new URL(request.url, redirectUri);
       const state = url.searchParams.get('state') ?? '';

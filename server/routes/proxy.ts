@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { BFF_WRITE_ROUTES } from '../../contract/bff/write-routes.plain';
 import { toValidationErrors } from '../../contract/errors';
 import { matchRoute, ROUTES, type RouteDef } from '../../contract/routes';
+import { Passthrough } from '../../contract/bff/http';
 import { HttpError } from '../http';
 import { audit } from '../services/audit';
 import { mayCall } from '../services/policy';
@@ -96,6 +97,7 @@ export const proxyPlugin: FastifyPluginAsyncZod = async (app) => {
           "A contract GET route of the upstream under /api, e.g. /api/v1/calls?size=20. Needs the session cookie and a bearer token from /auth/token in this session; the route's scope must be the role's. Params and query are validated with the contract before the upstream is called.",
         params: z.object({ '*': z.string().meta({ description: 'The upstream path after /api, e.g. v1/calls.' }) }),
         security: [{ session: [], bearer: [] }],
+        response: { '2XX': Passthrough },
       },
     },
     async (request, reply) => {

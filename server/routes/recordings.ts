@@ -13,7 +13,8 @@ import pLimit from 'p-limit';
 import { roleAllows } from '../../contract/bff/roles';
 import { Uuid } from '../../contract/formats';
 import { HttpError } from '../http';
-import { BoundedBytes, parseRange, readRecording, RecordingTooLarge, sniffAudioType } from '../services/recordings';
+import { BinaryFile, NoContent } from '../../contract/bff/http';
+import { AUDIO_TYPES, BoundedBytes, parseRange, readRecording, RecordingTooLarge, sniffAudioType } from '../services/recordings';
 import { UpstreamError } from '../services/upstream';
 
 interface Audio {
@@ -94,7 +95,12 @@ export const recordingsPlugin: FastifyPluginAsyncZod = async (app) => {
         tags: ['recordings'],
         summary: "The call's recording as audio (ETag, byte ranges)",
         params: z.strictObject({ callId: Uuid }),
-        produces: ['audio/mpeg', 'audio/wav', 'audio/ogg', 'audio/flac', 'audio/webm', 'application/octet-stream'],
+        response: {
+          200: BinaryFile('The whole recording.', AUDIO_TYPES),
+          206: BinaryFile('The byte range the Range header asked for (Content-Range says which).', AUDIO_TYPES),
+          304: NoContent.meta({ description: 'Not modified: the ETag in If-None-Match is still this recording.' }),
+          416: NoContent.meta({ description: 'The range is outside the recording; Content-Range gives its size.' }),
+        },
       },
       config: { invalidMessage: 'That is not a call id.' },
     },
@@ -121,7 +127,7 @@ export const recordingsPlugin: FastifyPluginAsyncZod = async (app) => {
       reply.header('Accept-Ranges', 'bytes').header('ETag', audio.etag).header('Cache-Control', 'private, max-age=3600').header('Content-Type', audio.type);
       if (request.headers['if-none-match'] === audio.etag) return reply.code(304).send();
       const range = parseRange(request.headers.range, audio.bytes.length);
-      if (range === 'unsatisfiable') return reply.code(416).header('Content-Range', `bytes */${audio.bytes.length}`).send();
+      if (range === 'unsatisfiable') return reply.header('Content-Range', `bytes */${audio.bytes.length}`).code(416).send();
       if (!range) return reply.header('Content-Length', audio.bytes.length).send(audio.bytes);
       return reply
         .code(206)

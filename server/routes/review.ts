@@ -36,6 +36,7 @@ import {
   type CheckCondition,
   type QueueSource,
 } from '../../contract/bff/review';
+import { CsvFile, NoContent } from '../../contract/bff/http';
 import { csvSafeCell } from '../../contract/csv-safe';
 import { Uuid } from '../../contract/formats';
 import type { ValidationError } from '../../contract/schemas/error';
@@ -258,7 +259,13 @@ export const reviewPlugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete('/bff/review/rules/:id', { onRequest: adminOnly, schema: { params: RuleParams } }, async (request, reply) => {
+  const deleteRule = {
+    tags: ['review'],
+    summary: 'Remove a sampling rule or check; the calls it queued stay (204)',
+    params: RuleParams,
+    response: { 204: NoContent },
+  };
+  app.delete('/bff/review/rules/:id', { onRequest: adminOnly, schema: deleteRule }, async (request, reply) => {
     const { rows } = await db.query<{ name: string; kind: string }>('DELETE FROM review_rules WHERE id = $1 RETURNING name, kind', [request.params.id]);
     if (!rows[0]) throw new HttpError(404, `No rule #${request.params.id}.`);
     // Calls already queued stay, with the rule's name.
@@ -433,7 +440,8 @@ export const reviewPlugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete('/bff/review/comments/:id', { schema: { params: CommentParams } }, async (request, reply) => {
+  const deleteComment = { tags: ['review'], summary: 'Remove a comment (its author or an admin; 204)', params: CommentParams, response: { 204: NoContent } };
+  app.delete('/bff/review/comments/:id', { schema: deleteComment }, async (request, reply) => {
     const { rows } = await db.query<{ user_id: number; call_id: string }>('SELECT user_id, call_id::text FROM review_comments WHERE id = $1', [
       request.params.id,
     ]);
@@ -487,7 +495,13 @@ export const reviewPlugin: FastifyPluginAsyncZod = async (app) => {
     };
   });
 
-  app.get('/bff/review/export.csv', { schema: { querystring: ScoresQuery } }, async (request, reply) => {
+  const exportCsv = {
+    tags: ['review'],
+    summary: 'The reviews of the range as CSV',
+    querystring: ScoresQuery,
+    response: { 200: CsvFile('One line per review, as an attachment.') },
+  };
+  app.get('/bff/review/export.csv', { schema: exportCsv }, async (request, reply) => {
     const q = request.query;
     const { rows } = await db.query<ReviewRow & { start_time: Date; items: { id: number; label: string }[] | null; comments: number }>(
       `SELECT r.*, c.start_time, v.items,

@@ -19,6 +19,7 @@ import {
   SavedViewBody,
   SavedViewList,
   SavedViewName,
+  NoContent,
 } from '../../contract/bff/http';
 import type { JsonValue } from '../../contract/json';
 import { PageQuery } from '../../contract/queries';
@@ -101,11 +102,15 @@ export const workspacePlugin: FastifyPluginAsyncZod = async (app) => {
       return { name, data, updatedAt: iso(rows[0]!.updated_at) };
     },
   );
-  app.delete('/bff/drafts/:name', { schema: { tags: ['workspace'], summary: 'Delete a draft (204)', params: DraftParams } }, async (request, reply) => {
-    const s = request.session;
-    await db.query('DELETE FROM drafts WHERE user_id = $1 AND name = $2', [s.userId, request.params.name]);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/bff/drafts/:name',
+    { schema: { tags: ['workspace'], summary: 'Delete a draft (204)', params: DraftParams, response: { 204: NoContent } } },
+    async (request, reply) => {
+      const s = request.session;
+      await db.query('DELETE FROM drafts WHERE user_id = $1 AND name = $2', [s.userId, request.params.name]);
+      return reply.code(204).send();
+    },
+  );
 
   app.get(
     '/bff/views',
@@ -152,11 +157,15 @@ export const workspacePlugin: FastifyPluginAsyncZod = async (app) => {
       return { name, search, updatedAt: iso(rows[0]!.updated_at) };
     },
   );
-  app.delete('/bff/views/:name', { schema: { tags: ['workspace'], summary: 'Delete a saved view (204)', params: ViewParams } }, async (request, reply) => {
-    const s = request.session;
-    await db.query('DELETE FROM views WHERE user_id = $1 AND name = $2', [s.userId, request.params.name]);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/bff/views/:name',
+    { schema: { tags: ['workspace'], summary: 'Delete a saved view (204)', params: ViewParams, response: { 204: NoContent } } },
+    async (request, reply) => {
+      const s = request.session;
+      await db.query('DELETE FROM views WHERE user_id = $1 AND name = $2', [s.userId, request.params.name]);
+      return reply.code(204).send();
+    },
+  );
 
   app.get(
     '/bff/audit',

@@ -46,6 +46,7 @@ export const writesPlugin: FastifyPluginAsyncZod = async (app) => {
         }`,
         ...(upstream.params ? { params: upstream.params } : {}),
         body: upstream.body!,
+        response: { [def.status]: upstream.response },
       },
       // The role before the input is read: a role that may not write learns nothing from a 400.
       onRequest: async (request) => checkWriteRole(ctx, { name, session: request.session, idempotencyKey: idempotencyKeyOf(request), requestId: request.id }),

@@ -3,6 +3,9 @@
  * a data: URI or an http(s) URL). The container is sniffed from the first bytes, never trusted
  * from a header.
  */
+/** Every type sniffAudioType answers. */
+export const AUDIO_TYPES = ['audio/mpeg', 'audio/wav', 'audio/ogg', 'audio/flac', 'audio/webm', 'application/octet-stream'] as const;
+
 export function sniffAudioType(bytes: Uint8Array): string {
   const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
   if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WAVE') return 'audio/wav';
