@@ -44,9 +44,11 @@ export const DncAddBody = z.strictObject({
 });
 export type DncAddBody = z.input<typeof DncAddBody>;
 
+/** The list's search: digits or part of a reason. */
+export const DncSearchText = z.string().trim().max(100, { error: 'Keep the search to 100 characters.' });
+
 export const DncQuery = PageQuery.extend({
-  /** Digits or part of a reason. */
-  q: z.string().trim().max(100).optional(),
+  q: DncSearchText.optional(),
 });
 export type DncQuery = z.input<typeof DncQuery>;
 
@@ -107,5 +109,8 @@ export function dncSkipReason(entry: { reason: string; source: DncSource; rule?:
 /** The add form as typed (the SPA normalises the phone with the chosen country before it sends). */
 export const DncAddForm = z.object({ phone: DncPhone, reason: DncReason });
 export type DncAddForm = z.infer<typeof DncAddForm>;
+/** The search box of the list (an empty search lists every number). */
+export const DncSearchForm = z.object({ q: DncSearchText });
+export type DncSearchForm = z.infer<typeof DncSearchForm>;
 
 export { DNC_MANAGER_ROLES } from './do-not-call.plain';

@@ -13,7 +13,6 @@ import { DataTable, type Column } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { Select } from '@/components/ui/select';
 import { TableSkeleton } from '@/components/ui/skeleton';
@@ -23,6 +22,7 @@ import { DNC_EXPORT_URL, dncListQueryOptions, invalidateDoNotCall, removeFromDoN
 import { guessDefaultCountry, type CountryCode } from '@/lib/recipients/phone';
 import type { DncSearch } from '../model/search-params';
 import { AddNumberForm } from './add-number-form';
+import { DncSearchBox } from './dnc-search-box';
 import { DncRules } from './dnc-rules';
 import { ImportNumbers } from './import-numbers';
 import { DateTime } from '@/components/ui/date-time';
@@ -34,7 +34,6 @@ const SOURCE_LABEL: Record<DncEntry['source'], string> = { manual: 'Typed', impo
 export function DoNotCallPage({ search, canManage, onSearch }: { search: DncSearch; canManage: boolean; onSearch: (next: DncSearch) => void }) {
   const queryClient = useQueryClient();
   const [country, setCountry] = useState<CountryCode>(() => guessDefaultCountry());
-  const [typed, setTyped] = useState(search.q ?? '');
   const [removing, setRemoving] = useState<DncEntry | null>(null);
   const list = useQuery(dncListQueryOptions({ page: search.page, size: SIZE, q: search.q }));
   const remove = useMutation({
@@ -118,19 +117,7 @@ export function DoNotCallPage({ search, canManage, onSearch }: { search: DncSear
         <h2 id="dnc-list-title" className="font-semibold">
           Numbers
         </h2>
-        <form
-          role="search"
-          className="flex items-end gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            onSearch({ page: 1, ...(typed.trim() ? { q: typed.trim() } : {}) });
-          }}
-        >
-          <Field label="Find a number or a reason" className="w-72">
-            <Input value={typed} onChange={(e) => setTyped(e.target.value)} />
-          </Field>
-          <Button type="submit">Find</Button>
-        </form>
+        <DncSearchBox q={search.q ?? ''} onSearch={(q) => onSearch({ page: 1, ...(q ? { q } : {}) })} />
         {list.isPending ? (
           <TableSkeleton label="Loading the do-not-call list" />
         ) : list.isError ? (
