@@ -1,10 +1,24 @@
-/** Where an imported table comes from: a dropped or picked CSV file, or pasted rows. */
+/**
+ * Where an imported table comes from: a dropped or picked CSV file, or pasted rows. The paste box
+ * is a react-hook-form field with its zod rule (this sits inside the caller's form, so it is
+ * submitted by its button, not by a form of its own).
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState, type DragEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 
+export const PastedRows = z.object({ text: z.string().refine((text) => text.trim() !== '', { error: 'Paste at least one row first.' }) });
+type PastedRows = z.infer<typeof PastedRows>;
+
 export function TableSource({ onText }: { onText: (text: string, fileName: string | null) => void }) {
-  const [pasted, setPasted] = useState('');
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<PastedRows>({ resolver: zodResolver(PastedRows), defaultValues: { text: '' } });
   const [over, setOver] = useState(false);
   const fileId = useId();
   const read = async (file: File | undefined) => {
@@ -42,8 +56,8 @@ export function TableSource({ onText }: { onText: (text: string, fileName: strin
         />
       </div>
       <div className="flex flex-col gap-2">
-        <Textarea label="Or paste rows (with or without a header)" value={pasted} onChange={(e) => setPasted(e.target.value)} rows={5} className="font-mono" />
-        <Button size="sm" disabled={pasted.trim() === ''} onClick={() => onText(pasted, null)}>
+        <Textarea label="Or paste rows (with or without a header)" rows={5} className="font-mono" error={errors.text?.message} {...register('text')} />
+        <Button size="sm" onClick={(e) => void handleSubmit(({ text }) => onText(text, null))(e)}>
           Use pasted rows
         </Button>
       </div>
