@@ -5,10 +5,12 @@
  * the other reviewers' scores and the agreement. From the queue, N (outside a text field) saves,
  * marks the call reviewed and opens the next one.
  */
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import type { CallReview, CommentBody, ReviewComment } from '@contract/bff/review';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { CommentBody, type CallReview, type ReviewComment } from '@contract/bff/review';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
@@ -16,8 +18,9 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
-import { errorMessage, fieldError } from '@/lib/api-client';
+import { errorMessage, isApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
+import { commentErrorPath, commentInput, type CommentFormValues } from '../model/forms';
 import { callReviewQueryOptions, invalidateReview, nextInQueue, pinComment, removeComment, saveReview } from '../api/review-api';
 
 export interface TranscriptLine {
@@ -243,17 +246,34 @@ function Comments({
 }) {
   const queryClient = useQueryClient();
   const { user, role } = useSession();
-  const [text, setText] = useState('');
-  const [anchor, setAnchor] = useState<'line' | 'moment'>(lines.length ? 'line' : 'moment');
-  const [line, setLine] = useState<string>(lines[0] ? String(lines[0].index) : '');
-  const [moment, setMoment] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   const lineId = useId();
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<CommentFormValues>({
+    // The contract's CommentBody checks what would be sent; its errors land on the form's fields.
+    resolver: async (values, context, options) => {
+      const result = await zodResolver(CommentBody)(commentInput(values, time) as never, context, options as never);
+      if (Object.keys(result.errors).length === 0) return { values, errors: {} };
+      const errors = Object.fromEntries(Object.entries(result.errors).map(([path, e]) => [commentErrorPath(path), e]));
+      return { values: {}, errors: errors as FieldErrors<CommentFormValues> };
+    },
+    defaultValues: { text: '', anchor: lines.length ? 'line' : 'moment', line: lines[0] ? String(lines[0].index) : '', moment: '' },
+  });
+  const anchor = useWatch({ control, name: 'anchor' });
   const pin = useMutation({
     mutationFn: (body: CommentBody) => pinComment(callId, body),
     onSuccess: async () => {
-      setText('');
+      reset((v) => ({ ...v, text: '' }));
       await invalidateReview(queryClient);
+    },
+    onError: (error) => {
+      if (isApiError(error))
+        for (const e of error.fieldErrors) setError(commentErrorPath(e.field) as keyof CommentFormValues, { type: 'server', message: e.message });
     },
   });
   const remove = useMutation({
@@ -265,22 +285,7 @@ function Comments({
     c.line !== null
       ? `Line ${c.line + 1}${lines.find((l) => l.index === c.line) ? `: ${lines.find((l) => l.index === c.line)!.label}` : ''}`
       : `At ${clock(c.atSeconds ?? 0)}`;
-
-  function submit(e: React.FormEvent) {
-    e.preventDefault();
-    if (!text.trim()) return setProblem('Write the comment first.');
-    let body: CommentBody;
-    if (anchor === 'line') {
-      if (line === '') return setProblem('Choose the transcript line to pin the comment to.');
-      body = { text, line: Number(line) };
-    } else {
-      const seconds = moment.trim() === '' ? time : Number(moment);
-      if (!Number.isFinite(seconds) || seconds < 0) return setProblem('The moment is a number of seconds, 0 or more.');
-      body = { text, atSeconds: Math.round(seconds * 10) / 10 };
-    }
-    setProblem(null);
-    pin.mutate(body);
-  }
+  const submit = handleSubmit((values) => pin.mutate(commentInput(values, time) as CommentBody));
 
   return (
     <div className="flex flex-col gap-2 text-sm">
@@ -307,16 +312,15 @@ function Comments({
           </li>
         ))}
       </ul>
-      <form noValidate onSubmit={submit} aria-label="Pin a comment" className="flex flex-col gap-2">
-        <Textarea label="Comment" value={text} onChange={(e) => setText(e.target.value)} rows={2} />
+      <form noValidate onSubmit={(e) => void submit(e)} aria-label="Pin a comment" className="flex flex-col gap-2">
+        <Textarea label="Comment" rows={2} error={errors.text?.message} {...register('text')} />
         <fieldset className="flex flex-wrap items-center gap-3">
           <legend className="float-left mr-2 font-medium">Pin to</legend>
           <label className="inline-flex items-center gap-1">
-            <input type="radio" name="pin-anchor" checked={anchor === 'line'} onChange={() => setAnchor('line')} disabled={lines.length === 0} />a transcript
-            line
+            <input type="radio" value="line" {...register('anchor')} disabled={lines.length === 0} />a transcript line
           </label>
           <label className="inline-flex items-center gap-1">
-            <input type="radio" name="pin-anchor" checked={anchor === 'moment'} onChange={() => setAnchor('moment')} />a moment of the recording
+            <input type="radio" value="moment" {...register('anchor')} />a moment of the recording
           </label>
         </fieldset>
         {anchor === 'line' ? (
@@ -326,8 +330,8 @@ function Comments({
             </label>
             <select
               id={lineId}
-              value={line}
-              onChange={(e) => setLine(e.target.value)}
+              {...register('line')}
+              aria-invalid={errors.line ? true : undefined}
               className="rounded-md border border-slate-300 bg-white px-2 py-2 dark:border-slate-600 dark:bg-slate-900"
             >
               {lines.map((l) => (
@@ -336,15 +340,21 @@ function Comments({
                 </option>
               ))}
             </select>
+            {errors.line ? <p className="font-medium text-red-700 dark:text-red-400">{errors.line.message}</p> : null}
           </div>
         ) : (
-          <Field label="Seconds into the recording" description={`Empty: the player's position (${clock(time)}).`} className="w-56">
-            <Input inputMode="decimal" value={moment} onChange={(e) => setMoment(e.target.value)} />
+          <Field
+            label="Seconds into the recording"
+            description={`Empty: the player's position (${clock(time)}).`}
+            error={errors.moment?.message}
+            className="w-56"
+          >
+            <Input inputMode="decimal" {...register('moment')} />
           </Field>
         )}
-        {problem || pin.isError ? (
+        {pin.isError ? (
           <p role="alert" className="font-medium text-red-700 dark:text-red-400">
-            {problem ?? fieldError(pin.error, 'text') ?? errorMessage(pin.error)}
+            {errorMessage(pin.error)}
           </p>
         ) : null}
         <div>

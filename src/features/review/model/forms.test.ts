@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toValidationErrors } from '@contract/errors';
-import { checkInput, CheckForm, dropBlank, RubricForm, SamplingRuleForm } from './forms';
+import { CommentBody } from '@contract/bff/review';
+import { checkInput, CheckForm, commentErrorPath, commentInput, dropBlank, RubricForm, SamplingRuleForm, type CommentFormValues } from './forms';
 
 describe('the review admin forms', () => {
   it('treat blank fields as not given', () => {
@@ -45,5 +46,20 @@ describe('the review admin forms', () => {
       'condition.value: Enter the classifier value.',
       'condition.field: Enter the extracted field.',
     ]);
+  });
+
+  it('pin a comment to its line, or to the moment typed (blank: the player position), checked by the contract', () => {
+    const form: CommentFormValues = { text: 'Too fast', anchor: 'line', line: '3', moment: '' };
+    expect(commentInput(form, 42.37)).toEqual({ text: 'Too fast', line: 3 });
+    expect(commentInput({ ...form, anchor: 'moment' }, 42.37)).toEqual({ text: 'Too fast', atSeconds: 42.4 });
+    expect(commentInput({ ...form, anchor: 'moment', moment: ' 7.25 ' }, 42)).toEqual({ text: 'Too fast', atSeconds: 7.3 });
+    const errorsOf = (v: CommentFormValues) => {
+      const r = CommentBody.safeParse(commentInput(v, 10));
+      return r.success ? {} : Object.fromEntries(toValidationErrors(r.error, v).map((e) => [commentErrorPath(e.field), e.message]));
+    };
+    expect(errorsOf({ ...form, text: '  ' })).toEqual({ text: 'Enter the comment.' });
+    expect(errorsOf({ ...form, anchor: 'moment', moment: '-2' })).toEqual({ moment: 'The moment is 0 s or later.' });
+    expect(errorsOf({ ...form, anchor: 'moment', moment: 'soon' })).toEqual({ moment: 'The moment is a number of seconds.' });
+    expect(errorsOf({ ...form, line: '' })).toMatchObject({ line: expect.stringContaining('transcript line') });
   });
 });

@@ -57,6 +57,25 @@ export function checkInput(v: CheckFormValues): unknown {
   return { ...v, condition };
 }
 
+export interface CommentFormValues {
+  text: string;
+  anchor: 'line' | 'moment';
+  /** A transcript line's index, as the select holds it. */
+  line: string;
+  /** Seconds into the recording as typed; blank: the player's position. */
+  moment: string;
+}
+
+/** The body a comment form gives: pinned to its line, or to its moment (blank: `now`, the player's position). */
+export function commentInput(v: CommentFormValues, now: number): unknown {
+  if (v.anchor === 'line') return { text: v.text, line: v.line === '' ? undefined : Number(v.line) };
+  const seconds = v.moment.trim() === '' ? now : Number(v.moment);
+  return { text: v.text, atSeconds: Number.isFinite(seconds) ? Math.round(seconds * 10) / 10 : v.moment };
+}
+
+/** CommentBody's field errors on the form's fields (the moment is typed in `moment`). */
+export const commentErrorPath = (path: string) => (path === 'atSeconds' ? 'moment' : path);
+
 // Typed as what the form holds in and what the contract gives out (zod cannot see through preprocess).
 export const RubricForm = z.preprocess(dropBlank, RubricBody) as unknown as z.ZodType<z.output<typeof RubricBody>, RubricFormValues>;
 export const SamplingRuleForm = z.preprocess(dropBlank, SamplingRuleBody) as unknown as z.ZodType<z.output<typeof SamplingRuleBody>, SamplingRuleFormValues>;
