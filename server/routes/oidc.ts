@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
+import type { z } from 'zod';
 import { AuthConfig, OidcCallbackQuery, OidcLoginQuery, Redirect } from '../../contract/bff/http';
 import { Role } from '../../contract/bff/roles';
 import { HttpError, SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from '../http';
@@ -45,6 +46,11 @@ export function roleFromClaim(value: unknown): Role | null {
   return roles.sort((a, b) => RANK[b] - RANK[a])[0] ?? null;
 }
 
+/** A route the browser navigates to: it answers 303 (no body) to `to`. */
+const redirecting = <Q extends z.ZodType>(summary: string, querystring: Q, to: string) => ({
+  schema: { tags: ['auth'], summary, querystring, response: { 303: Redirect(to) } },
+});
+
 export const oidcPlugin: FastifyPluginAsyncZod = async (app) => {
   const { config, db, sessions } = app.ctx;
   const enabled = !!config.OIDC_ISSUER && !!config.OIDC_CLIENT_ID && !!config.PUBLIC_URL;
@@ -73,14 +79,7 @@ export const oidcPlugin: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/oidc/login',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign in through the OpenID Connect provider (303 to it)',
-        querystring: OidcLoginQuery,
-        response: { 303: Redirect("to the provider's sign-in page") },
-      },
-    },
+    redirecting('Sign in through the OpenID Connect provider (303 to it)', OidcLoginQuery, "to the provider's sign-in page"),
     async (request, reply) => {
       const provider = await configuration().catch(() => {
         throw new HttpError(502, 'The sign-in provider cannot be reached. Try again in a moment.');
@@ -110,14 +109,7 @@ export const oidcPlugin: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/oidc/callback',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: "The provider's answer: opens a session (303 back)",
-        querystring: OidcCallbackQuery,
-        response: { 303: Redirect('back to the page the sign-in started from') },
-      },
-    },
+    redirecting("The provider's answer: opens a session (303 back)", OidcCallbackQuery, 'back to the page the sign-in started from'),
     async (request, reply) => {
       const url = new URL(request.url, redirectUri);
       const state = url.searchParams.get('state') ?? '';

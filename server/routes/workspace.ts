@@ -102,15 +102,13 @@ export const workspacePlugin: FastifyPluginAsyncZod = async (app) => {
       return { name, data, updatedAt: iso(rows[0]!.updated_at) };
     },
   );
-  app.delete(
-    '/bff/drafts/:name',
-    { schema: { tags: ['workspace'], summary: 'Delete a draft (204)', params: DraftParams, response: { 204: NoContent } } },
-    async (request, reply) => {
-      const s = request.session;
-      await db.query('DELETE FROM drafts WHERE user_id = $1 AND name = $2', [s.userId, request.params.name]);
+  /** Deletes one of the user's own named rows (a draft, a view): 204, whether or not it was there. */
+  const deleteOwn = (url: string, table: 'drafts' | 'views', summary: string, params: typeof DraftParams | typeof ViewParams) =>
+    app.delete(url, { schema: { tags: ['workspace'], summary, params, response: { 204: NoContent } } }, async (request, reply) => {
+      await db.query(`DELETE FROM ${table} WHERE user_id = $1 AND name = $2`, [request.session.userId, request.params.name]);
       return reply.code(204).send();
-    },
-  );
+    });
+  deleteOwn('/bff/drafts/:name', 'drafts', 'Delete a draft (204)', DraftParams);
 
   app.get(
     '/bff/views',
@@ -157,15 +155,7 @@ export const workspacePlugin: FastifyPluginAsyncZod = async (app) => {
       return { name, search, updatedAt: iso(rows[0]!.updated_at) };
     },
   );
-  app.delete(
-    '/bff/views/:name',
-    { schema: { tags: ['workspace'], summary: 'Delete a saved view (204)', params: ViewParams, response: { 204: NoContent } } },
-    async (request, reply) => {
-      const s = request.session;
-      await db.query('DELETE FROM views WHERE user_id = $1 AND name = $2', [s.userId, request.params.name]);
-      return reply.code(204).send();
-    },
-  );
+  deleteOwn('/bff/views/:name', 'views', 'Delete a saved view (204)', ViewParams);
 
   app.get(
     '/bff/audit',

@@ -18,6 +18,7 @@ import { Input } from '@/components/ui/input';
 import { SegmentedControl } from '@/components/ui/segmented-control';
 import { Select } from '@/components/ui/select';
 import { toast } from '@/components/ui/toast';
+import { RequestError } from '@/components/ui/request-error';
 import { errorMessage, fieldError } from '@/lib/api-client';
 import { campaignChoicesQueryOptions } from '@/lib/shared-queries/campaign-registry';
 import { savedViewsQueryOptions } from '@/lib/shared-queries/saved-views';
@@ -197,11 +198,7 @@ export function WatchViewForm({ viewName, rule }: { viewName: string; rule?: Ale
         </label>
       </fieldset>
 
-      {mutation.isError ? (
-        <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-          {errorMessage(mutation.error)}
-        </p>
-      ) : null}
+      <RequestError error={mutation.error} />
       <div className="flex gap-2">
         <Button type="submit" variant="primary" disabled={mutation.isPending}>
           {mutation.isPending ? 'Saving…' : rule ? 'Save the rule' : 'Watch this view'}

@@ -7,7 +7,7 @@ import { Link } from '@tanstack/react-router';
 import { DNC_MANAGER_ROLES } from '@contract/bff/do-not-call.plain';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { errorMessage } from '@/lib/api-client';
+import { RequestError } from '@/components/ui/request-error';
 import { addToDoNotCall, dncCheckQueryOptions, invalidateDoNotCall } from '@/lib/do-not-call/api';
 import { useSession } from '@/lib/session';
 
@@ -40,11 +40,7 @@ export function DoNotCallAction({ callId, phone }: { callId: string; phone: stri
       <Button size="sm" variant="secondary" disabled={add.isPending} onClick={() => add.mutate()}>
         {add.isPending ? 'Adding…' : 'Add to do-not-call'}
       </Button>
-      {add.isError ? (
-        <span role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {errorMessage(add.error)}
-        </span>
-      ) : null}
+      <RequestError error={add.error} />
       {check.isError ? <span className="text-sm text-amber-800 dark:text-amber-300">The do-not-call list could not be checked.</span> : null}
     </div>
   );

@@ -15,6 +15,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { TableSkeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
+import { RequestError } from '@/components/ui/request-error';
 import { errorMessage, fieldError } from '@/lib/api-client';
 import { addDncRule, deleteDncRule, dncRulesQueryOptions } from '../api/rules';
 import { invalidateDoNotCall } from '@/lib/do-not-call/api';
@@ -114,11 +115,7 @@ export function DncRules({ canManage }: { canManage: boolean }) {
           <Button type="submit" className="md:mt-6" disabled={add.isPending}>
             {add.isPending ? 'Adding…' : 'Add the rule'}
           </Button>
-          {add.isError ? (
-            <p role="alert" className="text-sm font-medium text-red-700 md:col-span-5 dark:text-red-400">
-              {errorMessage(add.error)}
-            </p>
-          ) : null}
+          <RequestError error={add.error} className="md:col-span-5" />
         </form>
       ) : null}
     </section>

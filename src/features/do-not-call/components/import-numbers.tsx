@@ -13,7 +13,7 @@ import { Button } from '@/components/ui/button';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { errorMessage } from '@/lib/api-client';
+import { RequestError } from '@/components/ui/request-error';
 import { importDoNotCall, invalidateDoNotCall } from '@/lib/do-not-call/api';
 import type { CountryCode } from '@/lib/recipients';
 import { countOf } from '@/lib/plural';
@@ -71,11 +71,7 @@ export function ImportNumbers({ country }: { country: CountryCode }) {
             </Button>
           </>
         ) : null}
-        {mutation.isError ? (
-          <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-            {errorMessage(mutation.error)}
-          </p>
-        ) : null}
+        <RequestError error={mutation.error} />
         {result ? (
           <div role="status" className="flex flex-col gap-2 text-sm">
             <p>

@@ -18,6 +18,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
+import { RequestError } from '@/components/ui/request-error';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { commentErrorPath, commentInput, type CommentFormValues } from '../model/forms';
@@ -185,11 +186,7 @@ function ReviewForm({ data, fromQueue, time, lines, seek, onNext }: ReviewPanelP
               {problem}
             </p>
           ) : null}
-          {save.isError ? (
-            <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-              {errorMessage(save.error)}
-            </p>
-          ) : null}
+          <RequestError error={save.error} />
           <div className="flex flex-wrap items-center gap-2">
             <Button type="submit" disabled={save.isPending}>
               Save
@@ -352,11 +349,7 @@ function Comments({
             <Input inputMode="decimal" {...register('moment')} />
           </Field>
         )}
-        {pin.isError ? (
-          <p role="alert" className="font-medium text-red-700 dark:text-red-400">
-            {errorMessage(pin.error)}
-          </p>
-        ) : null}
+        <RequestError error={pin.error} />
         <div>
           <Button type="submit" disabled={pin.isPending}>
             Pin the comment
