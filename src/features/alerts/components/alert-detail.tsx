@@ -10,7 +10,7 @@ import { Badge } from '@/components/ui/badge';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
-import { Skeleton } from '@/components/ui/skeleton';
+import { PageSkeleton } from '@/components/ui/skeleton';
 import { alertDetailQueryOptions } from '../api/alerts';
 import { PauseBadge } from './pause-badge';
 import { DateTime } from '@/components/ui/date-time';
@@ -28,13 +28,7 @@ const ATTEMPT_COLUMNS: Column<Attempt>[] = [
 
 export function AlertDetail({ alertId, campaignActions }: { alertId: number; campaignActions?: (campaign: AlertCampaign) => ReactNode }) {
   const detail = useQuery(alertDetailQueryOptions(alertId));
-  if (detail.isPending)
-    return (
-      <div role="status">
-        <span className="sr-only">Loading the alert…</span>
-        <Skeleton className="h-48 w-full max-w-3xl" />
-      </div>
-    );
+  if (detail.isPending) return <PageSkeleton label="Loading the alert" blocks={['h-48 w-full max-w-3xl']} />;
   if (detail.isError) return <ErrorState title="The alert could not be loaded" error={detail.error} onRetry={() => void detail.refetch()} />;
   const a = detail.data;
   return (

@@ -4,7 +4,7 @@ import { ALERT_MANAGER_ROLES } from '@contract/bff/alerts.plain';
 import { RouteError } from '@/components/layout/route-error';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
-import { Skeleton } from '@/components/ui/skeleton';
+import { PageSkeleton } from '@/components/ui/skeleton';
 import { alertRulesQueryOptions } from '@/features/alerts/api/alerts';
 import { WatchViewForm } from '@/features/alerts/components/watch-form';
 import { parseWatchSearch, type WatchSearch } from '@/features/alerts/model/search-params';
@@ -41,13 +41,7 @@ function WatchRoute() {
         <WatchViewForm viewName={view ?? ''} />
       </div>
     );
-  if (rules.isPending)
-    return (
-      <div role="status">
-        <span className="sr-only">Loading the rule…</span>
-        <Skeleton className="h-64 w-full max-w-3xl" />
-      </div>
-    );
+  if (rules.isPending) return <PageSkeleton label="Loading the rule" blocks={['h-64 w-full max-w-3xl']} />;
   if (rules.isError) return <ErrorState title="The rule could not be loaded" error={rules.error} onRetry={() => void rules.refetch()} />;
   const rule = rules.data.find((r) => r.id === ruleId);
   return (
