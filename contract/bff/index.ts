@@ -11,6 +11,7 @@ import { LIMITS } from '../limits';
 import { paging, queryInt, sortParam } from '../queries';
 import { CALL_SORT_PROPERTIES, DEFAULT_CALL_SORT } from '../queries.plain';
 import { Call } from '../schemas/call';
+import { Page } from '../schemas/page';
 import { STATUS_GROUPS } from '../status-groups';
 import { isIanaZone } from '../timezone';
 import { INDEX_LIMITS, INSIGHTS_BUCKETS } from './index.plain';
@@ -156,14 +157,7 @@ export type IndexCallRow = z.infer<typeof IndexCallRow>;
 
 const IndexedAt = z.string().nullable().meta({ description: 'ISO instant up to which the upstream is fully reflected; null before the first complete sync.' });
 
-export const IndexCallPage = z.object({
-  content: z.array(IndexCallRow),
-  size: z.int(),
-  page: z.int(),
-  totalElements: z.int(),
-  totalPages: z.int(),
-  indexedAt: IndexedAt,
-});
+export const IndexCallPage = Page(IndexCallRow).extend({ indexedAt: IndexedAt });
 export type IndexCallPage = z.infer<typeof IndexCallPage>;
 
 // ---------- GET /bff/index/insights ----------

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { CallStatus, TranscriptAction, TranscriptActor } from '../../../contract/enums';
 import { Guid } from '../../../contract/formats';
+import { Page } from '../../../contract/schemas/page';
 
 const Instant = z.string().refine((s) => !Number.isNaN(Date.parse(s)), { error: 'Not a time.' });
 
@@ -27,12 +28,8 @@ export const IndexableCall = z.looseObject({
 });
 export type IndexableCall = z.infer<typeof IndexableCall>;
 
-export const CallPage = z.object({
-  content: z.array(IndexableCall),
-  page: z.number().int(),
-  totalPages: z.number().int(),
-  totalElements: z.number().int(),
-});
+/** A page of the upstream's calls: the contract's envelope around the lenient call above. */
+export const CallPage = Page(IndexableCall);
 export type CallPage = z.infer<typeof CallPage>;
 
 export const IndexableEntry = z.looseObject({

@@ -21,8 +21,9 @@ import {
   type UseFormReturn,
   type UseFormSetError,
 } from 'react-hook-form';
-import { CHECK_KIND_LABELS, CHECK_KINDS, SAMPLING_MODES, type Check, type Rubric, type SamplingRule } from '@contract/bff/review';
+import { CHECK_KIND_LABELS, CHECK_KINDS, REVIEW_ADMIN_ROLES, SAMPLING_MODES, type Check, type Rubric, type SamplingRule } from '@contract/bff/review';
 import { TERMINAL_CALL_STATUSES } from '@contract/enums';
+import { WritePage } from '@/components/auth/can';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -113,24 +114,7 @@ function FormFooter({
   );
 }
 
-export function ReviewSettingsPage({ isAdmin }: { isAdmin: boolean }) {
-  const agents = useQuery(allAgentsQueryOptions());
-  if (!isAdmin) {
-    return (
-      <EmptyState
-        title="Only admins define rubrics and rules"
-        description={
-          <>
-            Your role reviews calls: open the{' '}
-            <Link to="/review" search={{ state: 'todo', page: 1 }} className="text-blue-700 underline dark:text-blue-400">
-              review queue
-            </Link>
-            .
-          </>
-        }
-      />
-    );
-  }
+export function ReviewSettingsPage() {
   return (
     <div className="flex flex-col gap-6">
       <div>
@@ -139,21 +123,26 @@ export function ReviewSettingsPage({ isAdmin }: { isAdmin: boolean }) {
         </Link>
         <h1 className="mt-1 text-xl font-semibold">Rubrics and rules</h1>
       </div>
-      {agents.isPending ? (
-        <TableSkeleton label="Loading the agents" />
-      ) : agents.isError ? (
-        <ErrorState title="The agents could not be loaded" error={agents.error} onRetry={() => void agents.refetch()} />
-      ) : (
-        <>
-          <RubricEditor agents={agents.data} />
-          <div className="grid gap-4 xl:grid-cols-2">
-            <SamplingRuleEditor agents={agents.data} />
-            <CheckEditor agents={agents.data} />
-          </div>
-          <RulesList agents={agents.data} />
-        </>
-      )}
+      <WritePage roles={REVIEW_ADMIN_ROLES} action="define rubrics and rules (your role reviews calls in the review queue)">
+        <Editors />
+      </WritePage>
     </div>
+  );
+}
+
+function Editors() {
+  const agents = useQuery(allAgentsQueryOptions());
+  if (agents.isPending) return <TableSkeleton label="Loading the agents" />;
+  if (agents.isError) return <ErrorState title="The agents could not be loaded" error={agents.error} onRetry={() => void agents.refetch()} />;
+  return (
+    <>
+      <RubricEditor agents={agents.data} />
+      <div className="grid gap-4 xl:grid-cols-2">
+        <SamplingRuleEditor agents={agents.data} />
+        <CheckEditor agents={agents.data} />
+      </div>
+      <RulesList agents={agents.data} />
+    </>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, type SearchSchemaInput } from '@tanstack/react-router';
 import { ALERT_MANAGER_ROLES } from '@contract/bff/alerts.plain';
+import { WritePage } from '@/components/auth/can';
 import { RouteError } from '@/components/layout/route-error';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
@@ -8,7 +9,6 @@ import { PageSkeleton } from '@/components/ui/skeleton';
 import { alertRulesQueryOptions } from '@/features/alerts/api/alerts';
 import { WatchViewForm } from '@/features/alerts/components/watch-form';
 import { parseWatchSearch, type WatchSearch } from '@/features/alerts/model/search-params';
-import { useSession } from '@/lib/session';
 
 export const Route = createFileRoute('/_app/alerts/watch')({
   validateSearch: (raw: WatchSearch & SearchSchemaInput) => parseWatchSearch(raw),
@@ -17,41 +17,30 @@ export const Route = createFileRoute('/_app/alerts/watch')({
 });
 
 function WatchRoute() {
-  const { view, rule: ruleId } = Route.useSearch();
-  const { role } = useSession();
-  const rules = useQuery({ ...alertRulesQueryOptions(), enabled: ruleId !== undefined });
-  const back = (
-    <nav aria-label="Breadcrumb" className="text-sm">
-      <Link to="/alerts" search={{ page: 1, show: 'open' }} className="text-blue-800 hover:underline dark:text-blue-300">
-        Alerts
-      </Link>
-    </nav>
+  return (
+    <div className="grid gap-4">
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <Link to="/alerts" search={{ page: 1, show: 'open' }} className="text-blue-800 hover:underline dark:text-blue-300">
+          Alerts
+        </Link>
+      </nav>
+      <WritePage roles={ALERT_MANAGER_ROLES} action="watch views (every role reads the alerts)" title="Watch a view">
+        <WatchContent />
+      </WritePage>
+    </div>
   );
-  if (!ALERT_MANAGER_ROLES.includes(role))
-    return (
-      <div className="grid gap-4">
-        {back}
-        <EmptyState title="Only operators and admins watch views" description="You can read every alert on the alerts page." />
-      </div>
-    );
-  if (ruleId === undefined)
-    return (
-      <div className="grid gap-4">
-        {back}
-        <WatchViewForm viewName={view ?? ''} />
-      </div>
-    );
+}
+
+function WatchContent() {
+  const { view, rule: ruleId } = Route.useSearch();
+  const rules = useQuery({ ...alertRulesQueryOptions(), enabled: ruleId !== undefined });
+  if (ruleId === undefined) return <WatchViewForm viewName={view ?? ''} />;
   if (rules.isPending) return <PageSkeleton label="Loading the rule" blocks={['h-64 w-full max-w-3xl']} />;
   if (rules.isError) return <ErrorState title="The rule could not be loaded" error={rules.error} onRetry={() => void rules.refetch()} />;
   const rule = rules.data.find((r) => r.id === ruleId);
-  return (
-    <div className="grid gap-4">
-      {back}
-      {rule ? (
-        <WatchViewForm key={rule.id} viewName={rule.viewName} rule={rule} />
-      ) : (
-        <EmptyState title="No such rule" description="It may have been deleted." />
-      )}
-    </div>
+  return rule ? (
+    <WatchViewForm key={rule.id} viewName={rule.viewName} rule={rule} />
+  ) : (
+    <EmptyState title="No such rule" description="It may have been deleted." />
   );
 }
