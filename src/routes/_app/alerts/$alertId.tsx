@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import type { AlertCampaign } from '@contract/bff/alerts';
 import { Can } from '@/components/auth/can';
+import { Breadcrumb, crumbLinkClasses } from '@/components/layout/breadcrumb';
 import { RouteError } from '@/components/layout/route-error';
 import { NotFound } from '@/components/layout/not-found';
 import { errorMessage } from '@/lib/api-client';
@@ -20,11 +21,11 @@ function AlertRoute() {
   const id = /^[1-9]\d{0,15}$/.test(alertId) ? Number(alertId) : null;
   return (
     <div className="grid gap-4">
-      <nav aria-label="Breadcrumb" className="text-sm">
-        <Link to="/alerts" search={{ page: 1, show: 'all' }} className="text-blue-800 hover:underline dark:text-blue-300">
+      <Breadcrumb>
+        <Link to="/alerts" search={{ page: 1, show: 'all' }} className={crumbLinkClasses}>
           Alerts
         </Link>
-      </nav>
+      </Breadcrumb>
       {/* The campaigns feature's status actions, composed in here (features do not import each other). */}
       {id === null ? <NotFound /> : <AlertDetail alertId={id} campaignActions={(c) => <CampaignNow campaign={c} />} />}
     </div>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, type SearchSchemaInput } from '@tanstack/react-router';
 import { ALERT_MANAGER_ROLES } from '@contract/bff/alerts.plain';
 import { WritePage } from '@/components/auth/can';
+import { Breadcrumb, crumbLinkClasses } from '@/components/layout/breadcrumb';
 import { RouteError } from '@/components/layout/route-error';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
@@ -19,11 +20,11 @@ export const Route = createFileRoute('/_app/alerts/watch')({
 function WatchRoute() {
   return (
     <div className="grid gap-4">
-      <nav aria-label="Breadcrumb" className="text-sm">
-        <Link to="/alerts" search={{ page: 1, show: 'open' }} className="text-blue-800 hover:underline dark:text-blue-300">
+      <Breadcrumb>
+        <Link to="/alerts" search={{ page: 1, show: 'open' }} className={crumbLinkClasses}>
           Alerts
         </Link>
-      </nav>
+      </Breadcrumb>
       <WritePage roles={ALERT_MANAGER_ROLES} action="watch views (every role reads the alerts)" title="Watch a view">
         <WatchContent />
       </WritePage>
