@@ -34,9 +34,14 @@ test('a viewer is offered no write action; an operator is', async ({ pageAs, sim
     ['/campaigns/new', 'Only operators and admins can create campaigns. You are signed in as a viewer; ask an operator to do it.'],
     ['/calls/new', 'Only operators and admins can place calls. You are signed in as a viewer; ask an operator to do it.'],
     [`/agents/${content[0]!.id}/edit`, 'Only admins can edit agents. You are signed in as a viewer; ask an admin to do it.'],
+    [
+      '/review/settings',
+      'Only admins can define rubrics and rules (your role reviews calls in the review queue). You are signed in as a viewer; ask an admin to do it.',
+    ],
+    ['/alerts/watch', 'Only operators and admins can watch views (every role reads the alerts). You are signed in as a viewer; ask an operator to do it.'],
   ] as const) {
     await viewer.goto(path);
     await expect(viewer.getByRole('note')).toHaveText(note);
-    await expect(viewer.getByRole('button', { name: /Create|Place|Save|Next/ })).toHaveCount(0);
+    await expect(viewer.getByRole('button', { name: /Create|Place|Save|Next|Add|Watch/ })).toHaveCount(0);
   }
 });
