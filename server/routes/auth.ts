@@ -15,10 +15,10 @@ import { ROLE_SCOPES } from '../../contract/bff/roles';
 import { Token, TokenRequest } from '../../contract/schemas/token';
 import { HttpError, currentSession, sendError, SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from '../http';
 import { audit, auditCollapsed } from '../services/audit';
-import { decoyHash, verifyPassword } from '../services/passwords';
+import { decoyHash, needsRehash, verifyPassword } from '../services/passwords';
 import * as limits from '../services/sign-in-limits';
 import type { Session } from '../services/sessions';
-import { findUser } from '../services/users';
+import { findUser, rehashPassword } from '../services/users';
 
 const isWriteScope = (scope: string) => scope.endsWith(':write');
 /** How long GET /auth/bootstrap waits for the upstream to mint its read tokens before answering without them. */
@@ -70,6 +70,8 @@ export const authPlugin: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(401, 'The username or password is wrong.');
       }
       await limits.succeeded(db, username, request.ip);
+      // A hash made with earlier parameters (32 MiB per check) is replaced by today's (ADR 0023).
+      if (needsRehash(user.password_hash)) await rehashPassword(db, user.id, user.password_hash, password);
       // A new session id at every sign-in (no fixation), and the previous one ends.
       await sessions.end(request.cookies[SESSION_COOKIE]);
       const id = await sessions.create(user.id);

@@ -33,6 +33,14 @@ export async function resetPassword(db: Queryable, username: string, password: s
   return rowCount > 0;
 }
 
+/**
+ * Replaces a stored hash with one made with today's parameters, unless it changed meanwhile (a
+ * reset during the sign-in wins). Sessions are kept: the password is the same.
+ */
+export async function rehashPassword(db: Queryable, userId: number, previousHash: string, password: string): Promise<void> {
+  await db.query('UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash = $2', [userId, previousHash, await hashPassword(password)]);
+}
+
 export const DEMO_USERS: { username: string; role: Role }[] = [
   { username: 'viewer', role: 'viewer' },
   { username: 'operator', role: 'operator' },

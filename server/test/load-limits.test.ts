@@ -1,5 +1,5 @@
 /**
- * What one busy or hostile client must not do to everyone else, over real HTTP: a burst of 200
+ * What one busy or hostile client must not do to everyone else, over real HTTP: a burst of 100
  * sign-ins must not stall static assets or /healthz (password hashes are queued and leave half of
  * libuv's thread pool free); sessions per user are bounded; connections that drip a request
  * slowly are cut off instead of staying open.
@@ -36,9 +36,11 @@ async function timed(url: string): Promise<number> {
 }
 
 describe('a burst of sign-ins', () => {
-  it('leaves static assets and /healthz fast while 200 sign-ins hash', async () => {
+  it('leaves static assets and /healthz fast while 100 sign-ins hash', async () => {
     await timed(`${stack.url}/assets/app-1.js`);
-    const signIns = Array.from({ length: 200 }, () =>
+    // 100 hashes of about 200 ms each (ADR 0023): as long a burst as the 200 of the earlier 110 ms
+    // hashes, without nearing the timeout on a busy machine.
+    const signIns = Array.from({ length: 100 }, () =>
       fetch(`${stack.url}/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-switchboard': '1', origin: stack.url },
@@ -56,7 +58,7 @@ describe('a burst of sign-ins', () => {
       await new Promise((r) => setTimeout(r, 50));
     }
     const statuses = await all;
-    expect(statuses.filter((s) => s === 204).length).toBe(200);
+    expect(statuses.filter((s) => s === 204).length).toBe(100);
     // The sign-ins take seconds (hashing is the point); the rest must not wait for them.
     expect(assets.length).toBeGreaterThan(3);
     // Before the queue, every static read waited behind the hashes in the thread pool: seconds each.

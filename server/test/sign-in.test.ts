@@ -5,7 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
-import { addUser } from '../services/users';
+import { randomBytes, scryptSync } from 'node:crypto';
+import { needsRehash } from '../services/passwords';
+import { addUser, findUser } from '../services/users';
 import { DEMO_PASSWORD, startTestStack, type TestStack } from '../testing/harness';
 
 let stack: TestStack;
@@ -40,6 +42,22 @@ describe('parallel guesses', () => {
     expect(statuses[99]).toBe(429);
     expect(statuses.filter((s) => s === 204)).toEqual([]);
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(MAX);
+  });
+});
+
+describe('hashes made with earlier parameters', () => {
+  it('are replaced at the next sign-in by a hash with the current parameters, and the password still works', async () => {
+    // As the BFF hashed before ADR 0023: N=2^15, r=8, p=1 (32 MiB per check).
+    const salt = randomBytes(16);
+    const key = scryptSync('dee-password-1', salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+    await addUser(stack.app.ctx.db, 'dee', 'viewer', 'placeholder-password');
+    const legacy = `scrypt$32768$8$1$${salt.toString('base64')}$${key.toString('base64')}`;
+    await stack.app.ctx.db.query('UPDATE users SET password_hash = $2 WHERE username = $1', ['dee', legacy]);
+    expect((await login('dee', 'dee-password-1', via('203.0.113.9'))).status).toBe(204);
+    const stored = (await findUser(stack.app.ctx.db, 'dee'))!.password_hash;
+    expect(stored).not.toBe(legacy);
+    expect(needsRehash(stored)).toBe(false);
+    expect((await login('dee', 'dee-password-1', via('203.0.113.9'))).status).toBe(204);
   });
 });
 

@@ -1,0 +1,68 @@
+import { randomBytes, scryptSync } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { HashQueue, hashPassword, needsRehash, scryptBytes, verifyPassword } from './passwords';
+
+const MiB = 1024 * 1024;
+/** OWASP Password Storage Cheat Sheet: scrypt settings of equal strength to its minimum (N=2^17, r=8, p=1). */
+const OWASP_EQUIVALENT = [
+  { N: 2 ** 17, r: 8, p: 1 },
+  { N: 2 ** 16, r: 8, p: 2 },
+  { N: 2 ** 15, r: 8, p: 3 },
+  { N: 2 ** 14, r: 8, p: 5 },
+  { N: 2 ** 13, r: 8, p: 10 },
+];
+const params = (stored: string) => {
+  const [, N, r, p] = stored.split('$');
+  return { N: Number(N), r: Number(r), p: Number(p) };
+};
+/** A hash as the BFF made them before ADR 0023: N=2^15, r=8, p=1 (32 MiB, below OWASP's minimum). */
+const legacyHash = (password: string) => {
+  const salt = randomBytes(16);
+  const key = scryptSync(password, salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * MiB });
+  return `scrypt$${2 ** 15}$8$1$${salt.toString('base64')}$${key.toString('base64')}`;
+};
+
+describe('password hashes', () => {
+  it('are made with an OWASP-minimum setting, the one that needs 8 MiB', async () => {
+    const stored = await hashPassword('correct horse');
+    expect(OWASP_EQUIVALENT).toContainEqual(params(stored));
+    expect(scryptBytes(params(stored).N, params(stored).r)).toBeLessThanOrEqual(8 * MiB);
+    expect(await verifyPassword('correct horse', stored)).toBe(true);
+    expect(await verifyPassword('wrong horse', stored)).toBe(false);
+    expect(needsRehash(stored)).toBe(false);
+  });
+
+  it('still verify when made with the earlier parameters, which are marked for replacement', async () => {
+    const stored = legacyHash('old password');
+    expect(await verifyPassword('old password', stored)).toBe(true);
+    expect(needsRehash(stored)).toBe(true);
+  });
+});
+
+describe('the hash queue', () => {
+  const job = (log: number[], i: number) => () => new Promise<number>((resolve) => setTimeout(() => (log.push(i), resolve(i)), 5));
+
+  it('holds at most its byte budget of scrypt tables at once, and at most its count', async () => {
+    const queue = new HashQueue(4, 32 * MiB);
+    const log: number[] = [];
+    await Promise.all(Array.from({ length: 10 }, (_, i) => queue.run(scryptBytes(2 ** 13, 8), job(log, i))));
+    expect(queue.peak).toEqual({ running: 4, bytes: 32 * MiB });
+    expect(log).toEqual([...Array(10).keys()]);
+  });
+
+  it('runs hashes of the earlier 32 MiB kind one at a time, in order with the rest', async () => {
+    const queue = new HashQueue(4, 32 * MiB);
+    const log: number[] = [];
+    const weights = [32, 32, 8, 32, 8, 8].map((w) => w * MiB);
+    const results = await Promise.all(weights.map((w, i) => queue.run(w, job(log, i))));
+    expect(results).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(queue.peak.bytes).toBe(32 * MiB);
+    expect(log).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
+  it('runs a job larger than the budget alone rather than never', async () => {
+    const queue = new HashQueue(4, 8 * MiB);
+    expect(await queue.run(128 * MiB, async () => 'done')).toBe('done');
+    expect(queue.peak.running).toBe(1);
+  });
+});
