@@ -6,6 +6,7 @@
  */
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { toApiError } from '@/lib/api-client';
 import { NativeSelect } from './native-select';
 import type { TimelineItem } from '../model/transcript';
 import { turnBands } from '../model/turn-bands';
@@ -21,6 +22,27 @@ export function recordingUrl(callId: string): string {
   return `/bff/recordings/${encodeURIComponent(callId)}`;
 }
 
+const CANNOT_PLAY = 'The recording could not be played. Try downloading it.';
+
+/**
+ * Why the recording did not play, asked of the BFF once the <audio> element has failed (the element
+ * itself only says that it failed): the BFF's message when it refused it (a recording larger than
+ * RECORDING_MAX_MB, no recording, the Voice API busy), else the generic sentence. One byte is asked
+ * for, so a recording that does play is not fetched whole again.
+ */
+export async function whyRecordingFailed(url: string, fetchImpl: typeof fetch = fetch): Promise<string> {
+  try {
+    const res = await fetchImpl(url, { headers: { range: 'bytes=0-0' }, credentials: 'same-origin' });
+    if (res.ok) {
+      await res.body?.cancel().catch(() => undefined);
+      return CANNOT_PLAY;
+    }
+    return (await toApiError(res)).message;
+  } catch {
+    return CANNOT_PLAY;
+  }
+}
+
 export interface RecordingPlayerProps {
   callId: string;
   items: TimelineItem[];
@@ -34,7 +56,8 @@ export function RecordingPlayer({ callId, items, audioRef, cueAt, onTime }: Reco
   const waveRef = useRef<HTMLDivElement>(null);
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState('1');
-  const [audioError, setAudioError] = useState(false);
+  /** What to tell the person when the audio failed; null while it has not. */
+  const [audioError, setAudioError] = useState<string | null>(null);
   const [waveState, setWaveState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [duration, setDuration] = useState(0);
   const bands = useMemo(() => turnBands(items, duration), [items, duration]);
@@ -100,7 +123,7 @@ export function RecordingPlayer({ callId, items, audioRef, cueAt, onTime }: Reco
   function toggle() {
     const audio = audioRef.current;
     if (!audio) return;
-    if (audio.paused) void audio.play().catch(() => setAudioError(true));
+    if (audio.paused) void audio.play().catch(() => setAudioError((previous) => previous ?? CANNOT_PLAY));
     else audio.pause();
   }
 
@@ -134,7 +157,7 @@ export function RecordingPlayer({ callId, items, audioRef, cueAt, onTime }: Reco
       ) : null}
       {audioError ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          The recording could not be played. Try downloading it.
+          {audioError}
         </p>
       ) : null}
       {/* The transcript beside the player is the recording's text alternative. */}
@@ -159,7 +182,10 @@ export function RecordingPlayer({ callId, items, audioRef, cueAt, onTime }: Reco
             onTime(cueAt);
           }
         }}
-        onError={() => setAudioError(true)}
+        onError={() => {
+          setAudioError(CANNOT_PLAY);
+          void whyRecordingFailed(url).then((why) => setAudioError(why));
+        }}
       />
       <div className="flex flex-wrap items-center gap-2">
         <Button variant="primary" onClick={toggle} aria-pressed={playing}>
