@@ -6,7 +6,8 @@
  * here (bench measures them); the test fails only on server errors or a runaway process.
  *
  * The simulator and the BFF run in processes of their own (the bench's launchers), so each one's RSS
- * is its own and the load generator here does not share their event loops.
+ * is its own and the load generator here does not share their event loops. The BFF runs as npm
+ * start runs it: its store in a directory, its Node flags (ADR 0019); its peak is reported too.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -175,6 +176,8 @@ describe('load', () => {
         simulatorRssAfterMiB: rssAfter.simulator,
         bffRssBeforeMiB: rssBefore.bff,
         bffRssAfterMiB: rssAfter.bff,
+        // Every moment of the run, sign-ins and start included (the kernel's high-water mark).
+        bffPeakMiB: Math.round(bff.peakMiB()),
         ...perRoute,
       },
     });

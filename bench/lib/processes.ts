@@ -3,12 +3,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { buildNode, NODE_ENTRIES } from '../../scripts/lib/build-node';
+import { BFF_NODE_ARGS } from '../../scripts/lib/embedded';
 
 export interface Child<T> {
   info: T;
   pid: number;
   /** Resident set size now, in MiB (from /proc). */
   rssMiB(): number;
+  /** The highest resident set size so far (the kernel's VmHWM), in MiB. */
+  peakMiB(): number;
   stop(): Promise<void>;
 }
 
@@ -16,6 +19,11 @@ const running = new Set<ChildProcess>();
 process.on('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
+
+function statusMiB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN) / 1024;
+}
 
 /** Starts `npx tsx <script>` (or any command) and waits for its first JSON line on stdout. */
 export async function startChild<T>(command: string, args: string[], env: Record<string, string>, timeoutMs = 120_000): Promise<Child<T>> {
@@ -42,11 +50,8 @@ export async function startChild<T>(command: string, args: string[], env: Record
   return {
     info,
     pid: child.pid!,
-    rssMiB() {
-      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
-      return kb / 1024;
-    },
+    rssMiB: () => statusMiB(child.pid!, 'VmRSS'),
+    peakMiB: () => statusMiB(child.pid!, 'VmHWM'),
     stop() {
       return new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -72,5 +77,6 @@ let built: Promise<Record<keyof typeof SERVERS | 'seed-process', string>> | unde
  */
 export async function builtNode(server: keyof typeof SERVERS): Promise<[string, string[]]> {
   built ??= buildNode({ ...SERVERS, 'seed-process': NODE_ENTRIES['seed-process'] }, 'dist/node-bench');
-  return [process.execPath, [(await built)[server]]];
+  // The BFF with the Node flags npm start gives it (ADR 0019).
+  return [process.execPath, [...(server === 'bff-server' ? BFF_NODE_ARGS : []), (await built)[server]]];
 }
