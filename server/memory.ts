@@ -6,6 +6,8 @@
  *   both sets of machine code stayed resident (about 45 MiB).
  * - `--max-semi-space-size=1` (MiB): the young generation stays small. Its default (16 MiB per
  *   semi-space) was dozens of MiB of heap slack in a process whose requests make little garbage.
+ * The old generation's ceiling (`--max-old-space-size=256`, ADR 0023) is fixed when V8 sets up its
+ * heap: it is in BFF_NODE_ARGS (scripts/lib/embedded.ts), given on the command line.
  */
 import { setFlagsFromString } from 'node:v8';
 

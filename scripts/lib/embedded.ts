@@ -11,12 +11,18 @@ import { DEFAULT_SIM_API_KEY, DEFAULT_SIM_API_KEY_SECONDARY } from '../../simula
 export const DEFAULT_DEMO_PASSWORD = 'switchboard-demo';
 
 /**
- * Node's flags for the BFF process (npm start, the bench's memory figures): a 1 MiB young-generation
- * semi-space instead of 16 MiB, about 25 MiB less resident for more frequent minor collections
- * (ADR 0019). Heap sizes are fixed when a process starts, so this cannot be set from inside
- * (server/memory.ts sets what can be).
+ * Node's flags for the BFF process (npm start, the bench's memory figures, the load run). Heap sizes
+ * are fixed when a process starts, so these cannot be set from inside (server/memory.ts sets what
+ * can be):
+ * - `--max-semi-space-size=1`: a 1 MiB young-generation semi-space instead of 16 MiB, about 25 MiB
+ *   less resident for more frequent minor collections (ADR 0019);
+ * - `--max-old-space-size=256`: at this ceiling V8 grows the old generation by about 1.3× its live
+ *   size after each full collection instead of up to 4×. Under the load run the heap reached
+ *   149 MiB for about 50 MiB live (RSS 368 MiB); with the ceiling it stayed near 60 MiB (ADR 0023).
+ *   A BFF whose live JavaScript passed 256 MiB would stop with an out-of-memory error: far past its
+ *   250 MiB budget either way.
  */
-export const BFF_NODE_ARGS = ['--max-semi-space-size=1'];
+export const BFF_NODE_ARGS = ['--max-semi-space-size=1', '--max-old-space-size=256'];
 
 export function isEmbedded(env: NodeJS.ProcessEnv): boolean {
   return !env.VOICE_API_BASE_URL;
