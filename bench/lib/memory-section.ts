@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase, databaseAvailable } from '../../common/test-db';
 import { buildNode, NODE_ENTRIES } from '../../scripts/lib/build-node';
-import { BFF_NODE_ARGS } from '../../scripts/lib/embedded';
+import { BFF_NODE_ARGS, BFF_PROCESS_ENV } from '../../scripts/lib/embedded';
 import { reason, timeLeft, type BenchContext } from './section';
 import { SIM_KEY } from './sim-section';
 
@@ -34,6 +34,7 @@ async function runBff(server: string, simUrl: string, extra: Record<string, stri
   const url = `http://127.0.0.1:${PORT}`;
   const child = spawn(process.execPath, [...BFF_NODE_ARGS, server], {
     env: {
+      ...BFF_PROCESS_ENV,
       PATH: process.env.PATH,
       HOST: '127.0.0.1',
       PORT: String(PORT),

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { buildNode, NODE_ENTRIES } from '../../scripts/lib/build-node';
-import { BFF_NODE_ARGS } from '../../scripts/lib/embedded';
+import { BFF_NODE_ARGS, BFF_PROCESS_ENV } from '../../scripts/lib/embedded';
 
 export interface Child<T> {
   info: T;
@@ -27,7 +27,9 @@ function statusMiB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
 
 /** Starts `npx tsx <script>` (or any command) and waits for its first JSON line on stdout. */
 export async function startChild<T>(command: string, args: string[], env: Record<string, string>, timeoutMs = 120_000): Promise<Child<T>> {
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The BFF with the environment npm start gives it (ADR 0023).
+  const bff = args.some((a) => a.endsWith('bff-server.mjs')) ? BFF_PROCESS_ENV : {};
+  const child = spawn(command, args, { env: { ...process.env, ...bff, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => {

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { BFF_NODE_ARGS } from './embedded';
+import { BFF_NODE_ARGS, bffEnv } from './embedded';
 
 describe('BFF_NODE_ARGS', () => {
   it('cap the BFF’s JavaScript heap near its memory budget, so V8 grows it by little after each collection (ADR 0023)', () => {
@@ -11,5 +11,13 @@ describe('BFF_NODE_ARGS', () => {
     // 256 MiB of old generation and two 1 MiB semi-spaces (and V8's own rounding).
     expect(limitMiB).toBeGreaterThanOrEqual(256);
     expect(limitMiB).toBeLessThanOrEqual(270);
+  });
+});
+
+describe('the BFF’s environment', () => {
+  it('asks glibc for two malloc arenas, unless the environment already says', () => {
+    expect(bffEnv({}).MALLOC_ARENA_MAX).toBe('2');
+    expect(bffEnv({ VOICE_API_BASE_URL: 'https://voice.example' }).MALLOC_ARENA_MAX).toBe('2');
+    expect(bffEnv({ MALLOC_ARENA_MAX: '4' }).MALLOC_ARENA_MAX).toBe('4');
   });
 });
