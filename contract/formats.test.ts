@@ -4,13 +4,20 @@ import { E164, IsoDate, TimeOfDay, UtcTimestamp, Uuid, toUtcTimestamp } from './
 import { IdParams } from './queries';
 import { Timezone } from './schemas/campaign';
 import { formatPath } from './errors';
-import { E164_PATTERN } from './formats.plain';
+import { regexes } from 'zod/v4/core';
+import { E164_PATTERN, ISO_DATE_PATTERN, UUID_PATTERN } from './formats.plain';
 
 describe('formats of the spec', () => {
   it.each(['+14155550100', '+33612345678', '+442071838750'])('E.164 accepts %s', (v) => expect(E164.safeParse(v).success).toBe(true));
   it.each(['0612345678', '+0612345678', '+33 6 12 34 56 78', '+1234567890123456', '', '33612345678'])('E.164 refuses %j', (v) =>
     expect(E164.safeParse(v).success).toBe(false),
   );
+
+  it("the browser's patterns are zod's own, written out", () => {
+    expect([E164_PATTERN, UUID_PATTERN, ISO_DATE_PATTERN].map((r) => [r.source, r.flags])).toEqual(
+      [regexes.e164, regexes.uuid(), regexes.date].map((r) => [r.source, r.flags]),
+    );
+  });
 
   it("E.164 without zod (the browser importer's check) is the same rule", () => {
     for (const v of ['+14155550100', '+4312345', '+430000', '+0612345678', '+1234567890123456', '+123456789012345', '33612345678']) {

@@ -6,10 +6,17 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { focusRing } from '@/components/ui/styles';
 import { cn } from '@/lib/cn';
 import { Can } from '@/components/auth/can';
-import { AlertsBell } from './alerts-bell';
+import { afterPaint } from '@/lib/after-paint';
 import { HrefLink } from './href-link';
 import { TimeZonePicker } from './time-zone-picker';
-import { UpstreamBanner } from './upstream-banner';
+
+// Neither is needed to draw the page: the bell's count and the Voice API's state (a banner only
+// when it is down or slow) are read, and their code loaded, once the page is on screen; the page's
+// own first read is not queued behind them.
+const AlertsBell = afterPaint(() => import('./alerts-bell').then((m) => m.AlertsBell));
+const UpstreamBanner = afterPaint(() => import('./upstream-banner').then((m) => m.UpstreamBanner));
+/** The bell's place (its size), while it loads. */
+const bellPlaceholder = <span aria-hidden="true" className="inline-block h-8 w-8" />;
 
 const NAV = [
   { href: '/', label: 'Insights', exact: true },
@@ -73,7 +80,7 @@ export function AppShell({
                 New campaign
               </HrefLink>
             </Can>
-            <AlertsBell />
+            <AlertsBell fallback={bellPlaceholder} />
             <TimeZonePicker />
             <div className="ml-2 flex items-center gap-2 border-l border-slate-200 pl-3 text-sm dark:border-slate-700">
               <span className="hidden font-medium xl:inline" data-testid="current-user">

@@ -1,37 +1,33 @@
 /**
  * One call: header facts, the recording and the transcript side by side (a line click seeks; the
  * line being played is highlighted), then what the call learned. Tolerant of missing parts.
+ *
+ * The first paint is the heading and the facts (this module); the rest of the review (player,
+ * transcript, panels, the composed QA panel) is call-review-body.tsx, whose code loads once they are
+ * on screen, or was loaded on intent (a row hovered in the list) or when the list was idle.
  */
-import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { JsonValue } from '@contract/json';
-import { Badge } from '@/components/ui/badge';
-import { ErrorState } from '@/components/ui/error-state';
-import { callKeys } from '../api/keys';
+import type { ReactNode } from 'react';
 import { allAgentsQueryOptions } from '@/lib/shared-queries/agents';
-import { callQueryOptions, transcriptQueryOptions } from '../api/calls-queries';
-import { classifications, extractedTree, splitContext } from '../model/call-details';
+import { afterPaint } from '@/lib/after-paint';
+import { callQueryOptions } from '../api/calls-queries';
 import { DateTime } from '@/components/ui/date-time';
 import { formatDuration } from '../model/format';
-import { activeIndexAt, toTimeline } from '../model/transcript';
 import { CallStatusBadge } from '@/components/status/call-status-badge';
-import { DoNotCallAction } from './do-not-call-action';
-import { ExtractedDataTree } from './extracted-data-tree';
-import { NoRecording, RecordingPlayer } from './recording-player';
-import { TranscriptTimeline } from './transcript-timeline';
+import type { CallReviewSlot } from './call-review-body';
+
+export type { CallReviewSlot } from './call-review-body';
 
 const LIVE_REFRESH_MS = 5_000;
 
-/** What the call review offers a panel composed into it (the QA review): the player and the transcript lines. */
-export interface CallReviewSlot {
-  /** The recording's position, in seconds. */
-  time: number;
-  /** Transcript lines that say something: their index in the transcript and a short label. */
-  lines: { index: number; label: string }[];
-  /** Moves the recording there (absent when the call has no recording to play). */
-  seek?: (seconds: number) => void;
-}
+/** The review below the facts (~20 KB gzip with the transcript's virtual list). */
+export const CallReviewBody = afterPaint(() => import('./call-review-body').then((m) => m.CallReviewBody));
+// The do-not-call status (and its one-click action) is a status line that appears when known.
+const DoNotCallAction = afterPaint(() => import('./do-not-call-action').then((m) => m.DoNotCallAction));
+
+/** Where the review's body will be while its code loads: room for it, so the footer does not jump. */
+const bodyPlaceholder = <div aria-busy="true" className="min-h-[60vh]" />;
 
 /**
  * `line`: a transcript line to open at (from a search hit): marked, scrolled to, the audio cued there.
@@ -43,41 +39,8 @@ export function CallReviewPage({ callId, line, aside }: { callId: string; line?:
     ...callQueryOptions(callId),
     refetchInterval: (q) => (q.state.data?.status === 'IN_PROGRESS' ? LIVE_REFRESH_MS : false),
   });
-  const live = call.status === 'IN_PROGRESS';
-  const transcript = useQuery({ ...transcriptQueryOptions(callId), refetchInterval: live ? LIVE_REFRESH_MS : false });
-  const queryClient = useQueryClient();
-  // The moment a live call ends, read its final transcript once more.
-  const wasLive = useRef(live);
-  useEffect(() => {
-    if (wasLive.current && !live) void queryClient.invalidateQueries({ queryKey: callKeys.transcript(callId) });
-    wasLive.current = live;
-  }, [live, callId, queryClient]);
   const agents = useQuery(allAgentsQueryOptions());
-  const audioRef = useRef<HTMLAudioElement>(null);
-  const [time, setTime] = useState(0);
-  const [playing, setPlaying] = useState(false);
-  const items = useMemo(() => toTimeline(transcript.data ?? [], call.startTime), [transcript.data, call.startTime]);
-  const activeIndex = call.recorded && (playing || time > 0) ? activeIndexAt(items, time) : -1;
-  const cued = line === undefined ? undefined : items.find((item) => item.index === line);
   const agent = agents.data?.find((a) => a.id === call.agentId);
-  const lines = useMemo(
-    () =>
-      items
-        .filter((item) => item.entry.message.trim() !== '')
-        .map((item) => ({
-          index: item.index,
-          label: `${item.kind === 'turn' ? (item.speaker === 'AGENT' ? 'Agent' : 'Person') : item.entry.action}: ${item.entry.message.slice(0, 80)}`,
-        })),
-    [items],
-  );
-  const context = splitContext(call.context);
-
-  function seek(seconds: number) {
-    const audio = audioRef.current;
-    if (!audio) return;
-    audio.currentTime = seconds;
-    setTime(seconds);
-  }
 
   return (
     <div className="flex flex-col gap-6">
@@ -111,86 +74,9 @@ export function CallReviewPage({ callId, line, aside }: { callId: string; line?:
         </Fact>
       </dl>
 
-      {aside ? <Slot render={aside} time={time} lines={lines} seek={call.recorded && !live ? seek : undefined} /> : null}
-
-      <div className="grid gap-6 lg:grid-cols-2">
-        <div className="flex flex-col gap-6">
-          {call.recorded && live ? (
-            <section className="rounded-lg border border-dashed border-slate-300 p-4 dark:border-slate-700">
-              <h2 className="font-semibold">Recording</h2>
-              <p role="status" className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-                The call is still in progress; its recording appears when it ends.
-              </p>
-            </section>
-          ) : call.recorded ? (
-            <RecordingPlayer
-              callId={call.id}
-              items={items}
-              audioRef={audioRef}
-              cueAt={cued?.offsetSeconds}
-              onTime={(t) => {
-                setTime(t);
-                setPlaying(!(audioRef.current?.paused ?? true));
-              }}
-            />
-          ) : (
-            <NoRecording />
-          )}
-          <Panel title="Summary">{call.summary ? <p className="text-sm whitespace-pre-wrap">{call.summary}</p> : <Muted>No summary.</Muted>}</Panel>
-          <Panel title="Extracted data">
-            <ExtractedDataTree data={extractedTree(call)} label="Extracted data" />
-          </Panel>
-          <Panel title="Classifications">
-            <Pairs pairs={classifications(call)} empty="No classification." />
-          </Panel>
-          <Panel title="Tags">
-            {call.tags.length ? (
-              <ul className="flex flex-wrap gap-1">
-                {call.tags.map((t) => (
-                  <li key={t}>
-                    <Badge tone="violet">{t}</Badge>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <Muted>No tags.</Muted>
-            )}
-          </Panel>
-          <Panel title="Context">
-            <Pairs pairs={Object.entries(context.variables).map(([k, v]) => [k, show(v)])} empty="No context variables." />
-            <h3 className="mt-3 text-sm font-semibold">System variables</h3>
-            <Pairs pairs={Object.entries(context.system).map(([k, v]) => [k, show(v)])} empty="None." />
-          </Panel>
-          <Panel title="Watched variables">
-            <Pairs pairs={Object.entries(call.watchedVariables ?? {})} empty="No watched variables." />
-          </Panel>
-        </div>
-        <div>
-          {transcript.isPending ? (
-            <p className="text-sm">Loading the transcript…</p>
-          ) : transcript.isError ? (
-            <ErrorState error={transcript.error} onRetry={() => void transcript.refetch()} title="The transcript could not be loaded" />
-          ) : (
-            <TranscriptTimeline
-              items={items}
-              activeIndex={activeIndex}
-              cuedIndex={cued?.index}
-              onSeek={call.recorded && !live ? seek : undefined}
-              playing={playing}
-            />
-          )}
-        </div>
-      </div>
+      <CallReviewBody fallback={bodyPlaceholder} call={call} line={line} aside={aside} />
     </div>
   );
-}
-
-function Slot({ render, ...slot }: CallReviewSlot & { render: (slot: CallReviewSlot) => ReactNode }) {
-  return render(slot);
-}
-
-function show(v: JsonValue): string {
-  return typeof v === 'string' ? v : JSON.stringify(v);
 }
 
 function When({ utc }: { utc: string }) {
@@ -203,32 +89,5 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
       <dt className="text-xs text-slate-600 dark:text-slate-400">{term}</dt>
       <dd className="font-medium">{children}</dd>
     </div>
-  );
-}
-
-function Panel({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="rounded-lg border border-slate-200 p-4 dark:border-slate-800">
-      <h2 className="mb-2 font-semibold">{title}</h2>
-      {children}
-    </section>
-  );
-}
-
-function Muted({ children }: { children: ReactNode }) {
-  return <p className="text-sm text-slate-600 dark:text-slate-400">{children}</p>;
-}
-
-function Pairs({ pairs, empty }: { pairs: [string, string][]; empty: string }) {
-  if (pairs.length === 0) return <Muted>{empty}</Muted>;
-  return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-      {pairs.map(([k, v]) => (
-        <div key={k} className="contents">
-          <dt className="text-slate-700 dark:text-slate-300">{k}</dt>
-          <dd className="font-medium break-all">{v}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }

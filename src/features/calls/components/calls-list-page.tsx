@@ -6,7 +6,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
 import { LIMITS } from '@contract/limits';
 import { Can } from '@/components/auth/can';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -23,6 +23,7 @@ import { clearFilters, FILTER_KEYS, hasFilters, type CallsSearch } from '../mode
 import { CallsTable } from './calls-table';
 import { ExportCalls } from './export-calls';
 import { countOf } from '@/lib/plural';
+import { usePaintedOnce } from '@/lib/after-paint';
 
 // The filters and saved views (form primitives, a combobox, phone parsing: most of the page's code)
 // load once the rows (or the page's empty or error state) are on screen, not while they are drawn:
@@ -32,23 +33,6 @@ const SavedViews = lazy(() => import('./saved-views').then((m) => ({ default: m.
 
 const PAGE_SIZES = [10, 20, 50, LIMITS.pageSize.max];
 
-/** False until a frame has been painted after `ready` turned true; then true for good. */
-function usePaintedOnce(ready: boolean): boolean {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    if (!ready || painted) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // The frame callback runs before that frame's paint; the task after it, once it is on screen.
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      if (timer !== undefined) clearTimeout(timer);
-    };
-  }, [ready, painted]);
-  return painted;
-}
 const POLL_FIRST_MS = 3_000;
 const POLL_MAX_MS = 60_000;
 

@@ -3,7 +3,18 @@ import { booleanParam, intParam } from '@/lib/search-params';
 import { callFromLists, callQueryOptions, transcriptQueryOptions } from '@/features/calls/api/calls-queries';
 import { CallReviewPage } from '@/features/calls/components/call-review-page';
 import { RouteError } from '@/components/layout/route-error';
-import { ReviewPanel } from '@/features/review/components/review-panel';
+import { afterPaint } from '@/lib/after-paint';
+
+// The QA review panel (its form fields, ~15 KB gzip) loads once the call is on screen.
+const ReviewPanel = afterPaint(() => import('@/features/review/components/review-panel').then((m) => m.ReviewPanel));
+
+/** Where the QA review panel will be, while its code loads: its own "loading" look. */
+const reviewPanelPlaceholder = (
+  <section aria-busy="true" className="rounded-lg border border-blue-200 p-4 dark:border-blue-900">
+    <h2 className="font-semibold">QA review</h2>
+    <p className="mt-2 text-sm">Loading the review…</p>
+  </section>
+);
 
 export interface CallReviewSearch {
   /** A transcript line (its index in the transcript) to open at, with the audio cued there. */
@@ -42,6 +53,7 @@ function CallReviewRoute() {
       line={line}
       aside={(slot) => (
         <ReviewPanel
+          fallback={reviewPanelPlaceholder}
           callId={callId}
           fromQueue={queue === true}
           time={slot.time}
