@@ -16,13 +16,12 @@ import { DateTime } from '@/components/ui/date-time';
 import { formatDuration } from '../model/format';
 import { CallStatusBadge } from '@/components/status/call-status-badge';
 import type { CallReviewSlot } from './call-review-body';
+import { CallReviewBody } from './call-review-code';
 
 export type { CallReviewSlot } from './call-review-body';
 
 const LIVE_REFRESH_MS = 5_000;
 
-/** The review below the facts (~20 KB gzip with the transcript's virtual list). */
-export const CallReviewBody = afterPaint(() => import('./call-review-body').then((m) => m.CallReviewBody));
 // The do-not-call status (and its one-click action) is a status line that appears when known.
 const DoNotCallAction = afterPaint(() => import('./do-not-call-action').then((m) => m.DoNotCallAction));
 

@@ -24,6 +24,7 @@ import { CallsTable } from './calls-table';
 import { ExportCalls } from './export-calls';
 import { countOf } from '@/lib/plural';
 import { usePaintedOnce } from '@/lib/after-paint';
+import { CallReviewBody } from './call-review-code';
 
 // The filters and saved views (form primitives, a combobox, phone parsing: most of the page's code)
 // load once the rows (or the page's empty or error state) are on screen, not while they are drawn:
@@ -67,7 +68,9 @@ export function CallsListPage({ search, onSearch }: { search: CallsSearch; onSea
   // A call's review is one click away: its code loads once the rows are on screen, not on the click.
   const router = useRouter();
   useEffect(() => {
-    if (rowsSettled) void router.loadRouteChunk(router.routesById['/_app/calls/$callId']);
+    if (!rowsSettled) return;
+    void router.loadRouteChunk(router.routesById['/_app/calls/$callId'])?.catch(() => undefined);
+    void CallReviewBody.preload().catch(() => undefined);
   }, [rowsSettled, router]);
   const filtersPlaceholder = <div className="min-h-[35.125rem] sm:min-h-[23.75rem] lg:min-h-[18.25rem]" aria-busy="true" />;
   const viewsPlaceholder = <div className="min-h-[9.5rem]" aria-busy="true" />;
