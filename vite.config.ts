@@ -49,6 +49,51 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * dist/client/route-preloads.json: for each page route, the chunks its first paint needs beyond the
+ * entry's (the route's own chunk, its layout's, and what they import). The BFF writes them into the
+ * page's HTML as modulepreload links, so they download beside the entry instead of after it has run.
+ */
+function routePreloads(): Plugin {
+  return {
+    name: 'switchboard-route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const closure = (start: string[], into = new Set<string>()) => {
+        for (const file of start) {
+          if (into.has(file)) continue;
+          into.add(file);
+          closure(byFile.get(file)?.imports ?? [], into);
+        }
+        return into;
+      };
+      const entry = chunks.find((c) => c.isEntry);
+      if (!entry) return;
+      const initial = closure([entry.fileName]);
+      // The component chunk of each route file (its loader and pending view travel with it).
+      const routeChunk = new Map<string, string>();
+      for (const c of chunks) {
+        const id = (c.facadeModuleId ?? '').replaceAll('\\', '/');
+        const m = /\/src\/routes\/(.+)\.tsx\?tsr-split=[^&]*component/.exec(id);
+        if (m) routeChunk.set(m[1]!, c.fileName);
+      }
+      const routes: { path: string; files: string[] }[] = [];
+      for (const [file, chunk] of routeChunk) {
+        const segments = file.split('/');
+        if (segments.some((s) => s.startsWith('_') && s !== segments[0]) || file === '_app') continue;
+        // Layouts on the way (a pathless `_app` and its chunk), then the route's own chunk.
+        const layouts = segments.slice(0, -1).flatMap((_, i) => routeChunk.get(segments.slice(0, i + 1).join('/')) ?? []);
+        const path = '/' + segments.filter((s) => !s.startsWith('_') && s !== 'index').join('/');
+        const files = [...closure([...layouts, chunk])].filter((f) => !initial.has(f));
+        routes.push({ path, files: files.map((f) => `/${f}`) });
+      }
+      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(routes, null, 1) });
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     // Vitest needs no route generation (and must not rewrite the committed route tree mid-run).
@@ -65,6 +110,7 @@ export default defineConfig({
       }),
     react(),
     tailwindcss(),
+    routePreloads(),
     precompress(),
   ],
   resolve: {

@@ -23,6 +23,14 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'index.html'), INDEX);
   writeFileSync(join(dir, 'assets/index-abc123.js'), ASSET);
   writeFileSync(join(dir, 'assets/index-abc123.js.map'), '{"version":3,"sources":["../../src/secret-logic.ts"]}');
+  writeFileSync(
+    join(dir, 'route-preloads.json'),
+    JSON.stringify([
+      { path: '/calls/$callId', files: ['/assets/_callId-abc.js', '/assets/_app-abc.js'] },
+      { path: '/calls/new', files: ['/assets/new-abc.js'] },
+      { path: '/agents', files: ['"><script>alert(1)</script>', '/assets/agents-abc.js'] },
+    ]),
+  );
   writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   const config = loadConfig({
     VOICE_API_BASE_URL: 'http://127.0.0.1:9',
@@ -52,6 +60,22 @@ describe('the SPA', () => {
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(await asset.text()).toBe(ASSET);
     expect((await fetch(`${url}/favicon.svg`)).headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it("names the chunks of the page's route in its HTML (modulepreload), the most specific route first", async () => {
+    const html = async (path: string) => (await fetch(url + path, { headers: { accept: 'text/html' } })).text();
+    const review = await html('/calls/c-123');
+    expect(review).toContain('<link rel="modulepreload" crossorigin href="/assets/_callId-abc.js">');
+    expect(review).toContain('<link rel="modulepreload" crossorigin href="/assets/_app-abc.js">');
+    expect(review.indexOf('modulepreload')).toBeLessThan(review.indexOf('</head>'));
+    const wizard = await html('/calls/new');
+    expect(wizard).toContain('/assets/new-abc.js');
+    expect(wizard).not.toContain('_callId');
+    // Only asset paths are written into the page.
+    const agents = await html('/agents');
+    expect(agents).toContain('/assets/agents-abc.js');
+    expect(agents).not.toContain('<script>alert');
+    expect(await html('/calls/c-123/more')).toBe(INDEX);
   });
 
   it('does not publish source maps', async () => {
