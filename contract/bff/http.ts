@@ -6,6 +6,7 @@ import { Guid } from '../formats';
 import { PageQuery } from '../queries';
 import { ErrorResponse } from '../schemas/error';
 import { Page } from '../schemas/page';
+import { Preferences } from './preferences';
 import { Role } from './roles';
 
 export { BFF_HEADERS, CSRF_HEADER_VALUE, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENT_UPSTREAM_PATHS } from './http.plain';
@@ -41,6 +42,8 @@ export const BootstrapToken = z.object({
 export const SessionBootstrap = z.object({
   session: SessionState,
   tokens: z.array(BootstrapToken),
+  /** The user's console preferences (as GET /bff/preferences), with a session: the first page's read needs the display zone. */
+  preferences: Preferences.optional(),
 });
 export type SessionBootstrap = z.infer<typeof SessionBootstrap>;
 

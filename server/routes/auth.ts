@@ -19,6 +19,7 @@ import { decoyHash, needsRehash, verifyPassword } from '../services/passwords';
 import * as limits from '../services/sign-in-limits';
 import type { Session } from '../services/sessions';
 import { findUser, rehashPassword } from '../services/users';
+import { readPreferences } from './preferences';
 
 const isWriteScope = (scope: string) => scope.endsWith(':write');
 /** How long GET /auth/bootstrap waits for the upstream to mint its read tokens before answering without them. */
@@ -148,6 +149,9 @@ export const authPlugin: FastifyPluginAsyncZod = async (app) => {
       if (!session) return;
       const scopes = ROLE_SCOPES[session.role];
       const reads = scopes.filter((s) => !isWriteScope(s));
+      // The display zone (the first page's read is in it) comes in the same answer: no round trip
+      // to GET /bff/preferences between the session and that read.
+      const preferences = readPreferences(db, session.userId);
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<null>((resolve) => (timer = setTimeout(resolve, BOOTSTRAP_MINT_WAIT_MS, null)));
       const minted = await Promise.all(
@@ -162,7 +166,11 @@ export const authPlugin: FastifyPluginAsyncZod = async (app) => {
         ),
       );
       clearTimeout(timer);
-      return { session: { user: session.username, role: session.role, scopes: [...scopes] }, tokens: minted.filter((t) => t !== null) };
+      return {
+        session: { user: session.username, role: session.role, scopes: [...scopes] },
+        tokens: minted.filter((t) => t !== null),
+        preferences: await preferences,
+      };
     },
   );
 

@@ -3,17 +3,23 @@
  * follow the user from browser to browser. A user with no row gets the defaults.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Queryable } from '../../common/db';
 import { DEFAULT_PREFERENCES, Preferences, PreferencesBody } from '../../contract/bff/preferences';
 
 const tags = ['preferences'];
+
+/** A user's preferences (the defaults without a row); GET /auth/bootstrap brings them too. */
+export async function readPreferences(db: Queryable, userId: number): Promise<Preferences> {
+  const { rows } = await db.query<{ time_zone: string | null }>('SELECT time_zone FROM preferences WHERE user_id = $1', [userId]);
+  return rows[0] ? { timeZone: rows[0].time_zone } : DEFAULT_PREFERENCES;
+}
 
 export const preferencesPlugin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
   app.addHook('onRequest', app.requireSession);
 
   app.get('/bff/preferences', { schema: { tags, summary: "The user's console preferences", response: { 200: Preferences } } }, async (request) => {
-    const { rows } = await db.query<{ time_zone: string | null }>('SELECT time_zone FROM preferences WHERE user_id = $1', [request.session.userId]);
-    return rows[0] ? { timeZone: rows[0].time_zone } : DEFAULT_PREFERENCES;
+    return readPreferences(db, request.session.userId);
   });
 
   app.put(

@@ -47,6 +47,16 @@ describe('GET /auth/bootstrap', () => {
     });
   }
 
+  it("brings the user's preferences, as GET /bff/preferences answers them", async () => {
+    const client = await stack.login('operator');
+    expect((await client.request('GET', '/auth/bootstrap')).body.preferences).toEqual({ timeZone: null });
+    expect((await client.request('PUT', '/bff/preferences', { body: { timeZone: 'Asia/Tokyo' } })).status).toBe(200);
+    const body = SessionBootstrap.parse((await client.request('GET', '/auth/bootstrap')).body);
+    expect(body.preferences).toEqual({ timeZone: 'Asia/Tokyo' });
+    expect(body.preferences).toEqual((await client.request('GET', '/bff/preferences')).body);
+    await client.request('PUT', '/bff/preferences', { body: { timeZone: null } });
+  });
+
   it('a token of the bootstrap works in its own session only, and ends with it', async () => {
     const a = await stack.login('viewer');
     const b = await stack.login('viewer');
@@ -72,7 +82,7 @@ describe('GET /auth/bootstrap', () => {
     const res = await client.request('GET', '/auth/bootstrap');
     expect(res.status).toBe(200);
     expect(Date.now() - started).toBeLessThan(BOOTSTRAP_MINT_WAIT_MS + 1000);
-    expect(res.body).toEqual({ session: { user: 'viewer', role: 'viewer', scopes: [...ROLE_SCOPES.viewer] }, tokens: [] });
+    expect(res.body).toEqual({ session: { user: 'viewer', role: 'viewer', scopes: [...ROLE_SCOPES.viewer] }, tokens: [], preferences: { timeZone: null } });
     await stack.control('DELETE', '/_sim/faults');
     expect((await client.request('POST', '/auth/token', { body: { scope: ['calls:read'] } })).status).toBe(200);
   });

@@ -5,6 +5,8 @@ import { ROLE_SCOPES, ROLES, type Role } from '@contract/bff/role-scopes';
 import type { Scope } from '@contract/enums';
 import { bffRequest, clearTokens, keepTokens } from './api-client';
 import { forgetKept } from './keep-on-session-end';
+import { preferencesKeys } from './time/display-zone';
+import type { Preferences } from '@contract/bff/preferences';
 
 export const sessionKeys = {
   all: ['session'] as const,
@@ -16,11 +18,13 @@ export const sessionKeys = {
 // checks (another tab signed out, the session timed out) ask the session alone.
 let bootstrapNext = true;
 
-async function readSession(): Promise<SessionState> {
+async function readSession({ client }: { client: QueryClient }): Promise<SessionState> {
   if (!bootstrapNext) return bffRequest<SessionState>('GET', '/auth/session');
   bootstrapNext = false;
-  const { session, tokens } = await bffRequest<SessionBootstrap>('GET', '/auth/bootstrap');
+  const { session, tokens, preferences } = await bffRequest<SessionBootstrap>('GET', '/auth/bootstrap');
   if (session) keepTokens(tokens);
+  // The display zone came with it: the first page's loader reads with it at once (no GET /bff/preferences first).
+  if (session && preferences) client.setQueryData(preferencesKeys.all, (known: Preferences | undefined) => known ?? preferences);
   return session;
 }
 
