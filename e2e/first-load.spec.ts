@@ -85,7 +85,7 @@ test('a cold /agents loads at most 130 KB of script before its rows are drawn', 
   await context.close();
 });
 
-test('a cold load reads its rows with the token that came with the session: no POST /auth/token first', async ({ browser }) => {
+test('a cold load reads its rows with the token and the display zone that came with the session: no POST /auth/token, no GET /bff/preferences', async ({ browser }) => {
   const context = await browser.newContext({ baseURL: BFF_URL });
   await signInContext(context, 'viewer');
   const page = await context.newPage();
@@ -96,6 +96,8 @@ test('a cold load reads its rows with the token that came with the session: no P
   expect(asked).toContain('GET /auth/bootstrap');
   expect(asked).not.toContain('GET /auth/session');
   expect(asked).not.toContain('POST /auth/token');
+  // The display zone came with the session too: no GET /bff/preferences between it and the rows.
+  expect(asked).not.toContain('GET /bff/preferences');
   // Nothing of it in storage: the tokens live in the page's memory only.
   const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie);
   expect(stored).not.toMatch(/eyJ/);
