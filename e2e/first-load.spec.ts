@@ -85,7 +85,9 @@ test('a cold /agents loads at most 130 KB of script before its rows are drawn', 
   await context.close();
 });
 
-test('a cold load reads its rows with the token and the display zone that came with the session: no POST /auth/token, no GET /bff/preferences', async ({ browser }) => {
+test('a cold load reads its rows with the token and the display zone that came with the session: no POST /auth/token, no GET /bff/preferences', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ baseURL: BFF_URL });
   await signInContext(context, 'viewer');
   const page = await context.newPage();
