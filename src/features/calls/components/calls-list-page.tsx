@@ -6,7 +6,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { LIMITS } from '@contract/limits';
 import { Can } from '@/components/auth/can';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -29,7 +29,23 @@ import { CallReviewBody } from './call-review-code';
 // The filters and saved views (form primitives, a combobox, phone parsing: most of the page's code)
 // load once the rows (or the page's empty or error state) are on screen, not while they are drawn:
 // the rows come first, and each of the two keeps its place while it loads, so nothing moves.
-const CallsFilters = lazy(() => import('./calls-filters').then((m) => ({ default: m.CallsFilters })));
+// Memoised: moving to another page (or size or sort) changes nothing in the filter form, so the
+// form is not drawn again with the next page's rows (its fields' own state is keyed on the filters).
+const CallsFilters = lazy(() =>
+  import('./calls-filters').then((m) => ({
+    default: memo(
+      m.CallsFilters,
+      (a, b) =>
+        a.agents === b.agents &&
+        a.zone === b.zone &&
+        a.onApply === b.onApply &&
+        a.onClear === b.onClear &&
+        a.search.size === b.search.size &&
+        a.search.sort === b.search.sort &&
+        a.search.tz === b.search.tz,
+    ),
+  })),
+);
 const SavedViews = lazy(() => import('./saved-views').then((m) => ({ default: m.SavedViews })));
 
 const PAGE_SIZES = [10, 20, 50, LIMITS.pageSize.max];
@@ -72,6 +88,14 @@ export function CallsListPage({ search, onSearch }: { search: CallsSearch; onSea
     void router.loadRouteChunk(router.routesById['/_app/calls/$callId'])?.catch(() => undefined);
     void CallReviewBody.preload().catch(() => undefined);
   }, [rowsSettled, router]);
+  // The filters' callbacks stay the same functions across pages (so the memo above holds) and
+  // always act on the search as it is now.
+  const latest = useRef({ search, onSearch });
+  useLayoutEffect(() => {
+    latest.current = { search, onSearch };
+  });
+  const applyFilters = useCallback((next: CallsSearch) => latest.current.onSearch(next), []);
+  const clearAllFilters = useCallback(() => latest.current.onSearch(clearFilters(latest.current.search)), []);
   const filtersPlaceholder = <div className="min-h-[35.125rem] sm:min-h-[23.75rem] lg:min-h-[18.25rem]" aria-busy="true" />;
   const viewsPlaceholder = <div className="min-h-[9.5rem]" aria-busy="true" />;
 
@@ -92,14 +116,7 @@ export function CallsListPage({ search, onSearch }: { search: CallsSearch; onSea
         <div className="flex min-w-0 flex-col gap-4">
           {rowsSettled ? (
             <Suspense fallback={filtersPlaceholder}>
-              <CallsFilters
-                key={filtersKey}
-                search={search}
-                agents={agents.data ?? []}
-                zone={zone}
-                onApply={onSearch}
-                onClear={() => onSearch(clearFilters(search))}
-              />
+              <CallsFilters key={filtersKey} search={search} agents={agents.data ?? []} zone={zone} onApply={applyFilters} onClear={clearAllFilters} />
             </Suspense>
           ) : (
             filtersPlaceholder
