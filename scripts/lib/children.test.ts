@@ -37,7 +37,8 @@ describe('ChildGroup', () => {
 
   it('reports the first child that exits on its own', async () => {
     const group = new ChildGroup();
-    group.start('long', node, sleeper, process.env);
+    // The sleeper says "ready" over IPC: without the channel it would crash (exit 1) and race 'short'.
+    group.start('long', node, sleeper, process.env, ipc);
     group.start('short', node, ['-e', 'process.exit(3)'], process.env);
     const first = await group.firstExit();
     expect(first.child.name).toBe('short');

@@ -65,6 +65,17 @@ export function dueForAnalyze(written: number, atLast: number, minRows: number):
 const utcDate = (d: Date) => d.toISOString().slice(0, 10);
 const addDays = (day: string, n: number) => utcDate(new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000));
 
+/**
+ * The first day a pass reads again: the recent days, or, when the last pass that read its ranges
+ * started before them (the BFF was stopped, or the upstream's clock jumped), that pass's day, so
+ * that the days in between are not skipped; never before the backfill window.
+ */
+export function catchUpFrom(today: string, recentDays: number, indexedAt: Date | null, backfillSince: string): string {
+  let from = addDays(today, -recentDays);
+  if (indexedAt) from = [from, utcDate(indexedAt)].sort()[0]!;
+  return from < backfillSince ? backfillSince : from;
+}
+
 export class SyncPassError extends Error {
   constructor(readonly info: SyncErrorInfo) {
     super(info.message);
@@ -98,8 +109,8 @@ export class IndexSyncer {
         state = await readSyncState(this.db);
       }
       if (!state.backfillComplete) await this.backfill(state.backfillSince!, state.backfillCursor ?? { day: today, page: 1, phase: 'calls' }, signal);
-      const recentFrom = addDays(today, -this.options.recentDays);
-      await this.readRange({ from: recentFrom < state.backfillSince! ? state.backfillSince! : recentFrom, to: addDays(today, 1) }, null, signal);
+      const recentFrom = catchUpFrom(today, this.options.recentDays, state.indexedAt, state.backfillSince!);
+      await this.readRange({ from: recentFrom, to: addDays(today, 1) }, null, signal);
       for (const campaign of await this.campaigns()) await this.readRange({ from: recentFrom, to: addDays(today, 1) }, campaign.name, signal);
       await this.retryMalformed(recentFrom, signal);
       await this.pollInProgress(new Date(`${recentFrom}T00:00:00Z`), signal);
