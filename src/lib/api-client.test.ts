@@ -218,3 +218,24 @@ describe('bffRequest', () => {
     expect(seen[0]!.headers['x-switchboard']).toBeUndefined();
   });
 });
+
+describe('signOut', () => {
+  it('sends nothing else from the sign-out until done, then sends again', async () => {
+    const { client, seen } = scripted(() => ok({}));
+    const done = await client.signOut();
+    expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual(['POST /auth/logout']);
+    await expect(client.bffRequest('GET', '/bff/alerts/unread')).rejects.toMatchObject({ kind: 'network' });
+    await expect(client.apiRequest('GET', '/v1/agents')).rejects.toMatchObject({ kind: 'network' });
+    expect(seen).toHaveLength(1);
+    done();
+    await client.bffRequest('GET', '/auth/session');
+    expect(seen.map((s) => s.url)).toEqual(['/auth/logout', '/auth/session']);
+  });
+
+  it('sends again at once when the sign-out itself fails', async () => {
+    const { client, seen } = scripted((req) => (req.url === '/auth/logout' ? err(503) : ok({})));
+    await expect(client.signOut()).rejects.toMatchObject({ status: 503 });
+    await client.bffRequest('GET', '/auth/session');
+    expect(seen.map((s) => s.url)).toEqual(['/auth/logout', '/auth/session']);
+  });
+});

@@ -139,6 +139,8 @@ function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+const LOGOUT_PATH = '/auth/logout';
+
 /** A client over injected fetch, clock and randomness (the app uses the default one below). */
 export function createApiClient(deps: Partial<ClientDeps> = {}) {
   const d: ClientDeps = {
@@ -150,8 +152,16 @@ export function createApiClient(deps: Partial<ClientDeps> = {}) {
     ...deps,
   };
 
+  /**
+   * While a sign-out is under way (from its request until the caller has forgotten everything), no
+   * other request is sent: a read started then (a poll, code loaded after the first paint) would
+   * only reach the BFF as nobody, a 401 in the browser's console. It is refused here, unsent.
+   */
+  let signingOut = false;
+
   /** One fetch with a timeout; no response at all becomes a network/timeout/unknown-outcome ApiError. */
   async function send(url: string, init: RequestInit, isWrite: boolean, signal?: AbortSignal): Promise<Response> {
+    if (signingOut && url !== LOGOUT_PATH) throw new ApiError('Signing out.', { status: 0, kind: 'network' });
     const timeout = AbortSignal.timeout(d.timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     try {
@@ -275,10 +285,29 @@ export function createApiClient(deps: Partial<ClientDeps> = {}) {
     for (const t of given) tokens.put([t.scope], t);
   }
 
+  /**
+   * Ends the session at the BFF and forgets every token. Until the returned `done` is called, no
+   * other request is sent (see `send`); on a failed sign-out requests are sent again at once.
+   */
+  async function signOut(): Promise<() => void> {
+    signingOut = true;
+    try {
+      await bffRequest<void>('POST', LOGOUT_PATH);
+    } catch (error) {
+      signingOut = false;
+      throw error;
+    }
+    tokens.clear();
+    return () => {
+      signingOut = false;
+    };
+  }
+
   return {
     apiRequest,
     bffRequest,
     bffWrite,
+    signOut,
     warmTokens,
     keepTokens,
     /** Forget every token (sign-out). */
@@ -303,6 +332,7 @@ const client = createApiClient({ onSessionEnded: () => onSessionEnded() });
 
 export const apiRequest = client.apiRequest;
 export const bffRequest = client.bffRequest;
+export const signOutRequests = client.signOut;
 export const bffWrite = client.bffWrite;
 export const keepTokens = client.keepTokens;
 export const clearTokens = client.clearTokens;

@@ -3,7 +3,7 @@ import { queryOptions, useSuspenseQuery, type QueryClient } from '@tanstack/reac
 import type { SessionBootstrap, SessionInfo, SessionState } from '@contract/bff/http';
 import { ROLE_SCOPES, ROLES, type Role } from '@contract/bff/role-scopes';
 import type { Scope } from '@contract/enums';
-import { bffRequest, clearTokens, keepTokens } from './api-client';
+import { bffRequest, clearTokens, keepTokens, signOutRequests } from './api-client';
 import { forgetKept } from './keep-on-session-end';
 import { preferencesKeys } from './time/display-zone';
 import type { Preferences } from '@contract/bff/preferences';
@@ -74,10 +74,14 @@ export async function signIn(queryClient: QueryClient, username: string, passwor
 
 /** Ends the session at the BFF, leaves (so no screen refetches as nobody), then forgets everything. */
 export async function signOut(queryClient: QueryClient, leave: () => Promise<void>): Promise<void> {
-  await bffRequest<void>('POST', '/auth/logout');
-  clearTokens();
-  forgetKept();
-  await leave();
-  // Nothing of the last user stays in memory for the next one.
-  queryClient.clear();
+  // Nothing else is sent from here until everything is forgotten (no read as nobody, no 401).
+  const done = await signOutRequests();
+  try {
+    forgetKept();
+    await leave();
+    // Nothing of the last user stays in memory for the next one.
+    queryClient.clear();
+  } finally {
+    done();
+  }
 }
