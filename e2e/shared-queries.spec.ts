@@ -61,7 +61,8 @@ test('a campaign created in the wizard is offered at once in "Place call"', asyn
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/step=retry/);
   await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel(/Or paste rows/).fill('+33612340001\n+33612340002\n');
+  // Numbers no other spec calls: an earlier campaign's callers may be on the do-not-call list by now.
+  await page.getByLabel(/Or paste rows/).fill('+33612346601\n+33612346602\n');
   await page.getByRole('button', { name: 'Use pasted rows' }).click();
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('button', { name: 'Create campaign' }).click();
