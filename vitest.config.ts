@@ -12,6 +12,9 @@ export default mergeConfig(
       testTimeout: 30_000,
       hookTimeout: 60_000,
       pool: 'forks',
+      // Most long files wait on child processes (stacks, kill -9, HAProxy), not the CPU: two at once
+      // halve the unit run on a 2-core machine (vitest's default there is one: cores - 1).
+      maxWorkers: 2,
     },
   }),
 );
