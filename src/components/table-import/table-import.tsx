@@ -31,9 +31,14 @@ export interface TableImportProps<R extends string, D extends TableDraft<R>> {
   children?: ReactNode;
 }
 
+/** Whether a table was read (else the import shows only where one comes from). */
+export function hasTable<D extends TableDraft<string>>(draft: D | null): draft is D {
+  return !!draft && (draft.rows.length > 0 || draft.headers.length > 0);
+}
+
 export function TableImport<R extends string, D extends TableDraft<R>>(props: TableImportProps<R, D>) {
   const { draft, onImport, onChange, onHeaderChange, mapping, mappingProblems, problems, fixColumn, children } = props;
-  if (!draft || (draft.rows.length === 0 && draft.headers.length === 0)) return <TableSource onText={onImport} />;
+  if (!hasTable(draft)) return <TableSource onText={onImport} />;
   return (
     <>
       <div className="flex flex-wrap items-center gap-4">

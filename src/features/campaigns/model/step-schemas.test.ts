@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '@contract/limits';
-import { basicsSchema, retrySchema, scheduleSchema } from './step-schemas';
+import { basicsSchema, recipientsStepSchema, retrySchema, scheduleSchema } from './step-schemas';
 
 const now = () => new Date('2026-11-23T12:00:00Z');
 const schedule = {
@@ -108,5 +108,20 @@ describe('retry', () => {
         }),
       ),
     ).toEqual(['max: At most 10 more attempts.', 'delay: Wait at least 1 minute.', 'retryOn: Pick at least one outcome to retry on.']);
+  });
+});
+
+describe('recipients', () => {
+  const max = LIMITS.campaignRecipients.max;
+  it('needs one recipient, the columns set, and a list over the limit split (once the columns are set)', () => {
+    expect(recipientsStepSchema.safeParse({ count: 1, mappingProblems: [], split: false }).success).toBe(true);
+    expect(recipientsStepSchema.safeParse({ count: max + 1, mappingProblems: [], split: true }).success).toBe(true);
+    expect(messages(recipientsStepSchema.safeParse({ count: 0, mappingProblems: [], split: false }))).toEqual(['count: Add at least one recipient.']);
+    expect(
+      messages(recipientsStepSchema.safeParse({ count: max + 1, mappingProblems: ['Choose the column that holds the phone number.'], split: false })),
+    ).toEqual(['mappingProblems: Set the columns above first.']);
+    expect(messages(recipientsStepSchema.safeParse({ count: max + 1, mappingProblems: [], split: false }))).toEqual([
+      'split: Split the list into campaigns, or remove recipients to go on.',
+    ]);
   });
 });

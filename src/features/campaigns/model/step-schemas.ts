@@ -63,6 +63,23 @@ export const retrySchema = z.discriminatedUnion('enabled', [
 ]);
 export type RetryValues = z.input<typeof retrySchema>;
 
+/**
+ * Recipients: what the step's list gives (how many recipients, the column roles' problems, which
+ * the table import itself shows) and whether a list over the limit is split into campaigns.
+ */
+export const recipientsStepSchema = z
+  .object({
+    count: z.int().min(LIMITS.campaignRecipients.min, { error: 'Add at least one recipient.' }),
+    mappingProblems: z.array(z.string()).max(0, { error: 'Set the columns above first.' }),
+    split: z.boolean(),
+  })
+  .refine((v) => v.split || v.count <= LIMITS.campaignRecipients.max, {
+    path: ['split'],
+    // Said once the count and the columns pass: the columns come first.
+    error: 'Split the list into campaigns, or remove recipients to go on.',
+  });
+export type RecipientsStepValues = z.input<typeof recipientsStepSchema>;
+
 export const DEFAULT_RETRY: Extract<RetryValues, { enabled: true }> = {
   enabled: true,
   max: Math.max(1, LIMITS.retryMax.default),

@@ -11,9 +11,8 @@ import { guessDefaultCountry } from '@/lib/recipients/phone';
 import { allAgentsQueryOptions } from '@/lib/shared-queries/agents';
 import { deleteDraft, draftQueryOptions, NEW_CAMPAIGN_DRAFT } from '../../api/drafts';
 import { buildFromDraft, withoutLines } from '@/lib/recipients/import-draft';
-import { limitState } from '../../model/recipient-limit';
 import { splitRecipients, type CampaignPart } from '../../model/split-recipients';
-import { basicsSchema, retrySchema, scheduleSchema, WIZARD_STEPS, type WizardStep } from '../../model/step-schemas';
+import { basicsSchema, recipientsStepSchema, retrySchema, scheduleSchema, WIZARD_STEPS, type WizardStep } from '../../model/step-schemas';
 import { browserZone, emptyDraft, readDraft, type CampaignDraftData } from '../../model/wizard-draft';
 import { mappingProblems } from '@/lib/recipients';
 import { StepBasics } from './step-basics';
@@ -79,14 +78,8 @@ export function CampaignWizard({ step, onStep, onCreated }: { step: WizardStep; 
     if (!basicsSchema.safeParse(draft.basics).success) bad.push('basics');
     if (!scheduleSchema(draft.basics.timezone).safeParse(draft.schedule).success) bad.push('schedule');
     if (!retrySchema.safeParse(draft.retry).success) bad.push('retry');
-    const limit = limitState(recipients.length);
-    const mappingOk =
-      !draft.recipients ||
-      mappingProblems({
-        roles: draft.recipients.roles,
-        keys: draft.recipients.keys,
-      }).length === 0;
-    if (limit.kind === 'empty' || (limit.kind === 'over' && !draft.split) || !mappingOk) bad.push('recipients');
+    const mapping = draft.recipients ? mappingProblems({ roles: draft.recipients.roles, keys: draft.recipients.keys }) : [];
+    if (!recipientsStepSchema.safeParse({ count: recipients.length, mappingProblems: mapping, split: draft.split }).success) bad.push('recipients');
     return bad;
   }, [draft, recipients.length]);
 

@@ -1,12 +1,23 @@
+/**
+ * Wizard step 4: the recipient list (the one table import) and, past the limit, the split into
+ * campaigns. The step is a react-hook-form form over recipientsStepSchema: the list's count and
+ * column problems come in as values, the split is its one field. Next is never disabled: pressing it
+ * while blocked keeps the person here, says why (and moves focus to the split when that is the
+ * answer); once pressed, the check follows every edit.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
 import { getCountries } from 'libphonenumber-js';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
 import { LIMITS } from '@contract/limits';
 import { Button } from '@/components/ui/button';
 import { mappingProblems, type BuiltRecipients } from '@/lib/recipients';
 import type { StepFieldError } from '../../model/field-errors';
 import { importTable, rejectedRowsCsv, type RecipientsDraft } from '@/lib/recipients/import-draft';
 import { fixableRows, RecipientsTableImport } from '@/components/table-import/recipients-table-import';
+import { hasTable } from '@/components/table-import/table-import';
 import { limitState } from '../../model/recipient-limit';
+import { recipientsStepSchema, type RecipientsStepValues } from '../../model/step-schemas';
 import { splitName } from '../../model/split-recipients';
 import { RecipientsPreview } from './recipients-preview';
 import { countOf } from '@/lib/plural';
@@ -47,19 +58,29 @@ export function StepRecipients(props: StepRecipientsProps) {
   const fixable = useMemo(() => fixableRows(built), [built]);
   const count = built?.recipients.length ?? 0;
   const limit = limitState(count);
-  const mapping = draft ? mappingProblems({ roles: draft.roles, keys: draft.keys }) : [];
-  const blocked = limit.kind === 'empty' || (limit.kind === 'over' && !split) || mapping.length > 0;
+  const mapping = useMemo(() => (draft ? mappingProblems({ roles: draft.roles, keys: draft.keys }) : []), [draft]);
+  const values = useMemo<RecipientsStepValues>(() => ({ count, mappingProblems: mapping, split }), [count, mapping, split]);
+  const {
+    register,
+    handleSubmit,
+    trigger,
+    formState: { errors, isSubmitted },
+  } = useForm<RecipientsStepValues>({ resolver: zodResolver(recipientsStepSchema), values, resetOptions: { keepIsSubmitted: true } });
+  // The list changes outside the form: check it again (the count alone while Next was never pressed).
+  const listed = hasTable(draft);
+  useEffect(() => {
+    if (isSubmitted) void trigger();
+    else if (listed) void trigger('count');
+  }, [values, isSubmitted, listed, trigger]);
   const rowErrors = serverErrors.filter((e) => e.row !== undefined);
+  const countError = errors.count ? (
+    <p className={err} role="alert">
+      {errors.count.message}
+    </p>
+  ) : null;
 
   return (
-    <form
-      noValidate
-      aria-labelledby="step-title"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!blocked) onNext();
-      }}
-    >
+    <form noValidate aria-labelledby="step-title" onSubmit={(e) => void handleSubmit(() => onNext())(e)}>
       <h2 id="step-title" tabIndex={-1} className="text-lg font-semibold focus:outline-none">
         Recipients
       </h2>
@@ -85,11 +106,7 @@ export function StepRecipients(props: StepRecipientsProps) {
             {countOf(count, 'recipient')} ready; {countOf(built?.duplicates ?? 0, 'duplicate')} removed; {countOf(fixable.length, 'row needs', 'rows need')}{' '}
             attention.
           </p>
-          {limit.kind === 'empty' ? (
-            <p className={err} role="alert">
-              Add at least one recipient.
-            </p>
-          ) : null}
+          {countError}
           {limit.kind === 'over' ? (
             <div role="alert" className="mt-2 rounded-md border border-amber-600 p-3 text-sm">
               <p className="font-medium">
@@ -100,8 +117,19 @@ export function StepRecipients(props: StepRecipientsProps) {
                 {splitName(campaignName || 'Campaign', limit.parts - 1, limit.parts)}.
               </p>
               <label className="mt-2 flex items-center gap-2">
-                <input type="checkbox" checked={split} onChange={(e) => onSplit(e.target.checked)} /> Split into {limit.parts} campaigns
+                <input
+                  type="checkbox"
+                  {...register('split', { onChange: (e: { target: HTMLInputElement }) => onSplit(e.target.checked) })}
+                  aria-invalid={errors.split ? true : undefined}
+                  aria-describedby={errors.split ? 'split-error' : undefined}
+                />{' '}
+                Split into {limit.parts} campaigns
               </label>
+              {errors.split ? (
+                <p id="split-error" className={err}>
+                  {errors.split.message}
+                </p>
+              ) : null}
             </div>
           ) : null}
           {rowErrors.length > 0 ? (
@@ -114,6 +142,8 @@ export function StepRecipients(props: StepRecipientsProps) {
             </ul>
           ) : null}
         </RecipientsTableImport>
+        {/* Without a list the import shows only its source: the reason goes under it. */}
+        {listed ? null : countError}
       </div>
       {draft ? (
         <>
