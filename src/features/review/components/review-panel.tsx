@@ -3,12 +3,13 @@
  * sampling rule, or the check that flagged it), the agent's rubric to score (pass/fail per item,
  * native radio groups), a note, comments pinned to a transcript line or a moment of the recording,
  * the other reviewers' scores and the agreement. From the queue, N (outside a text field) saves,
- * marks the call reviewed and opens the next one.
+ * marks the call reviewed and opens the next one. The scores and the note are one react-hook-form
+ * form over scoreForm (the contract's note rule; every item scored before "reviewed").
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { CommentBody, type CallReview, type ReviewComment } from '@contract/bff/review';
 import { Badge } from '@/components/ui/badge';
@@ -21,7 +22,7 @@ import { toast } from '@/components/ui/toast';
 import { RequestError } from '@/components/ui/request-error';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
-import { commentErrorPath, commentInput, type CommentFormValues } from '../model/forms';
+import { commentErrorPath, commentInput, scoreDefaults, scoreForm, type CommentFormValues, type ScoredReview, type ScoreFormValues } from '../model/forms';
 import { callReviewQueryOptions, invalidateReview, nextInQueue, pinComment, removeComment, saveReview } from '../api/review-api';
 
 export interface TranscriptLine {
@@ -74,15 +75,22 @@ function ReviewForm({ data, fromQueue, time, lines, seek, onNext }: ReviewPanelP
   const queryClient = useQueryClient();
   const { role } = useSession();
   const rubric = data.rubric;
-  const [scores, setScores] = useState<Record<string, boolean>>(() => (data.mine && data.mine.rubricVersion === rubric?.version ? data.mine.scores : {}));
-  const [note, setNote] = useState(data.mine?.note ?? '');
-  const [problem, setProblem] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
+  // Keyed by rubric version above, so the schema and the first values hold for this form's life.
+  const [schema] = useState(() => (rubric ? scoreForm(rubric) : null));
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    formState: { errors },
+  } = useForm<ScoreFormValues, unknown, ScoredReview>({
+    resolver: schema ? zodResolver(schema) : undefined,
+    defaultValues: rubric ? scoreDefaults(rubric, data.mine) : { scores: [], note: data.mine?.note ?? '', reviewed: false },
+  });
 
   const save = useMutation({
-    mutationFn: async (reviewed: boolean) => {
-      const saved = await saveReview(data.callId, { rubricVersion: rubric!.version, scores, note, reviewed });
-      return { saved, next: reviewed && fromQueue ? await nextInQueue(data.callId) : null };
+    mutationFn: async (body: ScoredReview) => {
+      const saved = await saveReview(data.callId, body);
+      return { saved, next: body.reviewed && fromQueue ? await nextInQueue(data.callId) : null };
     },
     onSuccess: async ({ saved, next }) => {
       await invalidateReview(queryClient);
@@ -93,20 +101,19 @@ function ReviewForm({ data, fromQueue, time, lines, seek, onNext }: ReviewPanelP
       onNext(next?.callId ?? null);
     },
   });
+  const { isPending, mutate } = save;
 
-  const markReviewed = useCallback(() => {
-    if (!rubric || save.isPending) return;
-    const missing = rubric.items.filter((i) => !(String(i.id) in scores));
-    if (missing.length) {
-      setProblem(
-        `Score every item before marking the call reviewed: ${missing.map((i) => `"${i.label}"`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} not scored.`,
-      );
-      formRef.current?.querySelector<HTMLInputElement>(`input[name="item-${missing[0]!.id}"]`)?.focus();
-      return;
-    }
-    setProblem(null);
-    save.mutate(true);
-  }, [rubric, scores, save]);
+  /** Save (reviewed: false) or mark reviewed: the same form, checked by its schema first (focus goes to the first unscored item). */
+  const send = useCallback(
+    (reviewed: boolean, event?: FormEvent) => {
+      if (isPending) return event?.preventDefault();
+      setValue('reviewed', reviewed);
+      void handleSubmit((body) => mutate(body))(event);
+    },
+    [isPending, setValue, handleSubmit, mutate],
+  );
+  const markReviewed = useCallback(() => rubric && send(true), [rubric, send]);
+  const unscored = rubric?.items.filter((_, i) => errors.scores?.[i]) ?? [];
 
   // One key: N (no modifier, not while typing) marks reviewed and moves on.
   useEffect(() => {
@@ -148,50 +155,35 @@ function ReviewForm({ data, fromQueue, time, lines, seek, onNext }: ReviewPanelP
           )}
         </p>
       ) : (
-        <form
-          ref={formRef}
-          noValidate
-          aria-label="Rubric"
-          className="flex flex-col gap-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            save.mutate(false);
-          }}
-        >
+        <form noValidate aria-label="Rubric" className="flex flex-col gap-3" onSubmit={(e) => send(false, e)}>
           {rubric.note ? <p className="text-sm whitespace-pre-wrap text-slate-700 dark:text-slate-300">{rubric.note}</p> : null}
-          {rubric.items.map((item) => {
-            const value = scores[String(item.id)];
-            return (
-              <fieldset key={item.id} className="flex flex-wrap items-center gap-3 text-sm">
-                <legend className="float-left mr-2 min-w-48 font-medium">
-                  {item.label} <span className="font-normal text-slate-600 dark:text-slate-400">(weight {item.weight})</span>
-                </legend>
-                {([true, false] as const).map((pass) => (
-                  <label key={String(pass)} className="inline-flex items-center gap-1">
-                    <input
-                      type="radio"
-                      name={`item-${item.id}`}
-                      checked={value === pass}
-                      onChange={() => setScores((s) => ({ ...s, [String(item.id)]: pass }))}
-                    />
-                    {pass ? 'Pass' : 'Fail'}
-                  </label>
-                ))}
-              </fieldset>
-            );
-          })}
-          <Textarea label="Note" value={note} onChange={(e) => setNote(e.target.value)} rows={2} />
-          {problem ? (
+          {rubric.items.map((item, i) => (
+            <fieldset key={item.id} className="flex flex-wrap items-center gap-3 text-sm">
+              <legend className="float-left mr-2 min-w-48 font-medium">
+                {item.label} <span className="font-normal text-slate-600 dark:text-slate-400">(weight {item.weight})</span>
+              </legend>
+              {(['pass', 'fail'] as const).map((score) => (
+                <label key={score} className="inline-flex items-center gap-1">
+                  <input type="radio" value={score} {...register(`scores.${i}`)} />
+                  {score === 'pass' ? 'Pass' : 'Fail'}
+                </label>
+              ))}
+              {errors.scores?.[i] ? <span className="font-medium text-red-700 dark:text-red-400">Not scored</span> : null}
+            </fieldset>
+          ))}
+          <Textarea label="Note" rows={2} error={errors.note?.message} {...register('note')} />
+          {unscored.length ? (
             <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-              {problem}
+              Score every item before marking the call reviewed: {unscored.map((i) => `"${i.label}"`).join(', ')} {unscored.length === 1 ? 'is' : 'are'} not
+              scored.
             </p>
           ) : null}
           <RequestError error={save.error} />
           <div className="flex flex-wrap items-center gap-2">
-            <Button type="submit" disabled={save.isPending}>
+            <Button type="submit" disabled={isPending}>
               Save
             </Button>
-            <Button type="button" variant="primary" disabled={save.isPending} onClick={markReviewed} aria-keyshortcuts="N">
+            <Button type="button" variant="primary" disabled={isPending} onClick={markReviewed} aria-keyshortcuts="N">
               {fromQueue ? 'Mark reviewed and open the next (N)' : 'Mark reviewed (N)'}
             </Button>
             {data.mine ? (

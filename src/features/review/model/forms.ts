@@ -5,7 +5,7 @@
  * under their fields.
  */
 import { z } from 'zod';
-import { CheckBody, RubricBody, SamplingRuleBody } from '@contract/bff/review';
+import { CheckBody, ReviewBody, RubricBody, SamplingRuleBody } from '@contract/bff/review';
 
 /** Drops blank strings and empty lists, deeply (arrays keep their positions). */
 export function dropBlank(value: unknown): unknown {
@@ -55,6 +55,59 @@ export function checkInput(v: CheckFormValues): unknown {
         ? { kind, seconds }
         : { kind };
   return { ...v, condition };
+}
+
+export type Score = 'pass' | 'fail';
+
+/** A call's QA review as the form holds it. */
+export interface ScoreFormValues {
+  /** Per rubric item, in the rubric's order: passed, failed, or not scored yet (null). */
+  scores: (Score | null)[];
+  note: string;
+  /** Which button sent the form: Save (false), or Mark reviewed (true: every item must be scored). */
+  reviewed: boolean;
+}
+
+interface ScoredRubric {
+  version: number;
+  items: readonly { id: number; label: string }[];
+}
+
+/** The form's first values: my earlier scores when they were given on this rubric version. */
+export function scoreDefaults(rubric: ScoredRubric, mine: { rubricVersion: number; scores: Record<string, boolean>; note: string } | null): ScoreFormValues {
+  const scores = mine && mine.rubricVersion === rubric.version ? mine.scores : {};
+  return {
+    scores: rubric.items.map((i) => {
+      const passed = scores[String(i.id)];
+      return passed === undefined ? null : passed ? 'pass' : 'fail';
+    }),
+    note: mine?.note ?? '',
+    reviewed: false,
+  };
+}
+
+/** What the QA form gives: the contract's ReviewBody, as parsed. */
+export type ScoredReview = z.output<typeof ReviewBody>;
+
+/**
+ * The QA form's schema for one rubric: the contract's note rule, and before a call is marked
+ * reviewed every item scored (each unscored item's message on its radios). Gives ReviewBody.
+ */
+export function scoreForm(rubric: ScoredRubric) {
+  return z
+    .object({ scores: z.array(z.enum(['pass', 'fail']).nullable()), note: ReviewBody.shape.note.unwrap(), reviewed: z.boolean() })
+    .superRefine((v, ctx) => {
+      if (!v.reviewed) return;
+      v.scores.forEach((score, i) => {
+        if (score === null) ctx.addIssue({ code: 'custom', path: ['scores', i], message: `"${rubric.items[i]?.label ?? i + 1}" is not scored.` });
+      });
+    })
+    .transform((v): ScoredReview => ({
+      rubricVersion: rubric.version,
+      scores: Object.fromEntries(rubric.items.flatMap((item, i) => (v.scores[i] ? [[String(item.id), v.scores[i] === 'pass']] : []))),
+      note: v.note,
+      reviewed: v.reviewed,
+    }));
 }
 
 export interface CommentFormValues {
