@@ -12,7 +12,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
+import { QueryStates } from '@/components/ui/query-states';
 import { Pagination } from '@/components/ui/pagination';
 import { SegmentedControl } from '@/components/ui/segmented-control';
 import { TableSkeleton } from '@/components/ui/skeleton';
@@ -91,21 +91,25 @@ export function AlertsPage({ search, canManage, onSearch }: { search: AlertsSear
         <h2 id="alerts-list-title" className="sr-only">
           Alert list
         </h2>
-        {list.isPending ? (
-          <TableSkeleton label="Loading alerts" />
-        ) : list.isError ? (
-          <ErrorState title="The alerts could not be loaded" error={list.error} onRetry={() => void list.refetch()} />
-        ) : list.data.content.length === 0 ? (
-          <EmptyState
-            title={search.show === 'open' ? 'No open alert' : 'No alert yet'}
-            description="When a watched view crosses its threshold, the alert shows here and on the bell."
-          />
-        ) : (
-          <>
-            <DataTable caption="Alerts" columns={columns} rows={list.data.content} getRowId={(a) => String(a.id)} rowLabel={(a) => a.ruleName} />
-            <Pagination of={list.data} noun="alerts" onChange={(next) => onSearch({ ...search, page: next.page })} />
-          </>
-        )}
+        <QueryStates
+          query={list}
+          loading={<TableSkeleton label="Loading alerts" />}
+          errorTitle="The alerts could not be loaded"
+          isEmpty={(data) => data.content.length === 0}
+          empty={
+            <EmptyState
+              title={search.show === 'open' ? 'No open alert' : 'No alert yet'}
+              description="When a watched view crosses its threshold, the alert shows here and on the bell."
+            />
+          }
+        >
+          {(data) => (
+            <>
+              <DataTable caption="Alerts" columns={columns} rows={data.content} getRowId={(a) => String(a.id)} rowLabel={(a) => a.ruleName} />
+              <Pagination of={data} noun="alerts" onChange={(next) => onSearch({ ...search, page: next.page })} />
+            </>
+          )}
+        </QueryStates>
       </section>
       <WatchedViews canManage={canManage} />
     </div>
@@ -185,25 +189,27 @@ function WatchedViews({ canManage }: { canManage: boolean }) {
       <h2 id="rules-title" className="font-semibold">
         Watched views
       </h2>
-      {rules.isPending ? (
-        <TableSkeleton rows={3} label="Loading watched views" />
-      ) : rules.isError ? (
-        <ErrorState title="The watched views could not be loaded" error={rules.error} onRetry={() => void rules.refetch()} />
-      ) : rules.data.length === 0 ? (
-        <EmptyState
-          title="No view is watched"
-          description={canManage ? 'Save a view of the calls list, then choose Watch next to it.' : 'Operators and admins can watch saved views.'}
-          action={
-            canManage ? (
-              <Link to="/alerts/watch" className={buttonClasses('secondary', 'sm')}>
-                Watch a view
-              </Link>
-            ) : undefined
-          }
-        />
-      ) : (
-        <DataTable caption="Watched views" columns={columns} rows={rules.data} getRowId={(r) => String(r.id)} rowLabel={(r) => r.name} />
-      )}
+      <QueryStates
+        query={rules}
+        loading={<TableSkeleton rows={3} label="Loading watched views" />}
+        errorTitle="The watched views could not be loaded"
+        isEmpty={(data) => data.length === 0}
+        empty={
+          <EmptyState
+            title="No view is watched"
+            description={canManage ? 'Save a view of the calls list, then choose Watch next to it.' : 'Operators and admins can watch saved views.'}
+            action={
+              canManage ? (
+                <Link to="/alerts/watch" className={buttonClasses('secondary', 'sm')}>
+                  Watch a view
+                </Link>
+              ) : undefined
+            }
+          />
+        }
+      >
+        {(data) => <DataTable caption="Watched views" columns={columns} rows={data} getRowId={(r) => String(r.id)} rowLabel={(r) => r.name} />}
+      </QueryStates>
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}

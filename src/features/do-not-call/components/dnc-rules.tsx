@@ -10,7 +10,7 @@ import { DncRuleBody, type DncRule } from '@contract/bff/do-not-call-rules';
 import { Button } from '@/components/ui/button';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
+import { QueryStates } from '@/components/ui/query-states';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { TableSkeleton } from '@/components/ui/skeleton';
@@ -84,15 +84,15 @@ export function DncRules({ canManage }: { canManage: boolean }) {
         A call whose classifier holds the value adds its number to the list (source: rule). Each call counts once: a number removed here comes back only with a
         new call.
       </p>
-      {rules.isPending ? (
-        <TableSkeleton rows={2} label="Loading the rules" />
-      ) : rules.isError ? (
-        <ErrorState title="The rules could not be loaded" error={rules.error} onRetry={() => void rules.refetch()} />
-      ) : rules.data.length === 0 ? (
-        <EmptyState title="No rule" description="Numbers are added by people only." />
-      ) : (
-        <DataTable caption="Do-not-call rules" columns={columns} rows={rules.data} getRowId={(r) => String(r.id)} rowLabel={(r) => r.name} />
-      )}
+      <QueryStates
+        query={rules}
+        loading={<TableSkeleton rows={2} label="Loading the rules" />}
+        errorTitle="The rules could not be loaded"
+        isEmpty={(data) => data.length === 0}
+        empty={<EmptyState title="No rule" description="Numbers are added by people only." />}
+      >
+        {(data) => <DataTable caption="Do-not-call rules" columns={columns} rows={data} getRowId={(r) => String(r.id)} rowLabel={(r) => r.name} />}
+      </QueryStates>
       {canManage ? (
         <form
           onSubmit={handleSubmit((form) => add.mutate(form))}

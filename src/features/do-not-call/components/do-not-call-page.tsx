@@ -11,7 +11,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
+import { QueryStates } from '@/components/ui/query-states';
 import { Field } from '@/components/ui/field';
 import { Pagination } from '@/components/ui/pagination';
 import { Select } from '@/components/ui/select';
@@ -118,21 +118,25 @@ export function DoNotCallPage({ search, canManage, onSearch }: { search: DncSear
           Numbers
         </h2>
         <DncSearchBox q={search.q ?? ''} onSearch={(q) => onSearch({ page: 1, ...(q ? { q } : {}) })} />
-        {list.isPending ? (
-          <TableSkeleton label="Loading the do-not-call list" />
-        ) : list.isError ? (
-          <ErrorState title="The do-not-call list could not be loaded" error={list.error} onRetry={() => void list.refetch()} />
-        ) : list.data.content.length === 0 ? (
-          <EmptyState
-            title={search.q ? 'No number matches' : 'The list is empty'}
-            description={search.q ? 'Try another number or word.' : 'Numbers added here, from a call review, by import or by a rule are listed here.'}
-          />
-        ) : (
-          <>
-            <DataTable caption="Do-not-call numbers" columns={columns} rows={list.data.content} getRowId={(e) => e.phone} rowLabel={(e) => e.phone} />
-            <Pagination of={list.data} noun="numbers" onChange={(next) => onSearch({ ...search, page: next.page })} />
-          </>
-        )}
+        <QueryStates
+          query={list}
+          loading={<TableSkeleton label="Loading the do-not-call list" />}
+          errorTitle="The do-not-call list could not be loaded"
+          isEmpty={(data) => data.content.length === 0}
+          empty={
+            <EmptyState
+              title={search.q ? 'No number matches' : 'The list is empty'}
+              description={search.q ? 'Try another number or word.' : 'Numbers added here, from a call review, by import or by a rule are listed here.'}
+            />
+          }
+        >
+          {(data) => (
+            <>
+              <DataTable caption="Do-not-call numbers" columns={columns} rows={data.content} getRowId={(e) => e.phone} rowLabel={(e) => e.phone} />
+              <Pagination of={data} noun="numbers" onChange={(next) => onSearch({ ...search, page: next.page })} />
+            </>
+          )}
+        </QueryStates>
       </section>
 
       <DncRules canManage={canManage} />

@@ -7,7 +7,7 @@ import { Link } from '@tanstack/react-router';
 import type { AgentScore } from '@contract/bff/review';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
+import { QueryStates } from '@/components/ui/query-states';
 import { Skeleton } from '@/components/ui/skeleton';
 import { reviewScoresQueryOptions } from '../api/insights-queries';
 import type { InsightsQuery } from '../model/search-params';
@@ -32,26 +32,28 @@ export function ReviewScores({ query, names }: { query: InsightsQuery; names: Ma
       <h2 id="review-scores-title" className="font-semibold">
         QA review scores per agent
       </h2>
-      {scores.isPending ? (
-        <Skeleton className="h-24" />
-      ) : scores.isError ? (
-        <ErrorState title="Review scores could not be loaded" error={scores.error} onRetry={() => void scores.refetch()} />
-      ) : scores.data.content.length === 0 ? (
-        <EmptyState
-          title="No call of this range is reviewed yet"
-          description={
-            <>
-              Reviews marked done appear here. Open the{' '}
-              <Link to="/review" search={{ state: 'todo', page: 1 }} className="text-blue-700 underline dark:text-blue-400">
-                review queue
-              </Link>
-              .
-            </>
-          }
-        />
-      ) : (
-        <DataTable caption="Average QA review score per agent" columns={columns(names)} rows={scores.data.content} getRowId={(s) => s.agentId} />
-      )}
+      <QueryStates
+        query={scores}
+        loading={<Skeleton className="h-24" />}
+        errorTitle="Review scores could not be loaded"
+        isEmpty={(data) => data.content.length === 0}
+        empty={
+          <EmptyState
+            title="No call of this range is reviewed yet"
+            description={
+              <>
+                Reviews marked done appear here. Open the{' '}
+                <Link to="/review" search={{ state: 'todo', page: 1 }} className="text-blue-700 underline dark:text-blue-400">
+                  review queue
+                </Link>
+                .
+              </>
+            }
+          />
+        }
+      >
+        {(data) => <DataTable caption="Average QA review score per agent" columns={columns(names)} rows={data.content} getRowId={(s) => s.agentId} />}
+      </QueryStates>
     </section>
   );
 }

@@ -14,7 +14,7 @@ import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { CommentBody, type CallReview, type ReviewComment } from '@contract/bff/review';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { ErrorState } from '@/components/ui/error-state';
+import { QueryStates } from '@/components/ui/query-states';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
@@ -59,14 +59,10 @@ export function ReviewPanel(props: ReviewPanelProps) {
       <h2 id="qa-review-title" className="font-semibold">
         QA review
       </h2>
-      {review.isPending ? (
-        <p className="mt-2 text-sm">Loading the review…</p>
-      ) : review.isError ? (
-        <ErrorState title="The review could not be loaded" error={review.error} onRetry={() => void review.refetch()} />
-      ) : (
-        // A fresh form per call and rubric version: what was scored elsewhere never leaks in.
-        <ReviewForm key={`${props.callId}:${review.data.rubric?.version ?? 0}`} data={review.data} {...props} />
-      )}
+      <QueryStates query={review} loading={<p className="mt-2 text-sm">Loading the review…</p>} errorTitle="The review could not be loaded">
+        {/* A fresh form per call and rubric version: what was scored elsewhere never leaks in. */}
+        {(data) => <ReviewForm key={`${props.callId}:${data.rubric?.version ?? 0}`} data={data} {...props} />}
+      </QueryStates>
     </section>
   );
 }

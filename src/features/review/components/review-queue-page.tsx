@@ -12,7 +12,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { DateTime } from '@/components/ui/date-time';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
+import { QueryStates } from '@/components/ui/query-states';
 import { Pagination } from '@/components/ui/pagination';
 import { SegmentedControl } from '@/components/ui/segmented-control';
 import { TableSkeleton } from '@/components/ui/skeleton';
@@ -91,31 +91,29 @@ export function ReviewQueuePage({ search, isAdmin, onSearch }: { search: ReviewQ
         onValueChange={(state) => onSearch({ state, page: 1 })}
       />
 
-      {queue.isPending ? (
-        <TableSkeleton label="Loading the review queue" />
-      ) : queue.isError ? (
-        <ErrorState title="The review queue could not be loaded" error={queue.error} onRetry={() => void queue.refetch()} />
-      ) : queue.data.content.length === 0 ? (
-        <EmptyState
-          title={search.state === 'todo' ? 'Nothing left to review' : search.state === 'reviewed' ? 'You have not reviewed a call yet' : 'The queue is empty'}
-          description={
-            isAdmin
-              ? 'Sampling rules and automatic checks fill the queue from the call index: add them under "Rubrics and rules".'
-              : 'Calls appear here when an admin adds sampling rules or automatic checks.'
-          }
-        />
-      ) : (
-        <>
-          <DataTable
-            caption="Calls to review"
-            columns={columns}
-            rows={queue.data.content}
-            getRowId={(q) => q.callId}
-            rowLabel={(q) => `Call with ${q.phone}`}
+      <QueryStates
+        query={queue}
+        loading={<TableSkeleton label="Loading the review queue" />}
+        errorTitle="The review queue could not be loaded"
+        isEmpty={(data) => data.content.length === 0}
+        empty={
+          <EmptyState
+            title={search.state === 'todo' ? 'Nothing left to review' : search.state === 'reviewed' ? 'You have not reviewed a call yet' : 'The queue is empty'}
+            description={
+              isAdmin
+                ? 'Sampling rules and automatic checks fill the queue from the call index: add them under "Rubrics and rules".'
+                : 'Calls appear here when an admin adds sampling rules or automatic checks.'
+            }
           />
-          <Pagination of={queue.data} noun="calls" onChange={(next) => onSearch({ ...search, page: next.page })} />
-        </>
-      )}
+        }
+      >
+        {(data) => (
+          <>
+            <DataTable caption="Calls to review" columns={columns} rows={data.content} getRowId={(q) => q.callId} rowLabel={(q) => `Call with ${q.phone}`} />
+            <Pagination of={data} noun="calls" onChange={(next) => onSearch({ ...search, page: next.page })} />
+          </>
+        )}
+      </QueryStates>
     </div>
   );
 }

@@ -28,6 +28,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
+import { QueryStates } from '@/components/ui/query-states';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { TableSkeleton } from '@/components/ui/skeleton';
@@ -458,30 +459,32 @@ function RulesList({ agents }: { agents: AgentSummary[] }) {
           Run every rule now
         </Button>
       </div>
-      {rules.isPending ? (
-        <TableSkeleton label="Loading the rules" />
-      ) : rules.isError ? (
-        <ErrorState title="The rules could not be loaded" error={rules.error} onRetry={() => void rules.refetch()} />
-      ) : rules.data.sampling.length + rules.data.checks.length === 0 ? (
-        <EmptyState title="No rule yet" description="Add a sampling rule or an automatic check: calls then enter the review queue." />
-      ) : (
-        <ul className="flex flex-col gap-2 text-sm">
-          {[
-            ...rules.data.sampling.map((r) => ({ id: r.id, name: r.name, kind: 'Sampling', what: describeRule(r, agentName), n: `${r.queued} queued` })),
-            ...rules.data.checks.map((c) => ({ id: c.id, name: c.name, kind: 'Check', what: describeCheck(c), n: `${c.flagged} flagged` })),
-          ].map((r) => (
-            <li key={r.id} className="flex flex-wrap items-center gap-2 rounded-md border border-slate-200 p-2 dark:border-slate-800">
-              <Badge tone={r.kind === 'Check' ? 'amber' : 'neutral'}>{r.kind}</Badge>
-              <span className="font-medium">{r.name}</span>
-              <span>{r.what}</span>
-              <span className="text-slate-600 dark:text-slate-400">({r.n})</span>
-              <Button size="sm" variant="ghost" onClick={() => remove.mutate(r.id)} aria-label={`Remove ${r.name}`}>
-                Remove
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryStates
+        query={rules}
+        loading={<TableSkeleton label="Loading the rules" />}
+        errorTitle="The rules could not be loaded"
+        isEmpty={(data) => data.sampling.length + data.checks.length === 0}
+        empty={<EmptyState title="No rule yet" description="Add a sampling rule or an automatic check: calls then enter the review queue." />}
+      >
+        {(data) => (
+          <ul className="flex flex-col gap-2 text-sm">
+            {[
+              ...data.sampling.map((r) => ({ id: r.id, name: r.name, kind: 'Sampling', what: describeRule(r, agentName), n: `${r.queued} queued` })),
+              ...data.checks.map((c) => ({ id: c.id, name: c.name, kind: 'Check', what: describeCheck(c), n: `${c.flagged} flagged` })),
+            ].map((r) => (
+              <li key={r.id} className="flex flex-wrap items-center gap-2 rounded-md border border-slate-200 p-2 dark:border-slate-800">
+                <Badge tone={r.kind === 'Check' ? 'amber' : 'neutral'}>{r.kind}</Badge>
+                <span className="font-medium">{r.name}</span>
+                <span>{r.what}</span>
+                <span className="text-slate-600 dark:text-slate-400">({r.n})</span>
+                <Button size="sm" variant="ghost" onClick={() => remove.mutate(r.id)} aria-label={`Remove ${r.name}`}>
+                  Remove
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryStates>
     </section>
   );
 }
