@@ -37,3 +37,20 @@ export async function createTestDatabase(prefix: string): Promise<{ url: string;
     },
   };
 }
+
+/** Where a suite run on each engine keeps its data. */
+export interface TestStore {
+  /** The suite's env, with DATABASE_URL on PostgreSQL (none on PGlite: an in-memory store). */
+  env: Record<string, string>;
+  /** The database's URL on PostgreSQL; undefined on PGlite. */
+  url: string | undefined;
+  /** Drops the PostgreSQL database; nothing to do on PGlite. */
+  drop: () => Promise<void>;
+}
+
+/** A suite's store on `kind`: nothing on PGlite, a fresh database named after `prefix` on PostgreSQL; `env` is added to. */
+export async function testStore(kind: 'pglite' | 'postgres', prefix: string, env: Record<string, string> = {}): Promise<TestStore> {
+  if (kind === 'pglite') return { env: { ...env }, url: undefined, drop: async () => {} };
+  const db = await createTestDatabase(prefix);
+  return { env: { ...env, DATABASE_URL: db.url }, url: db.url, drop: db.drop };
+}

@@ -8,7 +8,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../common/test-db';
+import { testStore, type TestStore } from '../../common/test-db';
 import { WEBHOOK_HEADERS } from '../../contract/bff/alerts.plain';
 import { verifyWebhook } from '../services/alerts/webhook';
 import { FAST_INDEX, waitFor } from '../testing/call-index';
@@ -65,7 +65,7 @@ function zoneAtTen(simNow: DateTime): string {
 describe.each(['pglite', 'postgres'] as const)('watched views and alerts on %s', { timeout: 240_000 }, (kind) => {
   let stack: TestStack;
   let second: TestStack | undefined;
-  let drop: (() => Promise<void>) | undefined;
+  let store: TestStore | undefined;
   let operator: Client;
   let admin: Client;
   let viewer: Client;
@@ -75,18 +75,14 @@ describe.each(['pglite', 'postgres'] as const)('watched views and alerts on %s',
   let hookUrl: string;
 
   beforeAll(async () => {
-    const env: Record<string, string> = {
+    store = await testStore(kind, 'bff_alerts', {
       ...FAST_INDEX,
       ALERTS_INTERVAL_SECONDS: '0.3',
       ALERT_RETRY_BASE_MS: '100',
       ALERT_WEBHOOK_LOOPBACK: 'true',
       ALERT_WEBHOOK_TIMEOUT_MS: '2000',
-    };
-    if (kind === 'postgres') {
-      const db = await createTestDatabase('bff_alerts');
-      drop = db.drop;
-      env.DATABASE_URL = db.url;
-    }
+    });
+    const env = store.env;
     stack = await startTestStack({ env, seedCalls: 0 });
     if (kind === 'postgres') second = await startTestStack({ env, sim: stack.sim }, stack.keys);
     hookUrl = await hook.listen();
@@ -104,7 +100,7 @@ describe.each(['pglite', 'postgres'] as const)('watched views and alerts on %s',
     await second?.close();
     await stack?.close();
     await hook.close();
-    await drop?.();
+    await store?.drop();
   });
 
   const simNow = async () => DateTime.fromISO((await stack.control('GET', '/_sim/clock')).body.now as string);

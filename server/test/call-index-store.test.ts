@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDb, type Db } from '../../common/db';
-import { createTestDatabase } from '../../common/test-db';
+import { testStore, type TestStore } from '../../common/test-db';
 import { IndexSearchQuery, InsightsQuery } from '../../contract/bff/index';
 import { STATUS_GROUP_STATUSES } from '../../contract/status-groups';
 import { MIGRATIONS } from '../db/migrations';
@@ -58,14 +58,11 @@ const facts = async (db: Db) => (await db.query(`SELECT ${FACT_COLUMNS} FROM ind
 
 describe.each(['pglite', 'postgres'] as const)('index storage for Insights on %s', (kind) => {
   let db: Db;
-  let drop: (() => Promise<void>) | undefined;
+  let store: TestStore | undefined;
 
   beforeAll(async () => {
-    if (kind === 'postgres') {
-      const made = await createTestDatabase('bff_index_store');
-      drop = made.drop;
-      db = await openDb({ url: made.url });
-    } else db = await openDb({});
+    store = await testStore(kind, 'bff_index_store');
+    db = await openDb({ url: store.url });
     // Calls indexed before migration 016: the migration copies them.
     const before = MIGRATIONS.findIndex((m) => m.id === '016_index_call_facts');
     await migrate(db, MIGRATIONS.slice(0, before), 'bff_migrations');
@@ -78,7 +75,7 @@ describe.each(['pglite', 'postgres'] as const)('index storage for Insights on %s
   }, 60_000);
   afterAll(async () => {
     await db?.close();
-    await drop?.();
+    await store?.drop();
   });
 
   it('keeps index_call_facts the copy of index_calls through inserts, changes and campaign attribution', async () => {

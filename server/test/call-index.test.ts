@@ -4,7 +4,7 @@
  * text, bad input, and upstream faults (429, 5xx, hang, malformed page) reported in the status.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../common/test-db';
+import { testStore, type TestStore } from '../../common/test-db';
 import { STATUS_GROUP_STATUSES, STATUS_GROUPS } from '../../contract/status-groups';
 import { FAST_INDEX, indexIds, upstreamIds, utcDay, waitFor } from '../testing/call-index';
 import { expectNoKey, startTestStack, type Client, type TestStack } from '../testing/harness';
@@ -12,18 +12,14 @@ import { expectNoKey, startTestStack, type Client, type TestStack } from '../tes
 describe.each(['pglite', 'postgres'] as const)('call index on %s', (kind) => {
   let stack: TestStack;
   let viewer: Client;
-  let drop: (() => Promise<void>) | undefined;
+  let store: TestStore | undefined;
   const since = utcDay(-29);
   const status = async () => (await viewer.request('GET', '/bff/index/status')).body;
 
   beforeAll(async () => {
     // A short upstream timeout, so the hang case needs seconds, not minutes.
-    const env: Record<string, string> = { ...FAST_INDEX, UPSTREAM_TIMEOUT_MS: '1500' };
-    if (kind === 'postgres') {
-      const db = await createTestDatabase('bffindex');
-      drop = db.drop;
-      env.DATABASE_URL = db.url;
-    }
+    store = await testStore(kind, 'bffindex', { ...FAST_INDEX, UPSTREAM_TIMEOUT_MS: '1500' });
+    const env = store.env;
     stack = await startTestStack({ seedCalls: 400, env });
     viewer = await stack.login('viewer');
     await waitFor('the backfill and every transcript', async () => {
@@ -33,7 +29,7 @@ describe.each(['pglite', 'postgres'] as const)('call index on %s', (kind) => {
   }, 180_000);
   afterAll(async () => {
     await stack?.close();
-    await drop?.();
+    await store?.drop();
   });
 
   it('backfills exactly the upstream calls of the window, with their transcripts', async () => {

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../common/test-db';
+import { testStore, type TestStore } from '../../common/test-db';
 import { STATUS_GROUP_OF } from '../../contract/status-groups';
 import { FAST_INDEX, waitFor } from '../testing/call-index';
 import { startTestStack, type Client, type TestStack } from '../testing/harness';
@@ -18,17 +18,13 @@ const LISTED = '+33612349901';
 
 describe.each(['pglite', 'postgres'] as const)('campaign progress on %s', { timeout: 120_000 }, (kind) => {
   let stack: TestStack;
-  let drop: (() => Promise<void>) | undefined;
+  let store: TestStore | undefined;
   let operator: Client;
   let agentId: string;
 
   beforeAll(async () => {
-    const env: Record<string, string> = { ...FAST_INDEX };
-    if (kind === 'postgres') {
-      const db = await createTestDatabase('bff_progress');
-      drop = db.drop;
-      env.DATABASE_URL = db.url;
-    }
+    store = await testStore(kind, 'bff_progress', { ...FAST_INDEX });
+    const env = store.env;
     stack = await startTestStack({ seedCalls: 50, env });
     const agents = (await stack.upstream('GET', '/v1/agents?size=100')).body.content as any[];
     agentId = agents.find((a) => a.type === 'OUTBOUND' && a.active && !a.archived).id;
@@ -37,7 +33,7 @@ describe.each(['pglite', 'postgres'] as const)('campaign progress on %s', { time
   }, 180_000);
   afterAll(async () => {
     await stack?.close();
-    await drop?.();
+    await store?.drop();
   });
 
   const progress = async (ids: string[]) => {

@@ -6,24 +6,20 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
-import { createTestDatabase } from '../../common/test-db';
+import { testStore, type TestStore } from '../../common/test-db';
 import { expectNoKey, startTestStack, type Client, type TestStack } from '../testing/harness';
 
 const EVERY_DAY = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'];
 
 describe.each(['pglite', 'postgres'] as const)('the do-not-call list on %s', { timeout: 120_000 }, (kind) => {
   let stack: TestStack;
-  let drop: (() => Promise<void>) | undefined;
+  let store: TestStore | undefined;
   let agentId: string;
   let operator: Client;
 
   beforeAll(async () => {
-    const env: Record<string, string> = {};
-    if (kind === 'postgres') {
-      const db = await createTestDatabase('bff_dnc');
-      drop = db.drop;
-      env.DATABASE_URL = db.url;
-    }
+    store = await testStore(kind, 'bff_dnc');
+    const env = store.env;
     stack = await startTestStack({ env });
     const agents = (await stack.upstream('GET', '/v1/agents?size=100')).body.content as any[];
     agentId = agents.find((a) => a.type === 'OUTBOUND' && a.active && !a.archived).id;
@@ -32,7 +28,7 @@ describe.each(['pglite', 'postgres'] as const)('the do-not-call list on %s', { t
   afterAll(async () => {
     expectNoKey(stack?.keys ?? [], [...(stack?.seen ?? []), ...(stack?.logs ?? [])], 'responses and logs');
     await stack?.close();
-    await drop?.();
+    await store?.drop();
   });
 
   const stats = async (route: string) => ((await stack.control('GET', '/_sim/stats')).body.byRoute[route]?.count ?? 0) as number;

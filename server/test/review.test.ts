@@ -7,13 +7,13 @@
  * review code.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../common/test-db';
+import { testStore, type TestStore } from '../../common/test-db';
 import { FAST_INDEX, utcDay, waitFor } from '../testing/call-index';
 import { expectNoKey, startTestStack, type Client, type TestStack } from '../testing/harness';
 
 describe.each(['pglite', 'postgres'] as const)('QA review on %s', { timeout: 120_000 }, (kind) => {
   let stack: TestStack;
-  let drop: (() => Promise<void>) | undefined;
+  let store: TestStore | undefined;
   let admin: Client;
   let operator: Client;
   let viewer: Client;
@@ -57,12 +57,8 @@ describe.each(['pglite', 'postgres'] as const)('QA review on %s', { timeout: 120
   }
 
   beforeAll(async () => {
-    const env: Record<string, string> = { ...FAST_INDEX };
-    if (kind === 'postgres') {
-      const db = await createTestDatabase('bff_review');
-      drop = db.drop;
-      env.DATABASE_URL = db.url;
-    }
+    store = await testStore(kind, 'bff_review', { ...FAST_INDEX });
+    const env = store.env;
     stack = await startTestStack({ seedCalls: 160, env });
     admin = await stack.login('admin');
     operator = await stack.login('operator');
@@ -79,7 +75,7 @@ describe.each(['pglite', 'postgres'] as const)('QA review on %s', { timeout: 120
   afterAll(async () => {
     expectNoKey(stack?.keys ?? [], [...(stack?.seen ?? []), ...(stack?.logs ?? [])], 'responses and logs');
     await stack?.close();
-    await drop?.();
+    await store?.drop();
   });
 
   it(`runs on ${kind}`, () => {

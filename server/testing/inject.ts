@@ -94,3 +94,8 @@ export function useInjectApp(env: Record<string, string> = {}): InjectApp {
     close: () => current().close(),
   };
 }
+
+/** The fields a 400 answer names, sorted (the BFF's error envelope: `errors[].field`). */
+export function refusedFields(res: LightMyRequestResponse): string[] {
+  return (res.json() as { errors: { field: string }[] }).errors.map((e) => e.field).sort();
+}
