@@ -3,12 +3,12 @@
  * it prints the address the README names (localhost), the demo password only when it created the
  * accounts, brings a BFF killed with SIGKILL back while the simulator stays up, and is small itself.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../server/testing/process';
+import { freePort, spawnNode, type BffProcess } from '../server/testing/process';
 import { buildNode, NODE_ENTRIES } from './lib/build-node';
 
 const dir = mkdtempSync(join(tmpdir(), 'npm-start-'));
@@ -27,37 +27,26 @@ beforeAll(async () => {
   launcher = (await buildNode(NODE_ENTRIES, out)).start;
 }, 60_000);
 
-interface Launch {
-  proc: ChildProcess;
-  output(): string;
+interface Launch extends BffProcess {
   /** Resolves with the first match of `re` in the output so far or to come. */
   waitFor(re: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
-  exited: Promise<number | null>;
 }
 
 function launch(env: Record<string, string>): Launch {
-  const proc = spawn(process.execPath, [launcher], {
-    env: { ...process.env, NODE_OPTIONS: '', LOG_LEVEL: 'warn', INDEX_SYNC: 'false', SIM_SEED_CALLS: '20', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnNode([launcher], { NODE_OPTIONS: '', INDEX_SYNC: 'false', SIM_SEED_CALLS: '20', ...env });
+  const { proc, output } = child;
   running.add(proc);
-  let text = '';
-  proc.stdout!.on('data', (d: Buffer) => (text += d.toString()));
-  proc.stderr!.on('data', (d: Buffer) => (text += d.toString()));
-  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
   return {
-    proc,
-    output: () => text,
-    exited,
+    ...child,
     async waitFor(re, timeoutMs = 120_000) {
       const until = Date.now() + timeoutMs;
       while (Date.now() < until) {
-        const m = text.match(re);
+        const m = output().match(re);
         if (m) return m;
         if (proc.exitCode !== null) break;
         await new Promise((r) => setTimeout(r, 100));
       }
-      throw new Error(`no ${re} in the launcher's output:\n${text}`);
+      throw new Error(`no ${re} in the launcher's output:\n${output()}`);
     },
   };
 }

@@ -19,8 +19,9 @@ process.on('exit', () => {
   for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
-export function spawnTsx(script: string, args: string[], env: Record<string, string>): BffProcess {
-  const proc = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+/** A node child process (`args` after node's own path), its output gathered; killed when this process exits. */
+export function spawnNode(args: string[], env: Record<string, string>): BffProcess {
+  const proc = spawn(process.execPath, args, {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -30,6 +31,10 @@ export function spawnTsx(script: string, args: string[], env: Record<string, str
   proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
   return { proc, output: () => out, exited };
+}
+
+export function spawnTsx(script: string, args: string[], env: Record<string, string>): BffProcess {
+  return spawnNode(['--import', 'tsx', script, ...args], env);
 }
 
 export function spawnBff(env: Record<string, string>): BffProcess {
