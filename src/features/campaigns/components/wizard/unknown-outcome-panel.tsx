@@ -2,9 +2,13 @@
  * After a create whose answer was lost: what the checks found (the attempt by its key and its audit
  * trail, the registry, the campaign read back by id), and only then, when nothing was found, a way
  * to send it again under a new key, with a plain warning that a duplicate would call people twice.
- * A person who finds the campaign in the Voice API can give its id instead (read back and recorded).
+ * A person who finds the campaign in the Voice API can give its id instead (read back and recorded):
+ * a react-hook-form field with its zod rule, the read-back's refusal under it.
  */
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -20,19 +24,30 @@ export interface UnknownOutcomeActions {
   onCreateAgain: (state: Unknown) => void;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** An id as the Voice API gives them: any 8-4-4-4-12 hex (tolerant, as the contract reads them). */
+export const FoundCampaign = z.object({
+  campaignId: z
+    .string()
+    .trim()
+    .pipe(z.guid({ error: 'A campaign id looks like 3f2b…-…: 36 letters, digits and dashes.' })),
+});
+type FoundCampaign = z.input<typeof FoundCampaign>;
 
 export function UnknownOutcomePanel({ state, lastPart, actions }: { state: Unknown; lastPart: boolean; actions: UnknownOutcomeActions }) {
   const [accepted, setAccepted] = useState(false);
-  const [foundId, setFoundId] = useState('');
-  const [foundError, setFoundError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<FoundCampaign, unknown, z.output<typeof FoundCampaign>>({ resolver: zodResolver(FoundCampaign), defaultValues: { campaignId: '' } });
   const { finding } = state;
 
-  async function record() {
-    const id = foundId.trim();
-    if (!UUID.test(id)) return setFoundError('A campaign id looks like 3f2b…-…: 36 letters, digits and dashes.');
-    setFoundError((await actions.onRecordFound(state, id)) ?? undefined);
-  }
+  // The read-back's refusal (not found, another name) goes under the field; what was typed stays.
+  const record = handleSubmit(async ({ campaignId }) => {
+    const refused = await actions.onRecordFound(state, campaignId);
+    if (refused) setError('campaignId', { type: 'server', message: refused });
+  });
 
   return (
     <div role="alert" className="mt-4 flex flex-col items-start gap-2 rounded-md border border-amber-600 p-3 text-sm">
@@ -70,15 +85,17 @@ export function UnknownOutcomePanel({ state, lastPart, actions }: { state: Unkno
           <p>{finding.detail}</p>
           {finding.duplicateRisk ? (
             <>
-              <div className="flex flex-col gap-2">
+              <form noValidate aria-label="Record the campaign found" className="flex flex-col gap-2" onSubmit={(e) => void record(e)}>
                 <p>If you find it in the Voice API, give its id: Switchboard reads it back and records it.</p>
                 <div className="flex items-end gap-2">
-                  <Field label="Campaign id found in the Voice API" error={foundError}>
-                    <Input value={foundId} onChange={(e) => setFoundId(e.target.value)} className="w-96 max-w-full" />
+                  <Field label="Campaign id found in the Voice API" error={errors.campaignId?.message}>
+                    <Input autoComplete="off" {...register('campaignId')} className="w-96 max-w-full" />
                   </Field>
-                  <Button onClick={() => void record()}>Record it</Button>
+                  <Button type="submit" disabled={isSubmitting}>
+                    Record it
+                  </Button>
                 </div>
-              </div>
+              </form>
               <p className="font-medium text-red-800 dark:text-red-300">
                 Creating it again sends it as a new campaign. If the first attempt did create it, there will be two campaigns and every recipient will be called
                 twice.
