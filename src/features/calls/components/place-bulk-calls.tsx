@@ -3,11 +3,14 @@
  * also uses (src/components/table-import): header, column roles, refused rows fixable in place,
  * duplicates counted, before anything is sent; requests of at most the bulk limit, each with its own
  * Idempotency-Key kept across retries; the X-CallRateLimit headers shown after sending; a 429
- * explained with a way to send fewer; a summary linking to the calls.
+ * explained with a way to send fewer; a summary linking to the calls. The agent and campaign are a
+ * react-hook-form form over bulkSendSchema.
  */
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import type { Call } from '@contract/schemas/call';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { chunk, mappingProblems, type CountryCode } from '@/lib/recipients';
@@ -21,6 +24,7 @@ import { Select } from '@/components/ui/select';
 import { allAgentsQueryOptions, callableAgents } from '@/lib/shared-queries/agents';
 import { campaignChoicesQueryOptions } from '@/lib/shared-queries/campaign-registry';
 import { placeBulk, readCallRateLimit, type CallRateLimit } from '../api/place-calls';
+import { bulkSendSchema, NO_CAMPAIGN, type BulkSend, type BulkSendInput } from '../model/one-call-form';
 import { tooManyMessage } from '../model/rate-limit-message';
 import { parseCallsSearch } from '../model/search-params';
 import { createSubmissionKeys } from '../model/submission-key';
@@ -41,12 +45,14 @@ export function PlaceBulkCalls({ country }: { country: CountryCode }) {
   const campaigns = useQuery({ ...campaignChoicesQueryOptions(), select: (page) => page.content });
   const keys = useRef(createSubmissionKeys());
   const [draft, setDraft] = useState<RecipientsDraft | null>(null);
-  const [agentId, setAgentId] = useState<string | null>(null);
-  const [campaignId, setCampaignId] = useState('none');
+  const {
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<BulkSendInput, unknown, BulkSend>({ resolver: zodResolver(bulkSendSchema), defaultValues: { agentId: '', campaignId: NO_CAMPAIGN } });
   const [limit, setLimit] = useState<number | null>(null);
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [agentError, setAgentError] = useState<string>();
 
   // The default country is the page's: a change re-reads the national numbers of the same draft.
   const built = useMemo(() => (draft ? buildFromDraft({ ...draft, defaultCountry: country }) : null), [draft, country]);
@@ -61,12 +67,9 @@ export function PlaceBulkCalls({ country }: { country: CountryCode }) {
     setOutcome(null);
   }
 
-  async function send() {
-    if (!agentId) return setAgentError('Choose an outbound agent.');
-    setAgentError(undefined);
+  async function send(base: BulkSend) {
     setSending(true);
     const result: Outcome = { placed: [], placedCount: 0, skipped: 0 };
-    const base = { agentId, ...(campaignId !== 'none' ? { campaignId } : {}) };
     for (const part of chunk(toSend)) {
       const body = { ...base, recipients: part };
       try {
@@ -103,36 +106,58 @@ export function PlaceBulkCalls({ country }: { country: CountryCode }) {
       </RecipientsTableImport>
 
       {built && built.recipients.length > 0 && problemsOfMapping.length === 0 ? (
-        <section aria-labelledby="send-heading" className="flex max-w-xl flex-col gap-3">
+        <form
+          noValidate
+          aria-labelledby="send-heading"
+          className="flex max-w-xl flex-col gap-3"
+          onSubmit={(e) => void handleSubmit((body) => (sending ? undefined : send(body)))(e)}
+        >
           <h2 id="send-heading" className="font-semibold">
             Send
           </h2>
-          <Combobox
-            label="Outbound agent"
-            options={outbound.map((a) => ({ value: a.id, label: a.name }))}
-            value={agentId}
-            onValueChange={setAgentId}
-            placeholder="Choose an agent"
-            aria-invalid={!!agentError}
+          <Controller
+            control={control}
+            name="agentId"
+            render={({ field: { value, onChange } }) => (
+              <Combobox
+                label="Outbound agent"
+                options={outbound.map((a) => ({ value: a.id, label: a.name }))}
+                value={value || null}
+                onValueChange={(v) => onChange(v ?? '')}
+                placeholder="Choose an agent"
+                aria-invalid={errors.agentId ? true : undefined}
+                aria-describedby={errors.agentId ? 'bulk-agent-error' : undefined}
+              />
+            )}
           />
-          {agentError ? <p className="text-sm font-medium text-red-700 dark:text-red-400">{agentError}</p> : null}
-          <Field label="Campaign (optional)">
-            <Select
-              value={campaignId}
-              onValueChange={setCampaignId}
-              options={[{ value: 'none', label: 'No campaign' }, ...(campaigns.data ?? []).map((c) => ({ value: c.id, label: c.name }))]}
-            />
-          </Field>
+          {errors.agentId ? (
+            <p id="bulk-agent-error" className="text-sm font-medium text-red-700 dark:text-red-400">
+              {errors.agentId.message}
+            </p>
+          ) : null}
+          <Controller
+            control={control}
+            name="campaignId"
+            render={({ field }) => (
+              <Field label="Campaign (optional)">
+                <Select
+                  value={field.value}
+                  onValueChange={field.onChange}
+                  options={[{ value: NO_CAMPAIGN, label: 'No campaign' }, ...(campaigns.data ?? []).map((c) => ({ value: c.id, label: c.name }))]}
+                />
+              </Field>
+            )}
+          />
           <DncSkipNotice phones={toSendPhones} />
           {limit !== null ? (
             <p className="text-sm">
               Sending only the first {limit} of {built.recipients.length}.
             </p>
           ) : null}
-          <Button variant="primary" className="self-start" disabled={sending || toSend.length === 0} onClick={send}>
+          <Button type="submit" variant="primary" className="self-start" disabled={sending || toSend.length === 0}>
             {sending ? 'Sending…' : `Place ${countOf(toSend.length, 'call')}`}
           </Button>
-        </section>
+        </form>
       ) : null}
 
       {outcome ? <OutcomePanel outcome={outcome} onSendFewer={(n) => (setLimit(n), setOutcome(null))} /> : null}

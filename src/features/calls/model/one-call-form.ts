@@ -10,13 +10,23 @@ import { normalisePhone, type CountryCode } from '@/lib/recipients/phone';
 
 export const NO_CAMPAIGN = 'none';
 
+/** The outbound agent chosen in a combobox ('' until one is). */
+export const OutboundAgentId = z
+  .string()
+  .refine((v) => v !== '', { error: 'Choose an outbound agent.' })
+  .pipe(Uuid);
+
+/** Placing bulk calls: the agent, and a campaign or none (the recipients come from the table import). */
+export const bulkSendSchema = z
+  .object({ agentId: OutboundAgentId, campaignId: z.string() })
+  .transform((v) => ({ agentId: v.agentId, ...(v.campaignId !== NO_CAMPAIGN ? { campaignId: v.campaignId } : {}) }));
+export type BulkSendInput = z.input<typeof bulkSendSchema>;
+export type BulkSend = z.output<typeof bulkSendSchema>;
+
 export function oneCallSchema(country: CountryCode) {
   return z
     .object({
-      agentId: z
-        .string()
-        .refine((v) => v !== '', { error: 'Choose an outbound agent.' })
-        .pipe(Uuid),
+      agentId: OutboundAgentId,
       phone: z.string().trim().min(1, { error: 'Enter the phone number.' }),
       campaignId: z.string(),
       context: z
