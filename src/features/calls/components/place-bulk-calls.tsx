@@ -18,7 +18,6 @@ import { buildFromDraft, type RecipientsDraft } from '@/lib/recipients/import-dr
 import { RecipientsTableImport } from '@/components/table-import/recipients-table-import';
 import { DncSkipNotice } from '@/components/do-not-call/skip-notice';
 import { Button } from '@/components/ui/button';
-import { Combobox } from '@/components/ui/combobox';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { allAgentsQueryOptions, callableAgents } from '@/lib/shared-queries/agents';
@@ -28,6 +27,7 @@ import { bulkSendSchema, NO_CAMPAIGN, type BulkSend, type BulkSendInput } from '
 import { tooManyMessage } from '../model/rate-limit-message';
 import { parseCallsSearch } from '../model/search-params';
 import { createSubmissionKeys } from '../model/submission-key';
+import { OutboundAgentField } from './outbound-agent-field';
 import { countOf } from '@/lib/plural';
 
 interface Outcome {
@@ -115,26 +115,7 @@ export function PlaceBulkCalls({ country }: { country: CountryCode }) {
           <h2 id="send-heading" className="font-semibold">
             Send
           </h2>
-          <Controller
-            control={control}
-            name="agentId"
-            render={({ field: { value, onChange } }) => (
-              <Combobox
-                label="Outbound agent"
-                options={outbound.map((a) => ({ value: a.id, label: a.name }))}
-                value={value || null}
-                onValueChange={(v) => onChange(v ?? '')}
-                placeholder="Choose an agent"
-                aria-invalid={errors.agentId ? true : undefined}
-                aria-describedby={errors.agentId ? 'bulk-agent-error' : undefined}
-              />
-            )}
-          />
-          {errors.agentId ? (
-            <p id="bulk-agent-error" className="text-sm font-medium text-red-700 dark:text-red-400">
-              {errors.agentId.message}
-            </p>
-          ) : null}
+          <OutboundAgentField control={control} name="agentId" agents={outbound} error={errors.agentId?.message} />
           <Controller
             control={control}
             name="campaignId"

@@ -11,7 +11,6 @@ import type { CallCreate } from '@contract/schemas/calls-create';
 import { errorMessage, fieldError, isApiError } from '@/lib/api-client';
 import { normalisePhone, type CountryCode } from '@/lib/recipients/phone';
 import { Button } from '@/components/ui/button';
-import { Combobox } from '@/components/ui/combobox';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -20,6 +19,7 @@ import { campaignChoicesQueryOptions } from '@/lib/shared-queries/campaign-regis
 import { placeCall } from '../api/place-calls';
 import { NO_CAMPAIGN, oneCallDefaults, oneCallSchema, type OneCallInput } from '../model/one-call-form';
 import { createSubmissionKeys } from '../model/submission-key';
+import { OutboundAgentField } from './outbound-agent-field';
 
 export function PlaceOneCall({ country }: { country: CountryCode }) {
   const navigate = useNavigate();
@@ -40,8 +40,6 @@ export function PlaceOneCall({ country }: { country: CountryCode }) {
     onSuccess: (call) => void navigate({ to: '/calls/$callId', params: { callId: call.id } }),
   });
 
-  const agentOptions = (agents.data ?? []).map((a) => ({ value: a.id, label: a.name }));
-
   /** `fresh`: a new attempt after an unknown outcome (a new Idempotency-Key; the old one answers 409). */
   const submit = (fresh: boolean) => handleSubmit((body) => mutation.mutate({ body, key: fresh ? keys.current.renew(body) : keys.current.keyFor(body) }));
 
@@ -51,26 +49,13 @@ export function PlaceOneCall({ country }: { country: CountryCode }) {
   const e164 = normalisePhone(useWatch({ control, name: 'phone' }), country);
   return (
     <form onSubmit={(e) => void submit(false)(e)} noValidate aria-label="Place one call" className="flex max-w-xl flex-col gap-4">
-      <Controller
+      <OutboundAgentField
         control={control}
         name="agentId"
-        render={({ field: { value, onChange } }) => (
-          <Combobox
-            label="Outbound agent"
-            options={agentOptions}
-            value={value || null}
-            onValueChange={(v) => onChange(v ?? '')}
-            placeholder={agents.isPending ? 'Loading agents…' : 'Choose an agent'}
-            aria-invalid={!!(errors.agentId || fieldError(serverError, 'agentId'))}
-            aria-describedby={errors.agentId || fieldError(serverError, 'agentId') ? 'one-agent-error' : undefined}
-          />
-        )}
+        agents={agents.data ?? []}
+        loading={agents.isPending}
+        error={errors.agentId?.message ?? fieldError(serverError, 'agentId')}
       />
-      {errors.agentId || fieldError(serverError, 'agentId') ? (
-        <p id="one-agent-error" className="-mt-3 text-sm font-medium text-red-700 dark:text-red-400">
-          {errors.agentId?.message ?? fieldError(serverError, 'agentId')}
-        </p>
-      ) : null}
       <Field label="Phone" error={errors.phone?.message ?? fieldError(serverError, 'recipient.phone')} description={`National numbers are read as ${country}.`}>
         <Input {...register('phone')} autoComplete="off" />
       </Field>
