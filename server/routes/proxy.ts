@@ -9,7 +9,7 @@
  * the API key is never added. Upstream 4xx bodies pass through; transport failures, timeouts,
  * 5xx and malformed bodies become 502/504 ErrorResponses.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BFF_WRITE_ROUTES } from '../../contract/bff/write-routes.plain';
@@ -101,51 +101,61 @@ export const proxyPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const rawPath = rawPathOf(request);
-      const { route, name, params } = request.apiRoute!;
-      const session = request.session;
-      const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-      if (!bearer || !(await sessions.tokenBelongsTo(bearer, session))) {
-        throw new HttpError(401, 'Send a token obtained from /auth/token in this session.');
-      }
-      const routeLabel = `${route.method} ${route.path}`;
-      if (!mayCall(session.role, route)) {
-        await audit(db, { username: session.username, action: name, route: routeLabel, outcome: 'denied', status: 403, requestId: request.id });
-        throw new HttpError(403, `Your role (${session.role}) may not do this.`);
-      }
-      parse(route.params, params);
-      // Routes without a query schema take none: nothing of the raw query is forwarded.
-      const query = route.query ? serialise(parse(route.query, request.query ?? {})) : '';
-
-      const res = await upstream.request({
-        route: name,
-        method: 'GET',
-        path: rawPath + (query ? `?${query}` : ''),
-        headers: { authorization: `Bearer ${bearer}`, accept: 'application/json' },
-      });
-      let text: string;
+      // Background work on the upstream (the call index's sync) waits while people's reads are in progress.
+      const end = upstream.interactive.begin();
       try {
-        text = await res.body.text();
-      } catch {
-        throw new HttpError(502, 'The Voice API answer broke off. Try again.');
+        return await proxyRead(request, reply);
+      } finally {
+        end();
       }
-      if (res.statusCode === 401) broker.forgetToken(bearer);
-      if (res.statusCode >= 500) {
-        const extra: Record<string, string> = res.headers['retry-after'] !== undefined ? { 'Retry-After': String(res.headers['retry-after']) } : {};
-        throw new HttpError(502, `The Voice API failed (${res.statusCode}). Try again in a moment.`, [], extra);
-      }
-      if (text.length > 0) {
-        let ok = String(res.headers['content-type'] ?? '').includes('json');
-        try {
-          if (ok) JSON.parse(text);
-        } catch {
-          ok = false;
-        }
-        if (!ok) throw new HttpError(502, 'The Voice API sent a malformed answer. Try again.');
-      }
-      const headers: Record<string, string> = {};
-      for (const h of PASS_HEADERS) if (res.headers[h] !== undefined) headers[h] = String(res.headers[h]);
-      return reply.code(res.statusCode).headers(headers).send(text);
     },
   );
+
+  async function proxyRead(request: FastifyRequest, reply: FastifyReply) {
+    const rawPath = rawPathOf(request);
+    const { route, name, params } = request.apiRoute!;
+    const session = request.session;
+    const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    if (!bearer || !(await sessions.tokenBelongsTo(bearer, session))) {
+      throw new HttpError(401, 'Send a token obtained from /auth/token in this session.');
+    }
+    const routeLabel = `${route.method} ${route.path}`;
+    if (!mayCall(session.role, route)) {
+      await audit(db, { username: session.username, action: name, route: routeLabel, outcome: 'denied', status: 403, requestId: request.id });
+      throw new HttpError(403, `Your role (${session.role}) may not do this.`);
+    }
+    parse(route.params, params);
+    // Routes without a query schema take none: nothing of the raw query is forwarded.
+    const query = route.query ? serialise(parse(route.query, request.query ?? {})) : '';
+
+    const res = await upstream.request({
+      route: name,
+      method: 'GET',
+      path: rawPath + (query ? `?${query}` : ''),
+      headers: { authorization: `Bearer ${bearer}`, accept: 'application/json' },
+    });
+    let text: string;
+    try {
+      text = await res.body.text();
+    } catch {
+      throw new HttpError(502, 'The Voice API answer broke off. Try again.');
+    }
+    if (res.statusCode === 401) broker.forgetToken(bearer);
+    if (res.statusCode >= 500) {
+      const extra: Record<string, string> = res.headers['retry-after'] !== undefined ? { 'Retry-After': String(res.headers['retry-after']) } : {};
+      throw new HttpError(502, `The Voice API failed (${res.statusCode}). Try again in a moment.`, [], extra);
+    }
+    if (text.length > 0) {
+      let ok = String(res.headers['content-type'] ?? '').includes('json');
+      try {
+        if (ok) JSON.parse(text);
+      } catch {
+        ok = false;
+      }
+      if (!ok) throw new HttpError(502, 'The Voice API sent a malformed answer. Try again.');
+    }
+    const headers: Record<string, string> = {};
+    for (const h of PASS_HEADERS) if (res.headers[h] !== undefined) headers[h] = String(res.headers[h]);
+    return reply.code(res.statusCode).headers(headers).send(text);
+  }
 };

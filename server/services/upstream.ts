@@ -12,6 +12,7 @@ import pLimit, { type LimitFunction } from 'p-limit';
 import { Pool, type Dispatcher } from 'undici';
 import { HEADERS } from '../../contract/limits';
 import { TokenRequest } from '../../contract/schemas/token';
+import { InteractiveLoad } from './interactive-load';
 
 export interface UpstreamLog {
   warn(obj: object, msg: string): void;
@@ -63,6 +64,8 @@ export class Upstream {
   private readonly keys: string[];
   readonly origin: string;
   readonly basePath: string;
+  /** People's reads in progress (the read proxy marks them); background work waits for a quiet moment. */
+  readonly interactive = new InteractiveLoad();
 
   constructor(
     baseUrl: string,

@@ -36,6 +36,8 @@ export interface ReaderOptions {
   maxBackoffMs?: number;
   /** Told when the upstream asks us to slow down (status). */
   onThrottle?: (untilMs: number) => void;
+  /** Awaited before each request: the index gives way to people's reads (ADR 0027). */
+  yieldTo?: (signal?: AbortSignal) => Promise<void>;
 }
 
 const TOKEN_RENEW_MS = 60_000;
@@ -88,6 +90,8 @@ export class IndexReader {
 
   private async once(path: string, signal?: AbortSignal, retriedAuth = false): Promise<unknown> {
     await this.slot(signal);
+    await this.options.yieldTo?.(signal);
+    signal?.throwIfAborted();
     const token = await this.bearer();
     this.requests += 1;
     let res;

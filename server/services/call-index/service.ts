@@ -12,6 +12,12 @@ import { IndexReader } from './reader';
 import { writeSyncState } from './store';
 import { IndexSyncer, type SyncLog, type SyncOptions } from './syncer';
 
+/**
+ * The longest an index request waits for people's reads to pause (ADR 0027): under sustained
+ * traffic the sync still makes a request every so often, so the index lags but never stops.
+ */
+export const YIELD_MAX_MS = 2_000;
+
 export interface CallIndexSettings extends SyncOptions {
   enabled: boolean;
   intervalMs: number;
@@ -44,6 +50,8 @@ export class CallIndexService {
       connections: Math.max(1, settings.concurrency),
       timeoutMs: settings.timeoutMs,
       onThrottle: (until) => log.warn({ until: new Date(until).toISOString() }, 'Call index: the Voice API asked to slow down; the index waits.'),
+      // People's reads first: each index request waits for a quiet moment, at most YIELD_MAX_MS.
+      yieldTo: (signal) => upstream.interactive.quiet(YIELD_MAX_MS, signal),
     });
     this.syncer = new IndexSyncer(db, this.reader, log, settings);
     this.leadership = settings.databaseUrl && db.kind === 'postgres' ? new AdvisoryLeadership(settings.databaseUrl) : alwaysLeader;
