@@ -18,6 +18,7 @@ import { matchRoute, ROUTES, type RouteDef } from '../../contract/routes';
 import { Passthrough } from '../../contract/bff/http';
 import { HttpError } from '../http';
 import { audit } from '../services/audit';
+import { isJson } from '../services/json-check';
 import { mayCall } from '../services/policy';
 
 const PASS_HEADERS = ['content-type', 'x-callratelimit-limit', 'x-callratelimit-remaining', 'retry-after'];
@@ -134,9 +135,10 @@ export const proxyPlugin: FastifyPluginAsyncZod = async (app) => {
       path: rawPath + (query ? `?${query}` : ''),
       headers: { authorization: `Bearer ${bearer}`, accept: 'application/json' },
     });
-    let text: string;
+    // The answer's bytes go on as they came: checked to be JSON, never decoded or built (ADR 0027).
+    let bytes: Buffer;
     try {
-      text = await res.body.text();
+      bytes = Buffer.from(await res.body.arrayBuffer());
     } catch {
       throw new HttpError(502, 'The Voice API answer broke off. Try again.');
     }
@@ -145,17 +147,14 @@ export const proxyPlugin: FastifyPluginAsyncZod = async (app) => {
       const extra: Record<string, string> = res.headers['retry-after'] !== undefined ? { 'Retry-After': String(res.headers['retry-after']) } : {};
       throw new HttpError(502, `The Voice API failed (${res.statusCode}). Try again in a moment.`, [], extra);
     }
-    if (text.length > 0) {
-      let ok = String(res.headers['content-type'] ?? '').includes('json');
-      try {
-        if (ok) JSON.parse(text);
-      } catch {
-        ok = false;
-      }
-      if (!ok) throw new HttpError(502, 'The Voice API sent a malformed answer. Try again.');
+    if (bytes.length > 0 && !(String(res.headers['content-type'] ?? '').includes('json') && isJson(bytes))) {
+      throw new HttpError(502, 'The Voice API sent a malformed answer. Try again.');
     }
     const headers: Record<string, string> = {};
     for (const h of PASS_HEADERS) if (res.headers[h] !== undefined) headers[h] = String(res.headers[h]);
-    return reply.code(res.statusCode).headers(headers).send(text);
+    return reply
+      .code(res.statusCode)
+      .headers(headers)
+      .send(bytes.length > 0 ? bytes : '');
   }
 };
