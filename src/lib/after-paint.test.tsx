@@ -38,3 +38,23 @@ it('a failed download is tried again by the next preload', async () => {
   render(<Deferred name="Alan" />);
   expect(screen.getByText('Hello Alan')).toBeTruthy();
 });
+
+it('`idle`: loads the code only once the browser is idle after the paint', async () => {
+  const idle: (() => void)[] = [];
+  vi.stubGlobal('requestIdleCallback', (cb: () => void) => idle.push(cb));
+  vi.stubGlobal('cancelIdleCallback', () => undefined);
+  try {
+    const load = vi.fn(() => Promise.resolve(Hello));
+    const Deferred = afterPaint(load, { idle: true });
+    render(<Deferred name="Edsger" fallback={<p>Loading…</p>} />);
+    // Painted, but not idle yet: the code is not asked for.
+    await vi.waitFor(() => expect(idle).toHaveLength(1));
+    expect(load).not.toHaveBeenCalled();
+    expect(screen.getByText('Loading…')).toBeTruthy();
+    act(() => idle[0]!());
+    expect(await screen.findByText('Hello Edsger')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
+  } finally {
+    vi.unstubAllGlobals();
+  }
+});

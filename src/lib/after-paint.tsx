@@ -4,21 +4,34 @@
  */
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 
-/** False until a frame has been painted after `ready` turned true; then true for good. */
-export function usePaintedOnce(ready = true): boolean {
+/** The longest an `idle` component waits for the browser to be idle once the screen is painted. */
+export const IDLE_TIMEOUT_MS = 300;
+
+/**
+ * False until a frame has been painted after `ready` turned true; then true for good. `idle`: and
+ * then until the browser is idle (requestIdleCallback, at most IDLE_TIMEOUT_MS), so what it starts
+ * does not compete with the screen's own work.
+ */
+export function usePaintedOnce(ready = true, idle = false): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
     if (!ready || painted) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let idleHandle: number | undefined;
+    const done = () => setPainted(true);
     // The frame callback runs before that frame's paint; the task after it, once it is on screen.
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true), 0);
+      timer = setTimeout(() => {
+        if (idle && typeof requestIdleCallback === 'function') idleHandle = requestIdleCallback(done, { timeout: IDLE_TIMEOUT_MS });
+        else done();
+      }, 0);
     });
     return () => {
       cancelAnimationFrame(frame);
       if (timer !== undefined) clearTimeout(timer);
+      if (idleHandle !== undefined) cancelIdleCallback(idleHandle);
     };
-  }, [ready, painted]);
+  }, [ready, painted, idle]);
   return painted;
 }
 
@@ -28,11 +41,11 @@ export type AfterPaint<P extends object> = ComponentType<P & { fallback?: ReactN
 };
 
 /**
- * A component whose code loads after the first paint of the screen that shows it; `fallback`
- * (which should keep the component's place) shows meanwhile. Once loaded, later screens draw it at
+ * A component whose code loads after the first paint of the screen that shows it (`idle`: once
+ * the browser is idle after it); `fallback` (which should keep the component's place) shows meanwhile. Once loaded, later screens draw it at
  * once, in their first render.
  */
-export function afterPaint<P extends object>(load: () => Promise<ComponentType<P>>): AfterPaint<P> {
+export function afterPaint<P extends object>(load: () => Promise<ComponentType<P>>, options: { idle?: boolean } = {}): AfterPaint<P> {
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<ComponentType<P>> | undefined;
   const preload = () =>
@@ -49,7 +62,7 @@ export function afterPaint<P extends object>(load: () => Promise<ComponentType<P
     const { fallback = null, ...rest } = props;
     // Chosen once per mount, so the component is never swapped for another (which would reset it).
     const [Ready] = useState(() => loaded);
-    const painted = usePaintedOnce(Ready === undefined);
+    const painted = usePaintedOnce(Ready === undefined, options.idle === true);
     if (Ready) return <Ready {...(rest as P)} />;
     if (!painted) return fallback;
     return (

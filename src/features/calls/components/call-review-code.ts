@@ -4,5 +4,9 @@
  */
 import { afterPaint } from '@/lib/after-paint';
 
-/** The review below the facts (~20 KB gzip with the transcript's virtual list). */
-export const CallReviewBody = afterPaint(() => import('./call-review-body').then((m) => m.CallReviewBody));
+/**
+ * The review below the facts (~20 KB gzip with the transcript's virtual list): on a cold load its
+ * code is asked for once the heading is painted and the browser is idle (ADR 0027), so it does not
+ * compete with the first screen's own work.
+ */
+export const CallReviewBody = afterPaint(() => import('./call-review-body').then((m) => m.CallReviewBody), { idle: true });

@@ -23,7 +23,7 @@ export type { CallReviewSlot } from './call-review-body';
 const LIVE_REFRESH_MS = 5_000;
 
 // The do-not-call status (and its one-click action) is a status line that appears when known.
-const DoNotCallAction = afterPaint(() => import('./do-not-call-action').then((m) => m.DoNotCallAction));
+const DoNotCallAction = afterPaint(() => import('./do-not-call-action').then((m) => m.DoNotCallAction), { idle: true });
 
 /** Where the review's body will be while its code loads: room for it, so the footer does not jump. */
 const bodyPlaceholder = <div aria-busy="true" className="min-h-[60vh]" />;
