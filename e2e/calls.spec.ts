@@ -148,6 +148,24 @@ test.describe('calls list', () => {
   });
 });
 
+test('hovering a row prepares its review without reading its transcript; opening it reads it', async ({ page }) => {
+  await signIn(page, 'viewer');
+  await page.goto('/calls');
+  const [id] = await listedCallIds(page);
+  const transcripts: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === `/api/v1/calls/${id}/transcript`) transcripts.push(r.url());
+  });
+  const link = page.locator(`tbody tr[data-call-id="${id}"] a`).first();
+  await link.hover();
+  // The hover's preload (the review's code, the call) has had its time.
+  await page.waitForLoadState('networkidle');
+  expect(transcripts).toEqual([]);
+  await link.click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Call with');
+  await expect.poll(() => transcripts.length).toBe(1);
+});
+
 test.describe('call review', () => {
   async function recordedCallWithGroup(sim: SimClient) {
     for (let p = 1; p <= 10; p++) {

@@ -58,3 +58,13 @@ it('`idle`: loads the code only once the browser is idle after the paint', async
     vi.unstubAllGlobals();
   }
 });
+
+it('`always`: drawn after the paint even when its code is there (the frame after a click shows what is above it)', async () => {
+  const load = vi.fn(() => Promise.resolve(Hello));
+  const Deferred = afterPaint(load, { always: true });
+  await act(() => Deferred.preload());
+  render(<Deferred name="Barbara" fallback={<p>Loading…</p>} />);
+  expect(screen.getByText('Loading…')).toBeTruthy();
+  expect(await screen.findByText('Hello Barbara')).toBeTruthy();
+  expect(load).toHaveBeenCalledTimes(1);
+});

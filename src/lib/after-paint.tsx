@@ -40,12 +40,22 @@ export type AfterPaint<P extends object> = ComponentType<P & { fallback?: ReactN
   preload: () => Promise<unknown>;
 };
 
+export interface AfterPaintOptions {
+  /** Once the browser is idle after that paint (requestIdleCallback, at most IDLE_TIMEOUT_MS), not at once. */
+  idle?: boolean;
+  /**
+   * Drawn after the screen's first paint even when its code is already there (a heavy part below
+   * the fold: the frame after a click shows what is above it first, this part the frame after).
+   */
+  always?: boolean;
+}
+
 /**
- * A component whose code loads after the first paint of the screen that shows it (`idle`: once
- * the browser is idle after it); `fallback` (which should keep the component's place) shows meanwhile. Once loaded, later screens draw it at
- * once, in their first render.
+ * A component whose code loads after the first paint of the screen that shows it; `fallback`
+ * (which should keep the component's place) shows meanwhile. Once loaded, later screens draw it at
+ * once, in their first render (unless `always`).
  */
-export function afterPaint<P extends object>(load: () => Promise<ComponentType<P>>, options: { idle?: boolean } = {}): AfterPaint<P> {
+export function afterPaint<P extends object>(load: () => Promise<ComponentType<P>>, options: AfterPaintOptions = {}): AfterPaint<P> {
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<ComponentType<P>> | undefined;
   const preload = () =>
@@ -62,8 +72,8 @@ export function afterPaint<P extends object>(load: () => Promise<ComponentType<P
     const { fallback = null, ...rest } = props;
     // Chosen once per mount, so the component is never swapped for another (which would reset it).
     const [Ready] = useState(() => loaded);
-    const painted = usePaintedOnce(Ready === undefined, options.idle === true);
-    if (Ready) return <Ready {...(rest as P)} />;
+    const painted = usePaintedOnce(Ready === undefined || options.always === true, options.idle === true);
+    if (Ready) return painted || !options.always ? <Ready {...(rest as P)} /> : fallback;
     if (!painted) return fallback;
     return (
       <Suspense fallback={fallback}>

@@ -5,8 +5,8 @@ import { CallReviewPage } from '@/features/calls/components/call-review-page';
 import { RouteError } from '@/components/layout/route-error';
 import { afterPaint } from '@/lib/after-paint';
 
-// The QA review panel (its form fields, ~15 KB gzip) loads once the call is on screen.
-const ReviewPanel = afterPaint(() => import('@/features/review/components/review-panel').then((m) => m.ReviewPanel));
+// The QA review panel (its form fields, ~15 KB gzip) loads once the call is on screen and the browser is idle.
+const ReviewPanel = afterPaint(() => import('@/features/review/components/review-panel').then((m) => m.ReviewPanel), { idle: true });
 
 /** Where the QA review panel will be, while its code loads: its own "loading" look. */
 const reviewPanelPlaceholder = (
@@ -28,9 +28,11 @@ export const Route = createFileRoute('/_app/calls/$callId')({
     const line = intParam(raw.line, 0, 1_000_000, -1);
     return { ...(line >= 0 ? { line } : {}), ...(booleanParam(raw.queue) ? { queue: true } : {}) };
   },
-  loader: ({ context: { queryClient }, params }) => {
-    // The transcript is not waited for: it may lag or fail on its own, and the page shows that part's state.
-    void queryClient.prefetchQuery(transcriptQueryOptions(params.callId));
+  loader: ({ context: { queryClient }, params, preload }) => {
+    // The transcript is not waited for: it may lag or fail on its own, and the page shows that part's
+    // state. A preload (a row hovered or focused in the list) does not fetch it: most rows pointed
+    // at are not opened, and a long transcript is the review's heaviest read (ADR 0027).
+    if (!preload) void queryClient.prefetchQuery(transcriptQueryOptions(params.callId));
     // A call opened from the list is known already: the review draws at once from the list's copy.
     // That copy is only a stand-in (a call changes status while the list sits on screen), so it
     // counts as stale, however new the list is: the page reads the call again in the background.
