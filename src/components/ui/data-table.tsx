@@ -39,6 +39,12 @@ export interface DataTableProps<T> {
   rowDetail?: (row: T) => ReactNode;
   /** Said in one row across the table when there is no row. */
   empty?: ReactNode;
+  /**
+   * `position`: the rows' elements are kept by their place, not their row's id, so another page of
+   * rows updates the cells in place instead of removing every row and building new ones (the
+   * calls list's "Next page"; ADR 0027). For tables whose rows hold no state of their own.
+   */
+  rowKeys?: 'id' | 'position';
 }
 
 /** Clicking a sorted column flips its direction; another column starts ascending. */
@@ -66,6 +72,7 @@ export function DataTable<T>({
   rowData,
   rowDetail,
   empty,
+  rowKeys = 'id',
 }: DataTableProps<T>) {
   const body = useRef<HTMLTableSectionElement>(null);
 
@@ -138,7 +145,7 @@ export function DataTable<T>({
           {rows.map((row, index) => {
             const detail = rowDetail?.(row);
             return (
-              <Fragment key={getRowId(row)}>
+              <Fragment key={rowKeys === 'position' ? index : getRowId(row)}>
                 <tr
                   data-row=""
                   {...rowData?.(row)}

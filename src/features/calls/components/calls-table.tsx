@@ -93,6 +93,7 @@ export function CallsTable({ calls, sort, agentName, onSort }: CallsTableProps) 
       columns={columns(agentName, time, opener)}
       rows={calls}
       getRowId={(call) => call.id}
+      rowKeys="position"
       rowData={(call) => ({ 'data-call-id': call.id })}
       rowLabel={(call) => `Call with ${call.phone}, ${time.dateTime(call.startTime)}`}
       sort={parseSort(sort)}
