@@ -3,11 +3,15 @@
  * (src/components/table-import): the same source, header choice, column roles (phone, reason,
  * ignore) and refused rows fixable in place as a recipients import. Rows that cannot be read are
  * listed by line before anything is sent; the BFF checks every row again and its refusals are
- * listed by line too. Nothing typed is lost until the person starts over.
+ * listed by line too. Nothing typed is lost until the person starts over. The reason for rows
+ * without one is a react-hook-form field over the contract's DncReason.
  */
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { DncImportResult } from '@contract/bff/do-not-call';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { DncReason, type DncImportResult } from '@contract/bff/do-not-call';
 import { TableImport } from '@/components/table-import/table-import';
 import { Button } from '@/components/ui/button';
 import { DataTable, type Column } from '@/components/ui/data-table';
@@ -21,10 +25,19 @@ import { DNC_COLUMNS, dncMappingProblems, importDncTable, rowsOfDraft, withDncHe
 
 const rowsWord = (n: number) => countOf(n, 'row');
 
+export const ImportReason = z.object({ reason: z.string().trim().min(1, { error: 'Give a reason for rows that have none.' }).pipe(DncReason) });
+type ImportReason = z.input<typeof ImportReason>;
+
 export function ImportNumbers({ country }: { country: CountryCode }) {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<DncDraft | null>(null);
-  const [defaultReason, setDefaultReason] = useState('Imported');
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ImportReason>({ resolver: zodResolver(ImportReason), defaultValues: { reason: 'Imported' }, mode: 'onChange' });
+  const defaultReason = useWatch({ control, name: 'reason' });
   const mapped = draft !== null && dncMappingProblems(draft).length === 0;
   const built = useMemo(() => (draft && mapped ? rowsOfDraft(draft, defaultReason, country) : null), [draft, mapped, defaultReason, country]);
   const mutation = useMutation({
@@ -53,8 +66,8 @@ export function ImportNumbers({ country }: { country: CountryCode }) {
         problems={built?.problems.filter((p) => p.kind !== 'duplicate').map((p) => ({ line: p.line, value: p.phone, reason: p.reason })) ?? []}
         fixColumn={draft?.roles.indexOf('phone') ?? -1}
       >
-        <Field label="Reason for rows without one" error={defaultReason.trim() ? undefined : 'Give a reason for rows that have none.'}>
-          <Input value={defaultReason} onChange={(e) => setDefaultReason(e.target.value)} />
+        <Field label="Reason for rows without one" error={errors.reason?.message}>
+          <Input {...register('reason')} />
         </Field>
         {built ? (
           <>
@@ -64,8 +77,8 @@ export function ImportNumbers({ country }: { country: CountryCode }) {
             <Button
               variant="primary"
               className="self-start"
-              disabled={built.rows.length === 0 || !defaultReason.trim() || mutation.isPending}
-              onClick={() => mutation.mutate({ rows: built.rows })}
+              disabled={built.rows.length === 0 || mutation.isPending}
+              onClick={(e) => void handleSubmit(() => mutation.mutate({ rows: built.rows }))(e)}
             >
               {mutation.isPending ? 'Importing…' : `Import ${rowsWord(built.rows.length)}`}
             </Button>
