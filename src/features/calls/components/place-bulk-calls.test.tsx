@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { pasteRows, renderWithQueries } from '@/testing/render';
 import { placeBulk } from '../api/place-calls';
 import { PlaceBulkCalls } from './place-bulk-calls';
 
@@ -19,13 +19,8 @@ afterEach(cleanup);
 
 describe('PlaceBulkCalls: the send form (react-hook-form + bulkSendSchema)', () => {
   it('Place without an agent: says why, tied to the agent field, and sends nothing', async () => {
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <PlaceBulkCalls country="FR" />
-      </QueryClientProvider>,
-    );
-    fireEvent.change(screen.getByLabelText(/Or paste rows/), { target: { value: 'phone\n+33612345678\n' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Use pasted rows' }));
+    renderWithQueries(<PlaceBulkCalls country="FR" />);
+    pasteRows('phone\n+33612345678\n');
     fireEvent.click(await screen.findByRole('button', { name: 'Place 1 call' }));
     const agent = screen.getByRole('combobox', { name: 'Outbound agent' });
     await waitFor(() => expect(agent).toHaveAccessibleDescription('Choose an outbound agent.'));

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DNC_REASON_MAX } from '@contract/bff/do-not-call';
 import { importDoNotCall } from '@/lib/do-not-call/api';
+import { pasteRows, renderWithQueries } from '@/testing/render';
 import { ImportNumbers } from './import-numbers';
 
 vi.mock('@/lib/do-not-call/api', () => ({
@@ -15,13 +15,8 @@ afterEach(cleanup);
 beforeEach(() => vi.mocked(importDoNotCall).mockClear());
 
 async function withRows() {
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <ImportNumbers country="FR" />
-    </QueryClientProvider>,
-  );
-  fireEvent.change(screen.getByLabelText(/Or paste rows/), { target: { value: 'phone\n+33612345678\n' } });
-  fireEvent.click(screen.getByRole('button', { name: 'Use pasted rows' }));
+  renderWithQueries(<ImportNumbers country="FR" />);
+  pasteRows('phone\n+33612345678\n');
   return { reason: await screen.findByLabelText('Reason for rows without one'), importButton: await screen.findByRole('button', { name: 'Import 1 row' }) };
 }
 

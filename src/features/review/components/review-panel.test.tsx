@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REVIEW_LIMITS, type CallReview } from '@contract/bff/review';
+import { renderWithQueries } from '@/testing/render';
 import { saveReview } from '../api/review-api';
 import { ReviewPanel } from './review-panel';
 
@@ -45,12 +45,7 @@ afterEach(cleanup);
 beforeEach(() => vi.mocked(saveReview).mockClear());
 
 async function renderPanel(onNext = vi.fn()) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <ReviewPanel callId={callId} fromQueue time={0} lines={[]} onNext={onNext} />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<ReviewPanel callId={callId} fromQueue time={0} lines={[]} onNext={onNext} />);
   const rubric = await screen.findByRole('form', { name: 'Rubric' });
   const item = (label: string) => within(within(rubric).getByRole('group', { name: new RegExp(label) }));
   return { rubric, item, onNext };
