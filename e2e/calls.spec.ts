@@ -217,7 +217,8 @@ test.describe('call review', () => {
     const tree = page.getByRole('list', { name: 'Extracted data' });
     const group = tree.locator('details').first();
     await expect(group).not.toHaveAttribute('open', '');
-    await group.locator('summary').click();
+    // Its own summary: a group can hold groups, each with a summary of its own.
+    await group.locator(':scope > summary').click();
     await expect(group).toHaveAttribute('open', '');
     await expect(group.locator('ul li').first()).toBeVisible();
 
