@@ -40,32 +40,47 @@ describe('a burst of sign-ins', () => {
     await timed(`${stack.url}/assets/app-1.js`);
     // 100 hashes of about 200 ms each (ADR 0023): as long a burst as the 200 of the earlier 110 ms
     // hashes, without nearing the timeout on a busy machine.
+    let signedIn = 0;
     const signIns = Array.from({ length: 100 }, () =>
       fetch(`${stack.url}/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-switchboard': '1', origin: stack.url },
         body: JSON.stringify({ username: 'viewer', password: 'switchboard-demo' }),
-      }).then((r) => r.status),
+      }).then((r) => {
+        signedIn += 1;
+        return r.status;
+      }),
     );
     let done = false;
     const all = Promise.all(signIns).finally(() => (done = true));
-    const assets: number[] = [];
-    const health: number[] = [];
+    // "Fast" is measured in sign-ins, not milliseconds: how many of the burst's sign-ins finished
+    // while one read was in flight. A read that waits behind the hashes in the thread pool (before
+    // the queue: every static read, for seconds) sees most of the burst finish; one that does not
+    // wait sees at most the few hashes running beside it. On a machine slowed by other work both
+    // slow down together, so the count does not depend on the machine's load as a time would.
+    const during = async (url: string) => {
+      const before = signedIn;
+      const ms = await timed(url);
+      return { ms, signIns: signedIn - before };
+    };
+    const assets: { ms: number; signIns: number }[] = [];
+    const health: { ms: number; signIns: number }[] = [];
     await new Promise((r) => setTimeout(r, 300));
     while (!done) {
-      assets.push(await timed(`${stack.url}/assets/app-1.js?${assets.length}`));
-      health.push(await timed(`${stack.url}/healthz`));
+      assets.push(await during(`${stack.url}/assets/app-1.js?${assets.length}`));
+      health.push(await during(`${stack.url}/healthz`));
       await new Promise((r) => setTimeout(r, 50));
     }
     const statuses = await all;
     expect(statuses.filter((s) => s === 204).length).toBe(100);
+    const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.9)]!;
+    const show = (xs: { ms: number; signIns: number }[]) => xs.map((x) => `${Math.round(x.ms)} ms/${x.signIns}`).join(' ');
+    // At most the hashes that run beside a read (HASH_CONCURRENCY, 2 here), with room for a slow machine.
+    expect(p90(assets.map((a) => a.signIns)), `static asset reads (time/sign-ins done meanwhile): ${show(assets)}`).toBeLessThanOrEqual(8);
+    expect(p90(health.map((h) => h.signIns)), `healthz (time/sign-ins done meanwhile): ${show(health)}`).toBeLessThanOrEqual(8);
     // The sign-ins take seconds (hashing is the point); the rest must not wait for them.
     expect(assets.length).toBeGreaterThan(3);
-    // Before the queue, every static read waited behind the hashes in the thread pool: seconds each.
-    const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.9)]!;
-    expect(p90(assets), `static asset times: ${assets.map(Math.round).join(' ')}`).toBeLessThan(500);
-    expect(p90(health), `healthz times: ${health.map(Math.round).join(' ')}`).toBeLessThan(500);
-  }, 120_000);
+  }, 180_000);
 });
 
 describe('sessions per user', () => {
@@ -88,9 +103,13 @@ describe('slow clients', () => {
     const { port } = new URL(stack.url);
     const sockets: Socket[] = [];
     let closed = 0;
+    let timedOut = 0;
     for (let i = 0; i < 150; i += 1) {
       const socket = connect(Number(port), '127.0.0.1');
       socket.on('error', () => undefined);
+      socket.on('data', (d: Buffer) => {
+        if (String(d).startsWith('HTTP/1.1 408')) timedOut += 1;
+      });
       socket.on('close', () => (closed += 1));
       socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n');
       sockets.push(socket);
@@ -99,13 +118,19 @@ describe('slow clients', () => {
       for (const s of sockets) if (!s.destroyed) s.write('X-Slow: 1\r\n');
     }, 300);
     try {
-      const until = Date.now() + 8000;
+      // Served while the 150 are open (timed() checks the 200).
+      await timed(`${stack.url}/healthz`);
+      // They drip for as long as they are open, so none finishes its headers: only the server's
+      // cut-off (REQUEST_TIMEOUT_MS, 2 s here, checked every second) ends them, with a 408. The
+      // wait (10 times the timeout) leaves room for a busy machine, where the checks come late.
+      const until = Date.now() + 20_000;
       while (closed < 150 && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
       expect(closed).toBe(150);
-      expect(await timed(`${stack.url}/healthz`)).toBeLessThan(3000);
+      expect(timedOut).toBe(150);
+      await timed(`${stack.url}/healthz`);
     } finally {
       clearInterval(drip);
       for (const s of sockets) s.destroy();
     }
-  }, 30_000);
+  }, 60_000);
 });
