@@ -527,7 +527,7 @@ function explainMisses(): void {
   }
   if (failed(/BFF added latency/)) {
     report.note(
-      'BFF added latency (one connection, so no queue): what the BFF does per request on top of a bare proxy — the session and token checks (cached), the contract check of the query, and reading the whole upstream body to refuse a malformed one (a 100-row page is ~130 KB of JSON parsed); compare with the bare proxy row of the same run.',
+      'BFF added latency (one connection, so no queue): what the BFF does per request on top of a bare proxy — the session and token checks (cached), the contract check of the query, and reading the whole upstream body to refuse a malformed one (a 100-row page is ~130 KB, checked to be JSON without being built: ADR 0027); compare with the bare proxy row of the same run.',
     );
   }
   if (failed(/JS gzip/)) {
@@ -535,9 +535,19 @@ function explainMisses(): void {
       "Initial JS: the framework alone is most of the budget — React DOM, TanStack Router and Query make one 102 KiB gzip chunk — so the calls list cannot come under 100 KB with this stack; what the app adds on top was cut (zod, Base UI's widgets, the toasts and the filters out of the first screens: ADR 0015). The figure counts the scripts whose request started before the content was painted. Closing the rest needs a lighter renderer (Preact with compat) or server-rendered HTML for the first rows.",
     );
   }
+  if (failed(/BFF throughput/)) {
+    report.note(
+      "BFF throughput: the call index's sync gives way to the proxy's reads (ADR 0027), and the proxy no longer builds each answer to check it; a CPU profile under 50 connections then shows the BFF idle ~40 % of the time, waiting on the simulator it shares the two cores with, and the collector as its largest cost (the BFF runs with a 1 MiB young generation for its memory budget, ADR 0019/0023). The ratio swings with the machine's load: compare rounds, and the bare proxy's own spread.",
+    );
+  }
   if (failed(/cold load → 100 rows|call review.*interactive/)) {
     report.note(
-      "Cold load: the chain is HTML → GET /auth/bootstrap (the session and its read tokens, preloaded by the HTML) beside the entry JS → the route's code beside GET /api/v1/calls → render. No trace of it was taken yet: the bench BFF's own index sync runs beside it, and the proxy buffers and parses each answer; compare with the peer's row of the same run.",
+      "Cold load: the chain is HTML → GET /auth/bootstrap (the session and its read tokens, preloaded by the HTML) beside the entry JS and the route's chunks (modulepreloaded) → GET /api/v1/calls and /api/v1/agents → render. A trace (docs/benchmarks.md, ADR 0027) puts most of it in the JS's download and run on a loaded machine (~130–170 ms from the HTML to the last chunk) and in drawing 100 rows (React ~40 ms, layout and paint ~30–100 ms); compare with the peer's row of the same run.",
+    );
+  }
+  if (failed(/row → call detail/)) {
+    report.note(
+      "Row → review: the figure is the click until the heading is drawn and a frame has run; the review's body follows a frame or an idle period later (ADR 0027). A trace of the click: the router's navigation and history.pushState (~5–15 ms), React replacing the 100-row list with the heading and the facts (~15–25 ms), then layout.",
     );
   }
   if (failed(/Lighthouse/)) {

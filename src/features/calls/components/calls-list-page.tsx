@@ -80,7 +80,9 @@ export function CallsListPage({ search, onSearch }: { search: CallsSearch; onSea
 
   const data = list.data;
   const filtered = hasFilters(search);
-  const rowsSettled = usePaintedOnce(!list.isPending);
+  // Once the rows are painted and the browser is idle (ADR 0027): what follows (the filters' and
+  // saved views' code, the review's) neither competes with drawing the rows nor starts before they show.
+  const rowsSettled = usePaintedOnce(!list.isPending, true);
   // A call's review is one click away: its code loads once the rows are on screen, not on the click.
   const router = useRouter();
   useEffect(() => {
