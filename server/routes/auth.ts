@@ -16,10 +16,10 @@ import { Token, TokenRequest } from '../../contract/schemas/token';
 import { HttpError, currentSession, sendError, SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from '../http';
 import { audit, auditCollapsed } from '../services/audit';
 import { decoyHash, needsRehash, verifyPassword } from '../services/passwords';
+import { readPreferences } from '../services/preferences';
 import * as limits from '../services/sign-in-limits';
 import type { Session } from '../services/sessions';
 import { findUser, rehashPassword } from '../services/users';
-import { readPreferences } from './preferences';
 
 const isWriteScope = (scope: string) => scope.endsWith(':write');
 /** How long GET /auth/bootstrap waits for the upstream to mint its read tokens before answering without them. */
