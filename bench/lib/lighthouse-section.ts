@@ -5,6 +5,8 @@
  * a CLI process and a browser per run took ~14 s a run against ~9 s, and five rounds did not fit in
  * the bench's ten minutes. The session cookie goes in as an extra header.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -14,8 +16,17 @@ import { reason, timeLeft } from './section';
 
 const SECTION = 'Lighthouse';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
+/** The performance score's inputs (Lighthouse 12's weights: TBT 30 %, LCP 25 %, CLS 25 %, FCP 10 %, SI 10 %), reported beside it so a low score says where it was lost. */
+const METRICS = [
+  ['first-contentful-paint', 'FCP', 'ms'],
+  ['largest-contentful-paint', 'LCP', 'ms'],
+  ['total-blocking-time', 'TBT', 'ms'],
+  ['cumulative-layout-shift', 'CLS', ''],
+  ['speed-index', 'Speed Index', 'ms'],
+] as const;
+type Run = { scores: Record<string, number>; metrics: Record<string, number> };
 
-async function lighthouseRun(port: number, url: string, preset: 'mobile' | 'desktop', cookie: string): Promise<Record<string, number>> {
+async function lighthouseRun(port: number, url: string, preset: 'mobile' | 'desktop', cookie: string): Promise<Run> {
   const result = await lighthouse(
     url,
     { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, extraHeaders: { Cookie: cookie } },
@@ -24,7 +35,16 @@ async function lighthouseRun(port: number, url: string, preset: 'mobile' | 'desk
   if (!result) throw new Error('Lighthouse returned no result');
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(lhr.runtimeError.message);
-  return Object.fromEntries(Object.entries(lhr.categories).map(([k, v]) => [k, Math.round((v.score ?? NaN) * 100)]));
+  const keep = process.env.BENCH_LH_SAVE;
+  if (keep) {
+    mkdirSync(keep, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${preset}-${Date.now()}.json`;
+    writeFileSync(join(keep, name), typeof result.report === 'string' ? result.report : JSON.stringify(lhr));
+  }
+  return {
+    scores: Object.fromEntries(Object.entries(lhr.categories).map(([k, v]) => [k, Math.round((v.score ?? NaN) * 100)])),
+    metrics: Object.fromEntries(METRICS.map(([id]) => [id, lhr.audits[id]?.numericValue ?? NaN])),
+  };
 }
 
 /**
@@ -39,6 +59,7 @@ export async function lighthouseSection(ctx: BenchContext, pages: { name: string
       preset,
       page,
       scores: { performance: [] as number[], accessibility: [] as number[], 'best-practices': [] as number[] },
+      metrics: Object.fromEntries(METRICS.map(([id]) => [id, [] as number[]])),
       failure: '',
     })),
   );
@@ -54,8 +75,9 @@ export async function lighthouseSection(ctx: BenchContext, pages: { name: string
         }
         const started = Date.now();
         try {
-          const s = await lighthouseRun(chrome.port, combo.page.url, combo.preset, cookie);
-          for (const k of Object.keys(combo.scores) as (keyof typeof combo.scores)[]) combo.scores[k].push(s[k]!);
+          const run = await lighthouseRun(chrome.port, combo.page.url, combo.preset, cookie);
+          for (const k of Object.keys(combo.scores) as (keyof typeof combo.scores)[]) combo.scores[k].push(run.scores[k]!);
+          for (const [id] of METRICS) combo.metrics[id]!.push(run.metrics[id]!);
         } catch (error) {
           combo.failure = reason(error);
           ctx.log(`lighthouse ${combo.page.name} ${combo.preset}: ${combo.failure}`);
@@ -66,7 +88,7 @@ export async function lighthouseSection(ctx: BenchContext, pages: { name: string
   } finally {
     chrome.kill();
   }
-  for (const { preset, page, scores, failure } of combos) {
+  for (const { preset, page, scores, metrics, failure } of combos) {
     const perfBudget = preset === 'mobile' ? 98 : 100;
     const label = `${page.name}, ${preset}`;
     if (scores.performance.length === 0) {
@@ -78,5 +100,6 @@ export async function lighthouseSection(ctx: BenchContext, pages: { name: string
     ctx.report.add(SECTION, `${label}: performance`, 'score', scores.performance, { op: '>=', value: perfBudget }, few);
     ctx.report.add(SECTION, `${label}: accessibility`, 'score', scores.accessibility);
     ctx.report.add(SECTION, `${label}: best practices`, 'score', scores['best-practices']);
+    for (const [id, name, unit] of METRICS) ctx.report.add(SECTION, `${label}: ${name}`, unit, metrics[id]!);
   }
 }

@@ -1,5 +1,5 @@
 /** The report: every figure with its runs, budget and verdict; written as Markdown and JSON. */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { summarise, type Summary } from './stats';
 
 export interface Budget {
@@ -55,6 +55,7 @@ export class Report {
   }
 
   write(dir: URL, meta: Record<string, unknown>): void {
+    mkdirSync(dir, { recursive: true });
     writeFileSync(
       new URL('report.json', dir),
       `${JSON.stringify({ ...meta, startedAt: this.started.toISOString(), figures: this.figures, notes: this.notes }, null, 2)}\n`,
