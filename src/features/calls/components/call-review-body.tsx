@@ -1,7 +1,7 @@
 /**
  * The call review below its facts: the recording and the transcript side by side (a line click
  * seeks; the line being played is highlighted), what the call learned, and a panel a route composes
- * in (the QA review). Loaded once the heading and the facts are on screen (call-review-page.tsx).
+ * in (the QA review) under the transcript. Loaded once the heading and the facts are on screen (call-review-page.tsx).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -67,8 +67,6 @@ export function CallReviewBody({ call, line, aside }: { call: Call; line?: numbe
 
   return (
     <>
-      {aside ? <Slot render={aside} time={time} lines={lines} seek={call.recorded && !live ? seek : undefined} /> : null}
-
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="flex flex-col gap-6">
           {call.recorded && live ? (
@@ -135,6 +133,13 @@ export function CallReviewBody({ call, line, aside }: { call: Call; line?: numbe
               playing={playing}
             />
           )}
+          {/* Under the transcript it scores, and last in its column: it loads after the rest and grows
+              with its rubric, and there it moves nothing on the screen when it does. */}
+          {aside ? (
+            <div className="mt-6">
+              <Slot render={aside} time={time} lines={lines} seek={call.recorded && !live ? seek : undefined} />
+            </div>
+          ) : null}
         </div>
       </div>
     </>

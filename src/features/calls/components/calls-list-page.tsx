@@ -104,7 +104,13 @@ export function CallsListPage({ search, onSearch }: { search: CallsSearch; onSea
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-xl font-semibold">Calls</h1>
+        <div>
+          <h1 className="text-xl font-semibold">Calls</h1>
+          {/* Drawn with the rows: the largest text of the first screen, before the filters that load after it. */}
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            Every call of your account, newest first: filter them, search what was said, and open one to review it.
+          </p>
+        </div>
         <div className="flex items-center gap-2">
           <ExportCalls search={search} zone={zone} agentName={agentName} />
           <Can scope="calls:write">

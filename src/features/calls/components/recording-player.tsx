@@ -137,10 +137,14 @@ export function RecordingPlayer({ callId, items, audioRef, cueAt, onTime }: Reco
       <h2 id="recording-heading" className="font-semibold">
         Recording
       </h2>
-      <div className="relative" aria-hidden="true">
-        <div ref={waveRef} className="min-h-[72px]" />
+      <div className="relative">
+        <div ref={waveRef} className="min-h-[72px]" aria-hidden="true" />
+        {/* In the waveform's own room while it is drawn: nothing below moves when it is done. */}
+        {waveState === 'loading' ? (
+          <p className="absolute inset-0 flex items-center text-sm text-slate-600 dark:text-slate-400">Drawing the waveform…</p>
+        ) : null}
         {waveState === 'ready' ? (
-          <div className="pointer-events-none absolute inset-0">
+          <div className="pointer-events-none absolute inset-0" aria-hidden="true">
             {bands.map((b) => (
               <span
                 key={`${b.speaker}-${b.start}`}
@@ -151,7 +155,6 @@ export function RecordingPlayer({ callId, items, audioRef, cueAt, onTime }: Reco
           </div>
         ) : null}
       </div>
-      {waveState === 'loading' ? <p className="text-sm text-slate-600 dark:text-slate-400">Drawing the waveform…</p> : null}
       {waveState === 'failed' && !audioError ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">The waveform could not be drawn; the audio still plays.</p>
       ) : null}
