@@ -355,6 +355,19 @@ function reportBrowser(apps: ListApp[], figures: LoadFigures[][], failures: stri
     );
     const orSkip = (name: string, runs: number[], budget?: { op: '<=' | '>='; value: number }) =>
       runs.length ? report.add(B, name, 'ms', runs, budget) : report.skip(B, name, 'ms', failures[i] || 'no run', budget);
+    // Where the cold load went: the last script downloaded, and the list's read asked and answered.
+    orSkip(
+      `${app.name}: cold load, last script downloaded`,
+      pick(i, (x) => x.phases?.scriptsDoneMs),
+    );
+    orSkip(
+      `${app.name}: cold load, list read asked`,
+      pick(i, (x) => x.phases?.readStartMs),
+    );
+    orSkip(
+      `${app.name}: cold load, list read answered`,
+      pick(i, (x) => x.phases?.readEndMs),
+    );
     orSkip(
       `${app.name}: next page painted`,
       pick(i, (x) => x.nextPageMs),

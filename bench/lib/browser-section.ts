@@ -54,8 +54,26 @@ export interface LoadFigures {
   cssGzipKiB: number;
   nextPageMs?: number;
   detailMs?: number;
+  /** Where the cold load's time went (navigation start → …, ms): the last script downloaded, the list's read asked and answered. */
+  phases?: ColdLoadPhases;
   /** Steps after the cold load that failed (the load's own figures still count). */
   problems?: string[];
+}
+
+export interface ColdLoadPhases {
+  scriptsDoneMs: number;
+  readStartMs?: number;
+  readEndMs?: number;
+}
+
+/** From the page's resource timing, up to `until`: the last script's end and the list read (`/v1/calls?`, either app's path to it). */
+async function coldLoadPhases(page: Page, until: number): Promise<ColdLoadPhases> {
+  return page.evaluate((t) => {
+    const seen = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.startTime <= t);
+    const scripts = seen.filter((e) => new URL(e.name).pathname.endsWith('.js'));
+    const read = seen.find((e) => /\/v1\/calls$/.test(new URL(e.name).pathname) && new URL(e.name).search !== '');
+    return { scriptsDoneMs: Math.max(0, ...scripts.map((e) => e.responseEnd)), readStartMs: read?.startTime, readEndMs: read?.responseEnd };
+  }, until);
 }
 
 /** Waits in the page until `count` elements match, then one frame: the time they were painted. */
@@ -138,6 +156,7 @@ export async function measureList(browser: Browser, app: ListApp, rows = 100): P
       contentMs,
     );
     const { jsGzipKiB, cssGzipKiB } = await firstLoadBytes(page, bodies, contentMs);
+    const phases = await coldLoadPhases(page, contentMs);
     await page.waitForLoadState('load');
     const heap = await heapMiB(page);
 
@@ -196,7 +215,7 @@ export async function measureList(browser: Browser, app: ListApp, rows = 100): P
         problems.push(`row → detail: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
         return undefined;
       });
-    return { contentMs, longTasksMs, heapMiB: heap, jsGzipKiB, cssGzipKiB, nextPageMs, detailMs, problems };
+    return { contentMs, longTasksMs, heapMiB: heap, jsGzipKiB, cssGzipKiB, nextPageMs, detailMs, phases, problems };
   } finally {
     await context.close();
   }

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { Suspense, use } from 'react';
 import { afterEach, expect, it, vi } from 'vitest';
-import { afterPaint } from './after-paint';
+import { afterPaint, useDrawnInSlices, usePaintedOnce } from './after-paint';
 
 afterEach(cleanup);
 
@@ -67,4 +68,47 @@ it('`always`: drawn after the paint even when its code is there (the frame after
   expect(screen.getByText('Loading…')).toBeTruthy();
   expect(await screen.findByText('Hello Barbara')).toBeTruthy();
   expect(load).toHaveBeenCalledTimes(1);
+});
+
+// What the gate turns on is drawn in a transition (in slices, the thread free between them). A
+// transition that suspends keeps what is on screen instead of putting a boundary's fallback back,
+// which an ordinary update would do: that is how these tests see it.
+const never = new Promise<never>(() => {});
+function Suspends(): never {
+  return use(never);
+}
+
+it('useDrawnInSlices: false on the first render, then true from a transition', async () => {
+  const seen: boolean[] = [];
+  function Probe() {
+    const drawn = useDrawnInSlices();
+    seen.push(drawn);
+    return drawn ? <Suspends /> : <p>The heading</p>;
+  }
+  render(
+    <Suspense fallback={<p>Fallback</p>}>
+      <Probe />
+    </Suspense>,
+  );
+  await waitFor(() => expect(seen).toContain(true));
+  expect(seen[0]).toBe(false);
+  expect(screen.getByText('The heading')).toBeTruthy();
+  expect(screen.queryByText('Fallback')).toBeNull();
+});
+
+it('usePaintedOnce turns true in a transition once a frame is painted', async () => {
+  const seen: boolean[] = [];
+  function Probe() {
+    const painted = usePaintedOnce(true);
+    seen.push(painted);
+    return painted ? <Suspends /> : <p>The rows</p>;
+  }
+  render(
+    <Suspense fallback={<p>Fallback</p>}>
+      <Probe />
+    </Suspense>,
+  );
+  await waitFor(() => expect(seen).toContain(true));
+  expect(screen.getByText('The rows')).toBeTruthy();
+  expect(screen.queryByText('Fallback')).toBeNull();
 });

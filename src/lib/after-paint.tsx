@@ -2,7 +2,7 @@
  * Code a screen does not need for its first paint: loaded once that paint is on screen (or at once,
  * when it has been loaded before), so a cold load fetches and runs only what draws the first screen.
  */
-import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 
 /** The longest an `idle` component waits for the browser to be idle once the screen is painted. */
 export const IDLE_TIMEOUT_MS = 300;
@@ -10,7 +10,8 @@ export const IDLE_TIMEOUT_MS = 300;
 /**
  * False until a frame has been painted after `ready` turned true; then true for good. `idle`: and
  * then until the browser is idle (requestIdleCallback, at most IDLE_TIMEOUT_MS), so what it starts
- * does not compete with the screen's own work.
+ * does not compete with the screen's own work. The change is a transition: what it draws, React
+ * draws in slices that leave the main thread free between them, not in one long task.
  */
 export function usePaintedOnce(ready = true, idle = false): boolean {
   const [painted, setPainted] = useState(false);
@@ -18,7 +19,7 @@ export function usePaintedOnce(ready = true, idle = false): boolean {
     if (!ready || painted) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let idleHandle: number | undefined;
-    const done = () => setPainted(true);
+    const done = () => startTransition(() => setPainted(true));
     // The frame callback runs before that frame's paint; the task after it, once it is on screen.
     const frame = requestAnimationFrame(() => {
       timer = setTimeout(() => {
@@ -33,6 +34,17 @@ export function usePaintedOnce(ready = true, idle = false): boolean {
     };
   }, [ready, painted, idle]);
   return painted;
+}
+
+/**
+ * False on the first render of a component, true from a transition at once after it: what it gates
+ * is drawn after what is around it, in slices that leave the main thread free between them (a long
+ * list is otherwise one long task), and without waiting for a frame as `usePaintedOnce` does.
+ */
+export function useDrawnInSlices(): boolean {
+  const [drawn, setDrawn] = useState(false);
+  useEffect(() => startTransition(() => setDrawn(true)), []);
+  return drawn;
 }
 
 export type AfterPaint<P extends object> = ComponentType<P & { fallback?: ReactNode }> & {

@@ -19,11 +19,12 @@ import { IndexFreshness } from '@/components/data/index-freshness';
 import { useDisplayZone } from '@/lib/time/display-zone';
 import { callsListQueryOptions } from '../api/calls-queries';
 import type { CallsPage } from '../api/calls-source';
+import { liveRefreshDelay } from '../model/live-refresh';
 import { clearFilters, FILTER_KEYS, hasFilters, type CallsSearch } from '../model/search-params';
 import { CallsTable } from './calls-table';
 import { ExportCalls } from './export-calls';
 import { countOf } from '@/lib/plural';
-import { usePaintedOnce } from '@/lib/after-paint';
+import { useDrawnInSlices, usePaintedOnce } from '@/lib/after-paint';
 import { CallReviewBody } from './call-review-code';
 
 // The filters and saved views (form primitives, a combobox, phone parsing: most of the page's code)
@@ -50,23 +51,11 @@ const SavedViews = lazy(() => import('./saved-views').then((m) => ({ default: m.
 
 const PAGE_SIZES = [10, 20, 50, LIMITS.pageSize.max];
 
-const POLL_FIRST_MS = 3_000;
-const POLL_MAX_MS = 60_000;
-
 export function CallsListPage({ search, onSearch }: { search: CallsSearch; onSearch: (next: CallsSearch) => void }) {
-  const polls = useRef({ key: '', count: 0 });
   const { zone } = useDisplayZone();
-  const searchKey = JSON.stringify(search);
   // The filter form starts afresh when the filters change, not when the page or the sort does.
   const filtersKey = JSON.stringify(FILTER_KEYS.map((key) => search[key]));
-  const list = useQuery({
-    ...callsListQueryOptions(search, zone),
-    refetchInterval: (query) => {
-      if (!query.state.data?.content.some((c) => c.status === 'IN_PROGRESS')) return false;
-      if (polls.current.key !== searchKey) polls.current = { key: searchKey, count: 0 };
-      return Math.min(POLL_MAX_MS, POLL_FIRST_MS * 1.5 ** polls.current.count++);
-    },
-  });
+  const list = useQuery({ ...callsListQueryOptions(search, zone), refetchInterval: (query) => liveRefreshDelay(query.state) });
   // Once a page is shown, the next one is fetched, so "Next page" only has to draw it (fresh for the
   // query client's 15 s; the route's loader then finds it in the cache).
   const queryClient = useQueryClient();
@@ -82,7 +71,10 @@ export function CallsListPage({ search, onSearch }: { search: CallsSearch; onSea
   const filtered = hasFilters(search);
   // Once the rows are painted and the browser is idle (ADR 0027): what follows (the filters' and
   // saved views' code, the review's) neither competes with drawing the rows nor starts before they show.
-  const rowsSettled = usePaintedOnce(!list.isPending, true);
+  // The rows are drawn in a transition after the page around them: in slices, not one long task
+  // (100 rows of 8 cells), and after the heading, which is painted first.
+  const rowsDrawn = useDrawnInSlices();
+  const rowsSettled = usePaintedOnce(!list.isPending && rowsDrawn, true);
   // A call's review is one click away: its code loads once the rows are on screen, not on the click.
   const router = useRouter();
   useEffect(() => {
@@ -129,7 +121,7 @@ export function CallsListPage({ search, onSearch }: { search: CallsSearch; onSea
           ) : (
             filtersPlaceholder
           )}
-          {list.isPending ? (
+          {list.isPending || !rowsDrawn ? (
             <TableSkeleton rows={8} columns={8} label="Loading calls" />
           ) : list.isError && !data ? (
             <ErrorState error={list.error} onRetry={() => void list.refetch()} title="Calls could not be loaded" />
