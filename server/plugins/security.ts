@@ -1,12 +1,13 @@
 /**
- * Security headers on every response (@fastify/helmet), no-store on the dynamic routes, unknown Host names refused
+ * Security headers on every response (helmet's, worked out once at start: securityHeaders), no-store on the dynamic routes, unknown Host names refused
  * (421, DNS rebinding: server/services/hosts.ts), and the CSRF guard: every state-changing request
  * needs an allowed Origin (the configured ones; its own only on a local host name) and
  * `X-Switchboard: 1`, and a JSON body (simple requests — forms, text/plain — are refused). Bodies,
  * queries and path parameters holding NUL or lone surrogates, or nesting past JSON_MAX_DEPTH, are 400s.
  */
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 import { BFF_HEADERS, CSRF_HEADER_VALUE } from '../../contract/bff/http';
 import { findUnstorable } from '../../contract/json';
 import { HttpError } from '../http';
@@ -27,6 +28,43 @@ const CSP_DIRECTIVES = {
   'form-action': ["'self'"],
 };
 
+/** helmet's options for the BFF; `tls`: Strict-Transport-Security too (PUBLIC_URL is https). */
+export function helmetOptions(tls: boolean): HelmetOptions {
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: tls ? { maxAge: 31_536_000, includeSubDomains: true, preload: false } : false,
+    xFrameOptions: { action: 'deny' },
+  };
+}
+
+/**
+ * The headers helmet sets for these options, worked out once: with no nonces and no directive
+ * that is a function, helmet's answer is the same for every request, and building its middleware
+ * per request (as @fastify/helmet does) was about a fifth of what a proxied read allocated.
+ * Also Permissions-Policy, which is not one of helmet's. Names are lower case.
+ */
+export function securityHeaders(tls: boolean): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    // X-Powered-By: helmet removes it; nothing in the BFF sets it.
+    removeHeader() {},
+  };
+  let failed: unknown = null;
+  helmet(helmetOptions(tls))({} as IncomingMessage, res as unknown as ServerResponse, (error?: unknown) => {
+    failed = error ?? null;
+  });
+  if (failed) throw failed;
+  headers['permissions-policy'] = 'camera=(), microphone=(), geolocation=()';
+  return Object.freeze(headers);
+}
+
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const PROBES = new Set(['/healthz', '/readyz']);
 
@@ -36,19 +74,11 @@ export const securityPlugin = fp(
     const config = app.ctx.config;
     const policy = hostPolicy(config.PUBLIC_URL, config.ALLOWED_ORIGINS);
     const tls = config.PUBLIC_URL?.startsWith('https://') ?? false;
-
-    // The security headers, on every response (errors and the SPA's files too), by helmet.
-    await app.register(helmet, {
-      contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
-      crossOriginEmbedderPolicy: false,
-      crossOriginOpenerPolicy: { policy: 'same-origin' },
-      crossOriginResourcePolicy: { policy: 'same-origin' },
-      referrerPolicy: { policy: 'no-referrer' },
-      strictTransportSecurity: tls ? { maxAge: 31_536_000, includeSubDomains: true, preload: false } : false,
-      xFrameOptions: { action: 'deny' },
-    });
+    const headers = securityHeaders(tls);
 
     app.addHook('onRequest', async (request, reply) => {
+      // The security headers, on every response (errors and the SPA's files too), set first.
+      reply.headers(headers);
       reply.header(BFF_HEADERS.requestId, request.id);
       // DNS rebinding: only Host names that are this BFF's (probes excepted: they carry no data).
       const host = request.host;
@@ -84,8 +114,6 @@ export const securityPlugin = fp(
     });
 
     app.addHook('onSend', async (request, reply, payload) => {
-      // Not one of helmet's: no camera, microphone or location for any page of the console.
-      reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
       const url = request.url;
       if (url.startsWith('/auth') || url.startsWith('/api') || (url.startsWith('/bff') && !url.startsWith('/bff/recordings'))) {
         reply.header('Cache-Control', 'no-store');
