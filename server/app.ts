@@ -14,6 +14,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
 import type { Db } from '../common/db';
 import type { Config } from './config';
 import { createLogger } from './logger';
@@ -97,17 +98,20 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<BffA
   });
 
   // One log line per request, after it ends: id, route, status, time, user; never headers or bodies.
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      {
-        method: request.method,
-        url: request.url.split('?')[0],
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-        user: (request.session as typeof request.session | null)?.username,
-      },
-      'request',
-    );
+  app.addHook('onResponse', (request, reply, done) => {
+    // Built only when it is written (LOG_LEVEL at info or below).
+    if ((request.log as Logger).isLevelEnabled('info'))
+      request.log.info(
+        {
+          method: request.method,
+          url: request.url.split('?')[0],
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime * 10) / 10,
+          user: (request.session as typeof request.session | null)?.username,
+        },
+        'request',
+      );
+    done();
   });
 
   await app.register(servicesPlugin, { config, db: deps.db, sessionCacheMs: deps.sessionCacheMs, dnc: deps.dnc });

@@ -6,12 +6,13 @@
  * database work per request; sign-out and disabling a user purge this process's cache at once,
  * another BFF process sees it within the cache window.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Role } from '../../contract/bff/roles';
 import type { Queryable } from '../../common/db';
 
-export const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
+/** One-shot (no Hash object per call: it runs twice on every proxied read, for the cookie and the token). */
+export const sha256 = (text: string) => hash('sha256', text, 'base64url');
 
 export interface Session {
   idHash: string;

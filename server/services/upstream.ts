@@ -8,7 +8,6 @@
  * connections (ROUTE_SHARE): requests past it wait in that route's own queue, so a slow route
  * queues behind itself, not in front of the others.
  */
-import pLimit, { type LimitFunction } from 'p-limit';
 import { Pool, type Dispatcher } from 'undici';
 import { HEADERS } from '../../contract/limits';
 import { TokenRequest } from '../../contract/schemas/token';
@@ -57,9 +56,43 @@ function jwtExp(token: string): number | null {
 
 export type UpstreamState = 'up' | 'slow' | 'down';
 
+/**
+ * At most `limit` calls of one route at once; the rest wait their turn, first come first served,
+ * and a call that ends hands its place to the next in line. (p-limit did the same with several
+ * promises and closures per call, on every proxied read.)
+ */
+export class RouteQueue {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(readonly limit: number) {}
+
+  /** Calls in progress now, and calls waiting. */
+  get active(): number {
+    return this.running;
+  }
+  get pending(): number {
+    return this.waiting.length;
+  }
+
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.running < this.limit) this.running += 1;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    try {
+      return await fn();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running -= 1;
+    }
+  }
+}
+
+const timeoutError = () => new DOMException('The operation was aborted due to timeout', 'TimeoutError');
+
 export class Upstream {
   private readonly pools: Record<Budget, Pool>;
-  private readonly routeQueues = new Map<string, LimitFunction>();
+  private readonly routeQueues = new Map<string, RouteQueue>();
   private current = 0;
   private readonly keys: string[];
   readonly origin: string;
@@ -88,11 +121,11 @@ export class Upstream {
   }
 
   /** The queue of one route within a class: at most ROUTE_SHARE of the class's connections. */
-  private queueFor(budget: Budget, route: string): LimitFunction {
+  queueFor(budget: Budget, route: string): RouteQueue {
     const key = `${budget} ${route}`;
     let queue = this.routeQueues.get(key);
     if (!queue) {
-      queue = pLimit(Math.max(1, Math.floor(BUDGETS[budget] * ROUTE_SHARE)));
+      queue = new RouteQueue(Math.max(1, Math.floor(BUDGETS[budget] * ROUTE_SHARE)));
       this.routeQueues.set(key, queue);
     }
     return queue;
@@ -101,7 +134,8 @@ export class Upstream {
   /**
    * Sends one request; transport failures become UpstreamError with what is known of the outcome.
    * `budget`: the class (default: 'read' for GET, else 'write'); `route`: what the per-route share
-   * counts by (default: the path without its query). The timeout runs from the call, queue included.
+   * counts by (default: the path without its query). The timeout runs from the call, queue included,
+   * until the answer's body has been read (or dropped).
    */
   async request(options: {
     method: Dispatcher.HttpMethod;
@@ -112,10 +146,20 @@ export class Upstream {
     route?: string;
   }): Promise<Dispatcher.ResponseData> {
     const { budget = options.method === 'GET' ? 'read' : 'write', route = options.path.split('?')[0]!, ...rest } = options;
-    const signal = AbortSignal.timeout(this.timeoutMs + 1000);
+    // A timer of its own, stopped when the body is done: AbortSignal.timeout's stayed for the whole
+    // timeout after every request (with a weak reference and a finalizer each), old-generation garbage.
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(timeoutError()), this.timeoutMs + 1000);
+    timer.unref();
     try {
-      return await this.queueFor(budget, route)(() => this.pools[budget].request({ ...rest, path: this.basePath + rest.path, signal }));
+      const res = await this.queueFor(budget, route).run(() =>
+        this.pools[budget].request({ ...rest, path: this.basePath + rest.path, signal: controller.signal }),
+      );
+      if (res.body.closed) clearTimeout(timer);
+      else res.body.once('close', () => clearTimeout(timer));
+      return res;
     } catch (error) {
+      clearTimeout(timer);
       const code = (error as { code?: string }).code ?? '';
       if (
         code === 'UND_ERR_HEADERS_TIMEOUT' ||
