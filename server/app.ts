@@ -17,7 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { Db } from '../common/db';
 import type { Config } from './config';
-import { createLogger } from './logger';
+import { childLoggerFactory, createLogger } from './logger';
 import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
@@ -74,6 +74,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<BffA
   const app = Fastify({
     loggerInstance: createLogger(config, deps.logStream),
     logController: new LogController({ disableRequestLogging: true }),
+    // Each request's logger (with its id) is made when it first writes a line.
+    childLoggerFactory: (logger, bindings, options) => childLoggerFactory(logger as Logger, bindings, options),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     // A hop count trusts that many proxies nearest the BFF (proxy-addr's rule); never every hop.

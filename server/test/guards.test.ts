@@ -376,6 +376,10 @@ describe('the API key', () => {
   it('appears in no response, header or log line of this suite, nor in the built SPA', () => {
     expect(stack.seen.length).toBeGreaterThan(100);
     expect(stack.logs.length).toBeGreaterThan(100);
+    // Each request's line carries its id (the request's logger is made when it writes).
+    const requestLines = stack.logs.flatMap((l) => l.split('\n')).filter((l) => l.includes('"msg":"request"'));
+    expect(requestLines.length).toBeGreaterThan(100);
+    for (const line of requestLines) expect(JSON.parse(line).reqId).toMatch(/^[0-9a-f-]{36}$/);
     expectNoKey(stack.keys, stack.seen, 'a response');
     expectNoKey(stack.keys, stack.logs, 'a log line');
     const files: string[] = [];
