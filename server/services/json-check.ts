@@ -45,11 +45,20 @@ function ws(b: Uint8Array, i: number): number {
   return i;
 }
 
+/** The bytes that end a plain run inside a string: the quote, the backslash, and control characters. */
+const STRING_STOP = new Uint8Array(256);
+for (let c = 0; c < 0x20; c += 1) STRING_STOP[c] = 1;
+STRING_STOP[Quote] = 1;
+STRING_STOP[Backslash] = 1;
+
 /** At an opening quote: the index past the closing one, or -1. */
 function string(b: Uint8Array, i: number): number {
   const n = b.length;
   i += 1;
   while (i < n) {
+    // Most of a page is plain string bytes: one table look-up each.
+    while (i < n && STRING_STOP[b[i]!] === 0) i += 1;
+    if (i >= n) return -1;
     const c = b[i]!;
     if (c === Quote) return i + 1;
     if (c < 0x20) return -1;
