@@ -35,8 +35,7 @@ export function createLogger(config: Config, destination?: Writable): Logger {
   );
 }
 
-const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
-type Level = (typeof LEVELS)[number];
+type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 
 /**
  * A request's logger that becomes pino's child (bound to the request id) when it first writes a

@@ -129,16 +129,15 @@ export const proxyPlugin: FastifyPluginAsyncZod = async (app) => {
     // Routes without a query schema take none: nothing of the raw query is forwarded.
     const query = route.query ? serialise(parse(route.query, request.query ?? {})) : '';
 
-    const res = await upstream.request({
+    const res = await upstream.read({
       route: name,
-      method: 'GET',
       path: rawPath + (query ? `?${query}` : ''),
       headers: { authorization: `Bearer ${bearer}`, accept: 'application/json' },
     });
     // The answer's bytes go on as they came: checked to be JSON, never decoded or built (ADR 0027).
     let bytes: Buffer;
     try {
-      bytes = Buffer.from(await res.body.arrayBuffer());
+      bytes = await res.body;
     } catch {
       throw new HttpError(502, 'The Voice API answer broke off. Try again.');
     }

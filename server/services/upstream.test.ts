@@ -45,12 +45,27 @@ describe('RouteQueue: at most `limit` calls of a route at once', () => {
   });
 });
 
-describe('Upstream.request: the timeout runs from the call until the body has been read', () => {
+describe('Upstream.request and Upstream.read: the timeout runs from the call until the body has been read', () => {
   let server: Server;
   let url: string;
+  const held: (() => void)[] = [];
   beforeAll(async () => {
     server = createServer((req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
+      // /chunks: the body in three writes; /held: the headers and part of the body, the rest when /release is asked.
+      if (req.url === '/chunks') {
+        res.write('{"a":');
+        setTimeout(() => res.write('[1,2'), 10);
+        return void setTimeout(() => res.end(']}'), 20);
+      }
+      if (req.url === '/held') {
+        res.write('{"a":');
+        return void held.push(() => res.end('1}'));
+      }
+      if (req.url === '/release') {
+        for (const end of held.splice(0)) end();
+        return void res.end('{}');
+      }
       // /drip: the headers, then a byte of the body every 200 ms, for ever (each within the body timeout).
       if (req.url !== '/drip') return void res.end('{"a":1}');
       const drip = setInterval(() => res.write(' '), 200);
@@ -85,6 +100,47 @@ describe('Upstream.request: the timeout runs from the call until the body has be
     const timers = set.mock.results.filter((_, k) => set.mock.calls[k]![1] === 31_000).map((r) => r.value as NodeJS.Timeout);
     expect(timers).toHaveLength(1);
     expect(clear.mock.calls.some(([t]) => t === timers[0])).toBe(true);
+    await upstream.close();
+  });
+
+  it('read: the whole answer, joined from its chunks, with its status and headers', async () => {
+    const upstream = new Upstream(url, ['key'], 30_000, { warn() {} });
+    const set = vi.spyOn(globalThis, 'setTimeout');
+    const clear = vi.spyOn(globalThis, 'clearTimeout');
+    const res = await upstream.read({ path: '/chunks' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json');
+    expect((await res.body).toString()).toBe('{"a":[1,2]}');
+    const timers = set.mock.results.filter((_, k) => set.mock.calls[k]![1] === 31_000).map((r) => r.value as NodeJS.Timeout);
+    expect(timers).toHaveLength(1);
+    expect(clear.mock.calls.some(([t]) => t === timers[0])).toBe(true);
+    await upstream.close();
+  });
+
+  it('read: the body fails when it keeps dripping past the timeout', async () => {
+    const upstream = new Upstream(url, ['key'], 500, { warn() {} });
+    const started = Date.now();
+    const res = await upstream.read({ path: '/drip' });
+    expect(res.statusCode).toBe(200);
+    await expect(res.body).rejects.toMatchObject({ name: 'TimeoutError' });
+    expect(Date.now() - started).toBeLessThan(3000);
+    await upstream.close();
+  }, 10_000);
+
+  it("read: a route's place in its queue is given up when the headers come, not when the body ends", async () => {
+    const upstream = new Upstream(url, ['key'], 30_000, { warn() {} });
+    const limit = upstream.queueFor('read', '/held').limit;
+    // One more than the route's share: all get their headers while every body is still held.
+    const answers = await Promise.all(Array.from({ length: limit + 1 }, () => upstream.read({ path: '/held' })));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(limit + 1).fill(200));
+    await (await fetch(`${url}/release`)).text();
+    expect((await Promise.all(answers.map((a) => a.body))).map(String)).toEqual(Array(limit + 1).fill('{"a":1}'));
+    await upstream.close();
+  });
+
+  it('read: a refused connection is an UpstreamError (refused)', async () => {
+    const upstream = new Upstream('http://127.0.0.1:9', ['key'], 500, { warn() {} });
+    await expect(upstream.read({ path: '/x' })).rejects.toMatchObject({ kind: 'refused' });
     await upstream.close();
   });
 });

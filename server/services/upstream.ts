@@ -8,7 +8,7 @@
  * connections (ROUTE_SHARE): requests past it wait in that route's own queue, so a slow route
  * queues behind itself, not in front of the others.
  */
-import { Pool, type Dispatcher } from 'undici';
+import { Pool, util as undiciUtil, type Dispatcher } from 'undici';
 import { HEADERS } from '../../contract/limits';
 import { TokenRequest } from '../../contract/schemas/token';
 import { InteractiveLoad } from './interactive-load';
@@ -88,6 +88,33 @@ export class RouteQueue {
   }
 }
 
+/** A whole answer read by `Upstream.read`. */
+export interface UpstreamAnswer {
+  statusCode: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** The bytes; rejects when the answer breaks off or the timeout passes while it comes. */
+  body: Promise<Buffer>;
+}
+
+/** A failed request as an UpstreamError, with what is known of its outcome. */
+function failure(error: unknown, method: string): UpstreamError {
+  const code = (error as { code?: string }).code ?? '';
+  if (
+    code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    code === 'UND_ERR_BODY_TIMEOUT' ||
+    (error as Error).name === 'TimeoutError' ||
+    (error as Error).name === 'AbortError'
+  ) {
+    return new UpstreamError('timeout', 'The Voice API did not answer in time.', method !== 'GET');
+  }
+  const refused = code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'UND_ERR_CONNECT_TIMEOUT';
+  return new UpstreamError(
+    refused ? 'refused' : 'transport',
+    refused ? 'The Voice API cannot be reached.' : 'The connection to the Voice API failed.',
+    !refused && method !== 'GET',
+  );
+}
+
 const timeoutError = () => new DOMException('The operation was aborted due to timeout', 'TimeoutError');
 
 export class Upstream {
@@ -160,21 +187,69 @@ export class Upstream {
       return res;
     } catch (error) {
       clearTimeout(timer);
-      const code = (error as { code?: string }).code ?? '';
-      if (
-        code === 'UND_ERR_HEADERS_TIMEOUT' ||
-        code === 'UND_ERR_BODY_TIMEOUT' ||
-        (error as Error).name === 'TimeoutError' ||
-        (error as Error).name === 'AbortError'
-      ) {
-        throw new UpstreamError('timeout', 'The Voice API did not answer in time.', options.method !== 'GET');
-      }
-      const refused = code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'UND_ERR_CONNECT_TIMEOUT';
-      throw new UpstreamError(
-        refused ? 'refused' : 'transport',
-        refused ? 'The Voice API cannot be reached.' : 'The connection to the Voice API failed.',
-        !refused && options.method !== 'GET',
+      throw failure(error, options.method);
+    }
+  }
+
+  /**
+   * A GET read whole, for the read proxy: the same class ('read'), route queue, timeout (from the
+   * call until the last byte) and failures as `request`, without a body stream: the answer's
+   * chunks are collected as they come and joined once. Resolves when the headers come (the route's
+   * place in its queue is given up then, as with `request`); `body` resolves with the bytes, or
+   * rejects when the answer breaks off or the timeout passes while it comes.
+   */
+  async read(options: { path: string; headers?: Record<string, string>; route?: string }): Promise<UpstreamAnswer> {
+    const route = options.route ?? options.path.split('?')[0]!;
+    let abort: ((error: Error) => void) | null = null;
+    let timedOut = false;
+    let failBody: ((error: unknown) => void) | null = null;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      abort?.(timeoutError());
+    }, this.timeoutMs + 1000);
+    timer.unref();
+    try {
+      return await this.queueFor('read', route).run(
+        () =>
+          new Promise<UpstreamAnswer>((resolve, reject) => {
+            const chunks: Buffer[] = [];
+            let length = 0;
+            let endBody: ((bytes: Buffer) => void) | null = null;
+            this.pools.read.dispatch({ method: 'GET', path: this.basePath + options.path, headers: options.headers }, {
+              onConnect(abortRequest: (error: Error) => void) {
+                abort = abortRequest;
+                if (timedOut) abortRequest(timeoutError());
+              },
+              onHeaders(statusCode: number, rawHeaders: Buffer[]) {
+                const body = new Promise<Buffer>((res, rej) => {
+                  endBody = res;
+                  failBody = rej;
+                });
+                // Answered by whoever reads it (the proxy); never an unhandled rejection meanwhile.
+                body.catch(() => undefined);
+                resolve({ statusCode, headers: undiciUtil.parseHeaders(rawHeaders), body });
+                return true;
+              },
+              onData(chunk: Buffer) {
+                chunks.push(chunk);
+                length += chunk.length;
+                return true;
+              },
+              onComplete() {
+                clearTimeout(timer);
+                endBody?.(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length));
+              },
+              onError(error: Error) {
+                clearTimeout(timer);
+                if (failBody) failBody(error);
+                else reject(error);
+              },
+            } as Dispatcher.DispatchHandler);
+          }),
       );
+    } catch (error) {
+      clearTimeout(timer);
+      throw failure(error, 'GET');
     }
   }
 
