@@ -44,11 +44,29 @@ function stringProblem(s: string): string | null {
 }
 
 /**
+ * A query or a route's parameters: one level of names and plain values, nothing wrong with any
+ * (answered without walking it, so nothing is allocated for the request that every read makes).
+ */
+function flatAndFine(value: unknown, maxDepth: number): boolean {
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || maxDepth < 1) return false;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const v = (value as Record<string, unknown>)[key];
+    if (stringProblem(key)) return false;
+    if (typeof v === 'string') {
+      if (stringProblem(v)) return false;
+    } else if (v !== null && typeof v === 'object') return false;
+  }
+  return true;
+}
+
+/**
  * The first part of a parsed request (`what`: "The body", "The query") that cannot be stored or validated:
  * a string or key holding NUL or a lone surrogate, or nesting deeper than `maxDepth`. Iterative,
  * so any depth is walked safely; null when all is well.
  */
 export function findUnstorable(value: unknown, what: string, maxDepth = JSON_MAX_DEPTH): UnstorableInput | null {
+  if (flatAndFine(value, maxDepth)) return null;
   const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: '', depth: 0 }];
   while (stack.length > 0) {
     const item = stack.pop()!;
