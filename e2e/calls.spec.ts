@@ -148,6 +148,23 @@ test.describe('calls list', () => {
   });
 });
 
+test('Export CSV downloads every call of the filter, one line each, under the header', async ({ page, sim }) => {
+  await signIn(page, 'viewer');
+  const agent = (await sim.upstream<{ content: { id: string }[] }>('/v1/agents?size=1')).content[0]!;
+  const expected = await sim.upstream<{ totalElements: number; content: { id: string }[] }>(`/v1/calls?agentId=${agent.id}&size=100`);
+  await page.goto(`/calls?agentId=${agent.id}`);
+  await expect(page.locator('tbody tr[data-call-id]').first()).toBeVisible();
+  const download = page.waitForEvent('download');
+  // Its code loads on this click.
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await (await download).path();
+  const lines = (await import('node:fs')).readFileSync(file, 'utf8').trim().split(/\r?\n/);
+  expect(lines[0]).toBe('id,startTime,endTime,phone,agentId,agentName,type,status,duration,recorded,tags');
+  expect(lines).toHaveLength(expected.totalElements + 1);
+  expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(expect.arrayContaining(expected.content.map((c) => c.id)));
+  await expect(page.getByText('Export ready')).toBeVisible();
+});
+
 test('hovering a row prepares its review without reading its transcript; opening it reads it', async ({ page }) => {
   await signIn(page, 'viewer');
   await page.goto('/calls');

@@ -54,6 +54,8 @@ test('a cold /calls loads no filter or dialog widget before its rows are drawn',
   const page = await context.newPage();
   const { names, gzipKiB } = await scriptsUntil(page, '/calls?size=100', 'tbody tr[data-call-id]');
   expect(names.filter((n) => WIDGETS.test(n))).toEqual([]);
+  // Nor the CSV export's code: it loads on the Export click.
+  expect(names.filter((n) => /\/csv-export-[\w-]+\.js$/.test(n))).toEqual([]);
   // The framework (React, TanStack Router and Query) is ~102 KB of it (issue 16: the peer's whole list is ~114).
   expect(gzipKiB).toBeLessThan(133);
   await context.close();

@@ -1,11 +1,10 @@
-/** Export every page of the current filter to CSV, with progress and cancel. */
+/** Export every page of the current filter to CSV, with progress and cancel. The CSV code loads on the click. */
 import { useRef, useState } from 'react';
 import { LIMITS } from '@contract/limits';
 import { errorMessage } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { fetchCallsPage } from '../api/calls-source';
-import { exportAllPages } from '../model/csv-export';
 import type { CallsSearch } from '../model/search-params';
 
 export function ExportCalls({ search, zone, agentName }: { search: CallsSearch; zone: string; agentName: (id: string) => string }) {
@@ -17,6 +16,7 @@ export function ExportCalls({ search, zone, agentName }: { search: CallsSearch; 
     controller.current = abort;
     setProgress({ done: 0, total: 0 });
     try {
+      const { exportAllPages } = await import('../model/csv-export');
       const csv = await exportAllPages((page, signal) => fetchCallsPage({ ...search, page, size: LIMITS.pageSize.max }, zone, signal), {
         signal: abort.signal,
         agentName,
