@@ -374,6 +374,10 @@ function reportBrowser(apps: ListApp[], figures: LoadFigures[][], failures: stri
       ours ? { op: '<=', value: 40 } : undefined,
     );
     orSkip(
+      `${app.name}: next page, its last row painted too`,
+      pick(i, (x) => x.nextPageAllMs),
+    );
+    orSkip(
       `${app.name}: row → call detail`,
       pick(i, (x) => x.detailMs),
       ours ? { op: '<=', value: 40 } : undefined,
