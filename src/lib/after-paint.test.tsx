@@ -96,6 +96,20 @@ it('useDrawnInSlices: false on the first render, then true from a transition', a
   expect(screen.queryByText('Fallback')).toBeNull();
 });
 
+it('useDrawnInSlices(ready): stays false while its data is not here, and turns true once it is', async () => {
+  const seen: boolean[] = [];
+  function Probe({ ready }: { ready: boolean }) {
+    const drawn = useDrawnInSlices(ready);
+    seen.push(drawn);
+    return <p>{drawn ? 'Rows' : 'Loading rows'}</p>;
+  }
+  const view = render(<Probe ready={false} />);
+  await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+  expect(seen.every((drawn) => !drawn)).toBe(true);
+  view.rerender(<Probe ready />);
+  expect(await screen.findByText('Rows')).toBeTruthy();
+});
+
 it('usePaintedOnce turns true in a transition once a frame is painted', async () => {
   const seen: boolean[] = [];
   function Probe() {

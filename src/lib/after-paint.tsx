@@ -37,13 +37,16 @@ export function usePaintedOnce(ready = true, idle = false): boolean {
 }
 
 /**
- * False on the first render of a component, true from a transition at once after it: what it gates
- * is drawn after what is around it, in slices that leave the main thread free between them (a long
- * list is otherwise one long task), and without waiting for a frame as `usePaintedOnce` does.
+ * False until a render where `ready` is true has been committed, then true from a transition at once
+ * after it: what it gates (a long list, once its data is there) is drawn after what is around it, in
+ * slices that leave the main thread free between them (a long list is otherwise one long task), and
+ * without waiting for a frame as `usePaintedOnce` does.
  */
-export function useDrawnInSlices(): boolean {
+export function useDrawnInSlices(ready = true): boolean {
   const [drawn, setDrawn] = useState(false);
-  useEffect(() => startTransition(() => setDrawn(true)), []);
+  useEffect(() => {
+    if (ready && !drawn) startTransition(() => setDrawn(true));
+  }, [ready, drawn]);
   return drawn;
 }
 

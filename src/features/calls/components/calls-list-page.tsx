@@ -71,10 +71,10 @@ export function CallsListPage({ search, onSearch }: { search: CallsSearch; onSea
   const filtered = hasFilters(search);
   // Once the rows are painted and the browser is idle (ADR 0027): what follows (the filters' and
   // saved views' code, the review's) neither competes with drawing the rows nor starts before they show.
-  // The rows are drawn in a transition after the page around them: in slices, not one long task
-  // (100 rows of 8 cells), and after the heading, which is painted first.
-  const rowsDrawn = useDrawnInSlices();
-  const rowsSettled = usePaintedOnce(!list.isPending && rowsDrawn, true);
+  // The rows are drawn in a transition once they are here, after the page around them: in slices,
+  // not one long task (100 rows of 8 cells), and after the heading, which is painted first.
+  const rowsDrawn = useDrawnInSlices(!list.isPending);
+  const rowsSettled = usePaintedOnce(rowsDrawn, true);
   // A call's review is one click away: its code loads once the rows are on screen, not on the click.
   const router = useRouter();
   useEffect(() => {
