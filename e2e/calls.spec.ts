@@ -120,6 +120,27 @@ test.describe('calls list', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Call with');
   });
 
+  test('entering the list draws its heading at once while the rows load; another page keeps the rows on screen until it is read', async ({ page, sim }) => {
+    await signIn(page, 'viewer');
+    // The list's read takes 2 s from now on (the agents' read is not slowed).
+    await sim.fault({ method: 'GET', path: '/v1/calls', latencyMs: 2000 });
+    try {
+      const asked = Date.now();
+      await page.goto('/calls');
+      await expect(page.getByRole('heading', { level: 1, name: 'Calls' })).toBeVisible({ timeout: 1500 });
+      expect(Date.now() - asked).toBeLessThan(1900);
+      await expect(page.getByRole('status').filter({ hasText: 'Loading calls…' })).toBeAttached();
+      const [first] = await listedCallIds(page);
+      // Another page: the rows on screen stay until the next ones are here (no loading table between).
+      await page.getByRole('button', { name: 'Next page' }).click();
+      await expect(page.locator(`tbody tr[data-call-id="${first}"]`)).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'Loading calls…' })).toHaveCount(0);
+      await expect(page.locator(`tbody tr[data-call-id="${first}"]`)).toHaveCount(0, { timeout: 10_000 });
+    } finally {
+      await sim.clearFaults();
+    }
+  });
+
   test('a call opened from the list shows at once from the list, then is read again; its transcript follows', async ({ page, sim }) => {
     await signIn(page, 'viewer');
     await page.goto('/calls');
