@@ -559,7 +559,7 @@ function explainMisses(): void {
   }
   if (failed(/cold load → 100 rows|call review.*interactive/)) {
     report.note(
-      "Cold load: the chain is HTML → GET /auth/bootstrap (the session and its read tokens, preloaded by the HTML) beside the entry JS and the route's chunks (modulepreloaded) → GET /api/v1/calls and /api/v1/agents → render. A trace (docs/benchmarks.md, ADR 0027) puts most of it in the JS's download and run on a loaded machine (~130–170 ms from the HTML to the last chunk) and in drawing 100 rows (React ~40 ms, layout and paint ~30–100 ms); compare with the peer's row of the same run.",
+      "Cold load: the chain is HTML → GET /auth/bootstrap (the session and its read tokens, preloaded by the HTML) beside the entry JS and the route's chunks (modulepreloaded) → GET /api/v1/calls and /api/v1/agents → render. The phase rows say where each app's time went: ours asks for the list later than the peer (its JS is bigger, and the BFF serves the scripts, the bootstrap and the read on one thread) and its read takes longer (the BFF's hop and, in this bench, its own call index syncing beside it); then drawing 100 rows (React ~40 ms, layout and paint ~30–100 ms). Entering the list draws its heading while the read is under way, and the rows in slices once they are here.",
     );
   }
   if (failed(/row → call detail/)) {
@@ -569,7 +569,7 @@ function explainMisses(): void {
   }
   if (failed(/Lighthouse/)) {
     report.note(
-      'Lighthouse performance: scores come from simulated throttling of a page whose first load includes the shared chunks listed in the Bundle section; the bundle budget (≤ 100 KB JS for the calls list) is the lever.',
+      "Lighthouse performance: each score's inputs are in its rows (FCP, LCP, TBT, CLS, Speed Index; BENCH_LH_SAVE keeps the full reports). Mobile FCP (~1.9 s) is the first-load JS under simulated slow 4G and a 4× slower CPU, the same on every screen. The call review's LCP is its body (the recording and the transcript), drawn once the heading is painted and the browser is idle (ADR 0027), so its mobile LCP follows the long tasks before that idle moment; drawing the body sooner puts its code in the review's first load (≤ 130 KiB).",
     );
   }
 }
