@@ -65,6 +65,11 @@ test('an alert appears when a campaign’s calls go bad, and the campaign is pau
   const row = page.getByRole('row', { name: /No answer over 5 %/ });
   await expect(row).toContainText(`Pauses ${name} (set by operator)`);
 
+  // Away from the alerts list before the alert can fire: the list marks what it shows as seen (its
+  // read every few seconds would clear the bell's count while this test polls for the alert).
+  await page.goto('/agents');
+  await expect(page.getByRole('heading', { name: 'Agents' })).toBeVisible();
+
   // The campaign calls for half an hour of the simulator's time; a third or so are not answered.
   for (let i = 0; i < 3; i += 1) await sim.advanceClock(10);
   let alertId: number | undefined;
