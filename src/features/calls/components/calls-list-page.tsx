@@ -98,7 +98,7 @@ export function CallsListPage({ search, onSearch }: { search: CallsSearch; onSea
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div>
           <h1 className="text-xl font-semibold">Calls</h1>
-          {/* Drawn with the rows: the largest text of the first screen, before the filters that load after it. */}
+          {/* Drawn with the page, before the rows and the filters: the largest text of the first screen (its LCP). */}
           <p className="text-sm text-slate-600 dark:text-slate-400">
             Every call of your account, newest first: filter them, search what was said, and open one to review it.
           </p>
