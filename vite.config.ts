@@ -11,6 +11,9 @@ const bffPort = process.env.PORT ?? '8080';
 
 /** See the `app` chunk below. */
 const FIRST_PAINT_SHARED = [
+  // The console the entry loads (main.tsx → start.tsx): its router and route table, and the routes' search readers.
+  /\/src\/(start|router|routeTree\.gen)\.tsx?$/,
+  /\/src\/features\/[\w-]+\/model\/search-params\.ts$/,
   /\/contract\/(bff\/)?[\w-]+\.plain\.ts$/,
   /\/contract\/(limits|status-groups|timezone|timestamps)\.ts$/,
   /\/contract\/bff\/role-scopes\.ts$/,
@@ -20,6 +23,20 @@ const FIRST_PAINT_SHARED = [
   /\/src\/components\/(layout\/(href-link|not-found|route-error)|auth\/can|status\/[\w-]+|data\/index-freshness)\.tsx$/,
   /\/src\/features\/[\w-]+\/api\/keys\.ts$/,
   /\/node_modules\/clsx\//,
+];
+
+/**
+ * What the entry runs before it loads the console (ADR 0030): the early reads and the pure modules
+ * they build their URLs with, and Vite's preload helper, in a chunk of their own: not in the `app`
+ * chunk, which imports the framework.
+ */
+const BOOT = [
+  /vite\/preload-helper/,
+  /\/src\/lib\/(early-reads|search-params|zod-config)\.ts$/,
+  /\/src\/features\/calls\/(api\/list-read|model\/search-params)\.ts$/,
+  /\/contract\/(routes|queries|enums|formats)\.plain\.ts$/,
+  /\/contract\/bff\/index\.plain\.ts$/,
+  /\/contract\/(limits|status-groups|timezone)\.ts$/,
 ];
 
 /**
@@ -55,6 +72,7 @@ function precompress(): Plugin {
  * page's HTML as modulepreload links, so they download beside the entry instead of after it has run.
  */
 function routePreloads(): Plugin {
+  let shellPreloads: string[] = [];
   return {
     name: 'switchboard-route-preloads',
     apply: 'build',
@@ -71,7 +89,14 @@ function routePreloads(): Plugin {
       };
       const entry = chunks.find((c) => c.isEntry);
       if (!entry) return;
-      const initial = closure([entry.fileName]);
+      // The entry starts the first requests before the framework has arrived; it must not wait for it.
+      const boot = closure([entry.fileName]);
+      const framework = [...boot].find((f) => /\/framework-/.test(`/${f}`));
+      if (framework && !process.env.DEBUG_BOOT)
+        this.error(`The entry's own imports reach ${framework}: the early reads would wait for the framework (see BOOT).`);
+      // The console the entry then imports, and what it imports: preloaded by every page's HTML.
+      const consoleChunks = closure(entry.dynamicImports);
+      const initial = new Set([...boot, ...consoleChunks]);
       // The component chunk of each route file (its loader and pending view travel with it).
       const routeChunk = new Map<string, string>();
       for (const c of chunks) {
@@ -90,6 +115,14 @@ function routePreloads(): Plugin {
         routes.push({ path, files: files.map((f) => `/${f}`) });
       }
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(routes, null, 1) });
+      shellPreloads = [...consoleChunks].map((f) => `/${f}`);
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        shellPreloads
+          .filter((href) => !html.includes(`"${href}"`))
+          .map((href) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href }, injectTo: 'head' as const })),
     },
   };
 }
@@ -103,7 +136,7 @@ export default defineConfig({
         autoCodeSplitting: true,
         // A route's loader and pending view travel with its component, in one chunk per route: the
         // first chunk holds only the route table (paths, search validation, the session guard).
-        // main.tsx (and modulepreload links in index.html) start the first route's chunk at once.
+        // start.tsx (and modulepreload links in index.html) start the first route's chunk at once.
         codeSplittingOptions: { defaultBehavior: [['loader', 'component', 'pendingComponent'], ['errorComponent'], ['notFoundComponent']] },
         routesDirectory: './src/routes',
         generatedRouteTree: './src/routeTree.gen.ts',
@@ -125,10 +158,19 @@ export default defineConfig({
     // bundles; the BFF does not serve .map files (server/plugins/static.ts).
     sourcemap: 'hidden',
     target: 'es2022',
+    // Every browser the console supports preloads modules natively (Chrome 66, Firefox 115, Safari
+    // 17); without it chunks still load, when imported. The polyfill was half of the entry's bytes.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
+            {
+              // What the entry runs before it loads the console (BOOT, above).
+              name: 'boot',
+              priority: 3,
+              test: (id) => BOOT.some((re) => re.test(id.replaceAll('\\', '/'))),
+            },
             {
               // The small shared modules of the first paint of every screen (the API client, the
               // session, the contract's plain constants, the table, badges, buttons...) in one chunk:

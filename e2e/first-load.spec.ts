@@ -53,7 +53,10 @@ test('a cold /calls loads no filter or dialog widget before its rows are drawn',
   await signInContext(context, 'viewer');
   const page = await context.newPage();
   const { names, gzipKiB } = await scriptsUntil(page, '/calls?size=100', 'tbody tr[data-call-id]');
-  expect(names.filter((n) => WIDGETS.test(n))).toEqual([]);
+  expect(
+    names.filter((n) => WIDGETS.test(n)),
+    names.join(' '),
+  ).toEqual([]);
   // Nor the CSV export's code: it loads on the Export click.
   expect(names.filter((n) => /\/csv-export-[\w-]+\.js$/.test(n))).toEqual([]);
   // The framework (React, TanStack Router and Query) is ~102 KB of it (issue 16: the peer's whole list is ~114).
@@ -68,7 +71,10 @@ test('a cold call review loads no select, combobox or dialog widget before its h
   await signInContext(context, 'operator');
   const page = await context.newPage();
   const { names, gzipKiB } = await scriptsUntil(page, `/calls/${call.id}`, 'h1 .font-mono');
-  expect(names.filter((n) => WIDGETS.test(n))).toEqual([]);
+  expect(
+    names.filter((n) => WIDGETS.test(n)),
+    names.join(' '),
+  ).toEqual([]);
   // Issue 16: ≤ 130 KB. The QA review panel, the player and the transcript load once the heading is drawn.
   expect(gzipKiB).toBeLessThan(130);
   await expect(page.getByRole('region', { name: 'QA review' })).toBeVisible();
@@ -82,7 +88,10 @@ test('a cold /agents loads at most 130 KB of script before its rows are drawn', 
   await signInContext(context, 'viewer');
   const page = await context.newPage();
   const { names, gzipKiB } = await scriptsUntil(page, '/agents', 'tbody tr');
-  expect(names.filter((n) => WIDGETS.test(n))).toEqual([]);
+  expect(
+    names.filter((n) => WIDGETS.test(n)),
+    names.join(' '),
+  ).toEqual([]);
   expect(gzipKiB).toBeLessThan(130);
   await context.close();
 });
@@ -105,6 +114,32 @@ test('a cold load reads its rows with the token and the display zone that came w
   // Nothing of it in storage: the tokens live in the page's memory only.
   const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie);
   expect(stored).not.toMatch(/eyJ/);
+  await context.close();
+});
+
+test('a cold /calls asks for its rows while the framework is still downloading, and once (ADR 0030)', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: BFF_URL });
+  await signInContext(context, 'viewer');
+  const page = await context.newPage();
+  // The framework chunk answers 1.5 s late (the real file, held back): the list's read must not wait for it.
+  let frameworkServedAt = Infinity;
+  await page.route(/\/assets\/framework-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    frameworkServedAt = Math.min(frameworkServedAt, Date.now());
+    await route.continue();
+  });
+  const asked: { what: string; page: string | null; at: number }[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    asked.push({ what: `${req.method()} ${url.pathname}`, page: url.searchParams.get('page'), at: Date.now() });
+  });
+  await page.goto('/calls?size=100');
+  await expect(page.locator('tbody tr[data-call-id]')).toHaveCount(100);
+  // The first page (the second is fetched ahead when the browser is idle).
+  const reads = asked.filter((a) => a.what === 'GET /api/v1/calls' && a.page === '1');
+  expect(reads).toHaveLength(1);
+  expect(reads[0]!.at).toBeLessThan(frameworkServedAt);
+  expect(asked.filter((a) => a.what === 'GET /auth/bootstrap')).toHaveLength(1);
   await context.close();
 });
 

@@ -1,45 +1,17 @@
+// The entry (ADR 0030). Before anything else: zod's shared config, then the cold load's first
+// requests (the session bootstrap and the first screen's read), started while the framework and the
+// console's code download; then the console. Only framework-free code is imported here statically
+// (the build checks it).
 import './lib/zod-config';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { setSessionEndedHandler, warmTokens } from './lib/api-client';
-import { createQueryClient } from './lib/query-client';
-import { sessionKeys, sessionQueryOptions } from './lib/session';
-import { createAppRouter } from './router';
+import { parseLocationSearch, startEarlyReads, type ProxyRead } from './lib/early-reads';
+import { earlyListReads } from './features/calls/api/list-read';
 import './styles.css';
 
-const queryClient = createQueryClient();
-// Cold load: the session check and the first page's route code start now, side by side, instead
-// of one after the other once React has mounted the router (the session is what `_app` awaits; its
-// pages' code otherwise starts loading only after it has arrived). index.html preloads
-// /auth/bootstrap, so it is usually here already, with the role's read tokens (kept in memory by
-// the token cache): the first page's loader reads at once. A token the bootstrap could not bring is
-// fetched now, before that loader runs.
-void queryClient.prefetchQuery(sessionQueryOptions).then(() => {
-  const session = queryClient.getQueryData(sessionQueryOptions.queryKey);
-  if (session) warmTokens(session.scopes.filter((scope) => scope.endsWith(':read')).map((scope) => [scope]));
-});
-const router = createAppRouter(queryClient);
-for (const match of router.matchRoutes(router.latestLocation)) {
-  const route = router.routesById[match.routeId as keyof typeof router.routesById];
-  void router.loadRouteChunk(route)?.catch(() => undefined);
+/** The reads a page's first screen starts with, known from its address alone. */
+function firstReads({ pathname, search }: Location): ProxyRead[] {
+  if (pathname.replace(/\/$/, '') === '/calls') return earlyListReads(parseLocationSearch(search));
+  return [];
 }
 
-// A session that ends mid-work: sign in again and come back to the same address. Forms keep what
-// was typed in their drafts on the BFF; nothing personal is left in browser storage.
-setSessionEndedHandler(() => {
-  const { pathname, href } = router.state.location;
-  if (pathname === '/login') return;
-  void router.navigate({ to: '/login', search: { redirect: href, ended: true } }).then(() => {
-    queryClient.removeQueries({ queryKey: sessionKeys.all });
-  });
-});
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+startEarlyReads(firstReads(window.location));
+void import('./start');

@@ -15,6 +15,7 @@ import type { ValidationError } from '@contract/schemas/error';
 import type { Token } from '@contract/schemas/token';
 import { ApiError, type ApiErrorKind } from './api-error';
 import { parseRetryAfter, readRetryDelayMs } from './backoff';
+import { forgetEarly, proxyUrl, REQUEST_TIMEOUT_MS, takeEarly } from './early-reads';
 import { keepBeforeSessionEnds } from './keep-on-session-end';
 import { createTokenCache, type TokenCache } from './token-cache';
 
@@ -44,8 +45,7 @@ export interface ApiResponse<T> {
   headers: Headers;
 }
 
-/** No request waits longer than this for an answer. */
-export const REQUEST_TIMEOUT_MS = 30_000;
+export { REQUEST_TIMEOUT_MS } from './early-reads';
 
 /** The scopes a token needs for this upstream request: exactly the route's one scope. */
 export function scopesFor(method: string, path: string): Scope[] {
@@ -162,6 +162,13 @@ export function createApiClient(deps: Partial<ClientDeps> = {}) {
   /** One fetch with a timeout; no response at all becomes a network/timeout/unknown-outcome ApiError. */
   async function send(url: string, init: RequestInit, isWrite: boolean, signal?: AbortSignal): Promise<Response> {
     if (signingOut && url !== LOGOUT_PATH) throw new ApiError('Signing out.', { status: 0, kind: 'network' });
+    // The same read started by the entry on a cold load (ADR 0030): its answer, not a second request.
+    // Should it have failed to get one, the request is sent here as any other.
+    const early = init.method === 'GET' ? takeEarly(url) : undefined;
+    if (early) {
+      const res = await early.catch(() => undefined);
+      if (res) return res;
+    }
     const timeout = AbortSignal.timeout(d.timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     try {
@@ -215,8 +222,7 @@ export function createApiClient(deps: Partial<ClientDeps> = {}) {
   /** A read through the proxy, with a read token of exactly the route's scope. */
   async function apiRequest<T>(method: ApiMethod, path: string, opts: ApiRequestOptions = {}): Promise<ApiResponse<T>> {
     const scopes = scopesFor(method, path);
-    const query = opts.query?.toString();
-    const url = `/api${path}${query ? `?${query}` : ''}`;
+    const url = proxyUrl(path, opts.query);
 
     const attempt = async (force: boolean): Promise<Response> => {
       const { token } = await tokens.get(scopes, { force });
@@ -291,6 +297,7 @@ export function createApiClient(deps: Partial<ClientDeps> = {}) {
    */
   async function signOut(): Promise<() => void> {
     signingOut = true;
+    forgetEarly();
     try {
       await bffRequest<void>('POST', LOGOUT_PATH);
     } catch (error) {

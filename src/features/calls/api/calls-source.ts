@@ -10,7 +10,8 @@ import { INDEX_ROUTES } from '@contract/bff/index.plain';
 import type { IndexCallPage, TranscriptHit } from '@contract/bff/index';
 import { apiRequest, bffRequest } from '@/lib/api-client';
 import { dayWindow, withinWindow } from '@/lib/zone-days';
-import { toIndexQuery, toUpstreamQuery, usesIndex, type CallsSearch } from '../model/search-params';
+import { toIndexQuery, usesIndex, type CallsSearch } from '../model/search-params';
+import { upstreamListRead } from './list-read';
 
 export type CallRow = Call & { campaignName?: string | null; hit?: TranscriptHit };
 
@@ -30,14 +31,13 @@ export async function fetchCallsPage(search: CallsSearch, zone: string, signal?:
     return { ...page, source: 'index', trimmed: 0, totalsApproximate: false };
   }
   if (!search.from || !search.to) {
-    const { data } = await apiRequest<PageOf<Call>>('GET', '/v1/calls', { query: toUpstreamQuery(search), signal });
+    const read = upstreamListRead(search);
+    const { data } = await apiRequest<PageOf<Call>>('GET', read.path, { query: read.query, signal });
     return { ...data, source: 'upstream', trimmed: 0, totalsApproximate: false };
   }
   const window = dayWindow(search.from, search.to, zone);
-  const { data } = await apiRequest<PageOf<Call>>('GET', '/v1/calls', {
-    query: toUpstreamQuery({ ...search, from: window.utcFrom, to: window.utcTo }),
-    signal,
-  });
+  const read = upstreamListRead({ ...search, from: window.utcFrom, to: window.utcTo });
+  const { data } = await apiRequest<PageOf<Call>>('GET', read.path, { query: read.query, signal });
   if (!window.trims) return { ...data, source: 'upstream', trimmed: 0, totalsApproximate: false };
   const content = data.content.filter((c) => withinWindow(c.startTime, window));
   return { ...data, content, source: 'upstream', trimmed: data.content.length - content.length, totalsApproximate: true };
