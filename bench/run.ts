@@ -5,7 +5,8 @@
  * interleaved round by round; a part that cannot run is reported "not measured: <reason>".
  *
  * Settings: BENCH_RUNS (5), BENCH_SEED_CALLS (100000), BENCH_LOAD_SECONDS (2 per autocannon run),
- * BENCH_LH_RUNS (5 rounds of every page and preset, as many as the time budget allows), BENCH_BUILD (1: always
+ * BENCH_LH_RUNS (5 rounds of every page and preset, as many as the time budget allows), BENCH_LH_PAGES (e.g.
+ * `call review,/calls`: only those pages), BENCH_BUILD (1: always
  * rebuild the SPA), BENCH_BUDGET_S (570), BENCH_ONLY (e.g. `browser,lighthouse` or `memory`: only those sections),
  * BENCH_MEMORY_SECONDS (15 of running per memory case),
  * BENCH_REPORT_DIR (write the report there instead of bench/).
@@ -205,7 +206,7 @@ async function main(): Promise<void> {
           { name: '/agents', url: `${bff.info.url}/agents` },
           { name: '/calls', url: `${bff.info.url}/calls` },
           { name: 'call review', url: `${bff.info.url}/calls/${calls.content[0].id}` },
-        ],
+        ].filter((page) => !process.env.BENCH_LH_PAGES || process.env.BENCH_LH_PAGES.split(',').includes(page.name)),
         cookie,
       );
     });

@@ -117,30 +117,47 @@ test('a cold load reads its rows with the token and the display zone that came w
   await context.close();
 });
 
-test('a cold /calls asks for its rows while the framework is still downloading, and once (ADR 0030)', async ({ browser }) => {
-  const context = await browser.newContext({ baseURL: BFF_URL });
-  await signInContext(context, 'viewer');
-  const page = await context.newPage();
-  // The framework chunk answers 1.5 s late (the real file, held back): the list's read must not wait for it.
+/**
+ * A cold load of `path` with the framework chunk answering 1.5 s late (the real file, held back):
+ * every request the page made until `ready` showed, and when the framework was served.
+ */
+async function coldLoadWithLateFramework(page: Page, path: string, ready: string): Promise<{ asked: { url: URL; at: number }[]; frameworkServedAt: number }> {
   let frameworkServedAt = Infinity;
   await page.route(/\/assets\/framework-[\w-]+\.js$/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     frameworkServedAt = Math.min(frameworkServedAt, Date.now());
     await route.continue();
   });
-  const asked: { what: string; page: string | null; at: number }[] = [];
-  page.on('request', (req) => {
-    const url = new URL(req.url());
-    asked.push({ what: `${req.method()} ${url.pathname}`, page: url.searchParams.get('page'), at: Date.now() });
-  });
-  await page.goto('/calls?size=100');
-  await expect(page.locator('tbody tr[data-call-id]')).toHaveCount(100);
-  // The first page (the second is fetched ahead when the browser is idle).
-  const reads = asked.filter((a) => a.what === 'GET /api/v1/calls' && a.page === '1');
-  expect(reads).toHaveLength(1);
-  expect(reads[0]!.at).toBeLessThan(frameworkServedAt);
-  expect(asked.filter((a) => a.what === 'GET /auth/bootstrap')).toHaveLength(1);
-  await context.close();
+  const asked: { url: URL; at: number }[] = [];
+  page.on('request', (req) => asked.push({ url: new URL(req.url()), at: Date.now() }));
+  await page.goto(path);
+  await page.locator(ready).first().waitFor();
+  return { asked, frameworkServedAt };
+}
+
+test('a cold list, agents list or call review asks for its first reads while the framework is still downloading, each once (ADR 0030)', async ({
+  browser,
+  sim,
+}) => {
+  const call = (await sim.upstreamAll<{ id: string }>('/v1/calls'))[0]!;
+  const screens = [
+    { path: '/calls?size=100', ready: 'tbody tr[data-call-id]', first: (u: URL) => u.pathname === '/api/v1/calls' && u.searchParams.get('page') === '1' },
+    { path: '/agents?size=20', ready: 'tbody tr', first: (u: URL) => u.pathname === '/api/v1/agents' && u.searchParams.get('size') === '20' },
+    { path: `/calls/${call.id}`, ready: 'h1 .font-mono', first: (u: URL) => u.pathname.startsWith(`/api/v1/calls/${call.id}`) },
+  ];
+  for (const screen of screens) {
+    const context = await browser.newContext({ baseURL: BFF_URL });
+    await signInContext(context, 'viewer');
+    const page = await context.newPage();
+    const { asked, frameworkServedAt } = await coldLoadWithLateFramework(page, screen.path, screen.ready);
+    const reads = asked.filter((a) => screen.first(a.url));
+    expect(reads.length, screen.path).toBeGreaterThan(0);
+    for (const read of reads) expect(read.at, `${screen.path}: ${read.url.pathname}${read.url.search}`).toBeLessThan(frameworkServedAt);
+    // Each read once: the console took the early answers instead of asking again.
+    const api = asked.filter((a) => a.url.pathname.startsWith('/api/') || a.url.pathname === '/auth/bootstrap').map((a) => `${a.url.pathname}${a.url.search}`);
+    expect(api, screen.path).toEqual([...new Set(api)]);
+    await context.close();
+  }
 });
 
 test('the display time zone dialog loads on use and works from the keyboard', async ({ browser }) => {

@@ -4,13 +4,17 @@
 // (the build checks it).
 import './lib/zod-config';
 import { parseLocationSearch, startEarlyReads, type ProxyRead } from './lib/early-reads';
-import { earlyListReads } from './features/calls/api/list-read';
+import { earlyAgentsReads } from './features/agents/api/first-reads';
+import { earlyListReads, earlyReviewReads } from './features/calls/api/first-reads';
 import './styles.css';
 
 /** The reads a page's first screen starts with, known from its address alone. */
 function firstReads({ pathname, search }: Location): ProxyRead[] {
-  if (pathname.replace(/\/$/, '') === '/calls') return earlyListReads(parseLocationSearch(search));
-  return [];
+  const path = pathname.replace(/\/$/, '');
+  if (path === '/calls') return earlyListReads(parseLocationSearch(search));
+  if (path === '/agents') return earlyAgentsReads(parseLocationSearch(search));
+  const review = /^\/calls\/([^/]+)$/.exec(path)?.[1];
+  return review ? earlyReviewReads(review) : [];
 }
 
 startEarlyReads(firstReads(window.location));

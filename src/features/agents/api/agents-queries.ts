@@ -3,11 +3,13 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Agent } from '@contract/schemas/agent';
 import type { PageOf } from '@contract/schemas/page';
 import { apiRequest } from '@/lib/api-client';
-import { toAgentQuery, type AgentsSearch } from '../model/search-params';
+import type { AgentsSearch } from '../model/search-params';
+import { agentsListRead } from './first-reads';
 import { agentKeys } from './keys';
 
 export function fetchAgentsPage(search: AgentsSearch, signal?: AbortSignal): Promise<PageOf<Agent>> {
-  return apiRequest<PageOf<Agent>>('GET', '/v1/agents', { query: toAgentQuery(search), signal }).then((r) => r.data);
+  const read = agentsListRead(search);
+  return apiRequest<PageOf<Agent>>('GET', read.path, { query: read.query, signal }).then((r) => r.data);
 }
 
 export function fetchAgent(id: string, signal?: AbortSignal): Promise<Agent> {

@@ -6,6 +6,7 @@ import { apiRequest } from '@/lib/api-client';
 import { normaliseTranscript } from '../model/transcript';
 import type { CallsSearch } from '../model/search-params';
 import { fetchCallsPage } from './calls-source';
+import { callRead, transcriptRead } from './first-reads';
 import { callKeys } from './keys';
 
 /** A page of the list; `zone` is the display time zone its dates are days in. */
@@ -19,7 +20,7 @@ export const callsListQueryOptions = (search: CallsSearch, zone: string) =>
 export const callQueryOptions = (id: string) =>
   queryOptions({
     queryKey: callKeys.detail(id),
-    queryFn: ({ signal }) => apiRequest<Call>('GET', `/v1/calls/${id}`, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => apiRequest<Call>('GET', callRead(id).path, { signal }).then((r) => r.data),
   });
 
 /** The call as a cached list page holds it (the list's items are whole calls, as GET /v1/calls/{id} answers). */
@@ -35,5 +36,5 @@ export const transcriptQueryOptions = (id: string) =>
   queryOptions({
     queryKey: callKeys.transcript(id),
     // docs/api-assumptions.md: the array may come wrapped; normalise once, where it enters.
-    queryFn: ({ signal }) => apiRequest<unknown>('GET', `/v1/calls/${id}/transcript`, { signal }).then((r) => normaliseTranscript(r.data)),
+    queryFn: ({ signal }) => apiRequest<unknown>('GET', transcriptRead(id).path, { signal }).then((r) => normaliseTranscript(r.data)),
   });

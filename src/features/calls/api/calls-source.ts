@@ -11,7 +11,7 @@ import type { IndexCallPage, TranscriptHit } from '@contract/bff/index';
 import { apiRequest, bffRequest } from '@/lib/api-client';
 import { dayWindow, withinWindow } from '@/lib/zone-days';
 import { toIndexQuery, usesIndex, type CallsSearch } from '../model/search-params';
-import { upstreamListRead } from './list-read';
+import { upstreamListRead } from './first-reads';
 
 export type CallRow = Call & { campaignName?: string | null; hit?: TranscriptHit };
 

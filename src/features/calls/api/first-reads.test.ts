@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCallsSearch, toUpstreamQuery } from '../model/search-params';
-import { earlyListReads, upstreamListRead } from './list-read';
+import { callRead, earlyListReads, earlyReviewReads, transcriptRead, upstreamListRead } from './first-reads';
 
 describe('earlyListReads', () => {
   it('starts the read the list route will ask for, with its validated search', () => {
@@ -22,5 +22,14 @@ describe('earlyListReads', () => {
     expect(earlyListReads({ status: ['COMPLETED'] })).toEqual([]);
     expect(earlyListReads({ q: 'refund' })).toEqual([]);
     expect(earlyListReads({ from: '2026-01-01', to: '2026-01-31' })).toEqual([]);
+  });
+});
+
+describe('earlyReviewReads', () => {
+  it('reads the call and its transcript, as the review route does, for a call id only', () => {
+    const id = '5f0c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
+    expect(earlyReviewReads(id)).toEqual([callRead(id), transcriptRead(id)]);
+    expect(earlyReviewReads(id).map((r) => r.path)).toEqual([`/v1/calls/${id}`, `/v1/calls/${id}/transcript`]);
+    for (const notAnId of ['new', 'abc', '%E0%A4%A', `${id}x`, '../agents']) expect(earlyReviewReads(notAnId)).toEqual([]);
   });
 });
