@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, expect, it } from 'vitest';
-import { toast, Toaster } from './toast';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, expect, it, vi } from 'vitest';
+import { toast, Toaster, whenReadsSettle } from './toast';
 
 afterEach(cleanup);
 
@@ -22,4 +23,19 @@ it('a toast raised once the viewport is mounted shows at once', async () => {
   const region = await screen.findByRole('region', { name: 'Notifications' });
   toast.success('Agent saved');
   expect(await within(region).findByText('Agent saved', { selector: 'h2' })).toBeTruthy();
+});
+
+it('waits for the reads under way before it lets the viewport load', async () => {
+  const client = new QueryClient();
+  let answer: (value: string) => void = () => {};
+  void client.fetchQuery({ queryKey: ['rows'], queryFn: () => new Promise<string>((resolve) => (answer = resolve)) });
+  const calls: string[] = [];
+  whenReadsSettle(client, () => calls.push('settled'));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(calls).toEqual([]);
+  answer('rows');
+  await vi.waitFor(() => expect(calls).toEqual(['settled']));
+  // Nothing fetching: at once.
+  whenReadsSettle(client, () => calls.push('at once'));
+  expect(calls).toEqual(['settled', 'at once']);
 });
