@@ -10,6 +10,7 @@
  * loads the rest (vite.config.ts: the `boot` chunk; the build fails if the entry would wait for
  * the framework).
  */
+import type { SessionBootstrap } from '@contract/bff/http';
 import type { Scope } from '@contract/enums';
 import { matchRouteInfo } from '@contract/routes.plain';
 
@@ -67,9 +68,8 @@ export function parseLocationSearch(search: string): Record<string, unknown> {
   return result;
 }
 
-interface BootstrapTokens {
-  tokens?: { scope: string; token: string }[];
-}
+/** What the early reads take from the bootstrap's answer (none without a session). */
+type BootstrapTokens = Partial<Pick<SessionBootstrap, 'tokens'>>;
 
 interface Started {
   response: Promise<Response>;
