@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createTestDatabase } from '../../common/test-db';
 import { upstreamIds, utcDay, waitFor } from '../testing/call-index';
 import { DEMO_PASSWORD, startTestStack, type TestStack } from '../testing/harness';
@@ -159,9 +159,18 @@ describe.each(['pglite', 'postgres'] as const)('on %s', (kind) => {
       });
       const admin = new pg.Client({ connectionString: dbEnv.DATABASE_URL });
       await admin.connect();
+      onTestFinished(() => admin.end());
+      // pg_locks is the whole server's: count only this database's holders, not those of another
+      // suite's syncer running at the same time on another database.
       const holders = async () =>
-        (await admin.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND granted AND objid = $1`, [0x53424958]))
-          .rows[0]!.n;
+        (
+          await admin.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_locks
+              WHERE locktype = 'advisory' AND granted AND objid = $1
+                AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+            [0x53424958],
+          )
+        ).rows[0]!.n;
       // Several intervals later, still exactly one.
       await new Promise((r) => setTimeout(r, 2500));
       expect(await holders()).toBe(1);
@@ -178,7 +187,6 @@ describe.each(['pglite', 'postgres'] as const)('on %s', (kind) => {
       // The survivor keeps the index fresh.
       const before = (await other.get('/bff/index/status')).lastSuccessAt;
       await waitFor('a pass by the survivor', async () => (await other.get('/bff/index/status')).lastSuccessAt !== before);
-      await admin.end();
       other.child.kill('SIGTERM');
       await killed(other.child);
     },
