@@ -1,26 +1,46 @@
 import { defineConfig, devices } from '@playwright/test';
 // Every browser context of the run records a HAR and has its storage read before it closes.
 import './e2e/secrets-recorder';
+import type { StackPorts } from './e2e/fixtures';
 
 /**
  * End-to-end suites drive Debian's Chromium (no browser download here) against the stack that
- * `npm start` runs (scripts/e2e-stack.ts), on test ports (E2E_PORT, E2E_SIM_PORT) with fresh data.
+ * `npm start` runs (scripts/e2e-stack.ts) with fresh data. Two stacks, two projects, side by side:
+ * - `faults` (e2e/faults.spec.ts) injects faults on every upstream read and write of its own stack
+ *   (E2E_FAULTS_PORT, E2E_FAULTS_SIM_PORT), and spends most of its time waiting for timeouts;
+ * - `journeys` (every other spec) runs on the other stack (E2E_PORT, E2E_SIM_PORT).
+ * Each project runs its files one at a time; the two run at once, so the faults' waits cost no
+ * wall time. A spec reaches its stack through e2e/fixtures.ts (BFF_URL, SIM_URL).
  */
 const PORT = Number(process.env.E2E_PORT ?? 18080);
 const SIM_PORT = Number(process.env.E2E_SIM_PORT ?? 14010);
+const STACKS: Record<'journeys' | 'faults', StackPorts & { indexIntervalSeconds: number }> = {
+  // The journeys that wait for the call index (alerts, campaign progress) wait one interval at most.
+  journeys: { port: PORT, simPort: SIM_PORT, indexIntervalSeconds: 10 },
+  // A minute apart: a sync pass seldom meets the faults injected for the screens.
+  faults: {
+    port: Number(process.env.E2E_FAULTS_PORT ?? PORT + 10),
+    simPort: Number(process.env.E2E_FAULTS_SIM_PORT ?? SIM_PORT + 10),
+    indexIntervalSeconds: 60,
+  },
+};
+const FAULTS = /faults\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   // The secrets reporter scans those HARs and storages (and dist/, and the stack's log) at the end.
   reporter: [['list'], ['./e2e/secrets-reporter.ts']],
+  projects: [
+    { name: 'journeys', testIgnore: FAULTS, workers: 1, metadata: STACKS.journeys, use: { baseURL: `http://localhost:${STACKS.journeys.port}` } },
+    { name: 'faults', testMatch: FAULTS, workers: 1, metadata: STACKS.faults, use: { baseURL: `http://localhost:${STACKS.faults.port}` } },
+  ],
   use: {
-    baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',
     ...devices['Desktop Chrome'],
     launchOptions: {
@@ -37,13 +57,18 @@ export default defineConfig({
       ],
     },
   },
-  // The real stack (scripts/e2e-stack.ts): simulator + BFF serving dist/client, fresh in-memory data.
-  webServer: {
+  // The real stacks (scripts/e2e-stack.ts): simulator + BFF serving dist/client, fresh in-memory data.
+  webServer: Object.values(STACKS).map(({ port, simPort, indexIntervalSeconds }) => ({
     command: 'npx tsx scripts/e2e-stack.ts',
-    url: `http://127.0.0.1:${PORT}/healthz`,
-    env: { E2E_PORT: String(PORT), E2E_SIM_PORT: String(SIM_PORT) },
+    url: `http://127.0.0.1:${port}/healthz`,
+    env: {
+      E2E_PORT: String(port),
+      E2E_SIM_PORT: String(simPort),
+      E2E_FWD_PORT: String(simPort + 1),
+      E2E_INDEX_INTERVAL_SECONDS: process.env.E2E_INDEX_INTERVAL_SECONDS ?? String(indexIntervalSeconds),
+    },
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'pipe',
-  },
+    stdout: 'pipe' as const,
+  })),
 });

@@ -410,7 +410,7 @@ test("the campaigns list shows each campaign's progress (calls, reached, not rea
     const values = await row.locator('td, th').allInnerTexts();
     return Object.fromEntries(headers.map((h, i) => [h.trim(), values[i]?.trim()]));
   };
-  // The index syncs once a minute: reload until it has the campaign's calls.
+  // The index syncs every few seconds (playwright.config.ts): reload until it has the campaign's calls.
   await expect
     .poll(
       async () => {

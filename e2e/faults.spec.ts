@@ -17,7 +17,18 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeResult } from '../resilience/report';
-import { BFF_URL, BFF_WRITE_HEADERS, discardWizardDraft, expect, newSignedInContext, pickOption, registeredCampaigns, SimClient, test } from './fixtures';
+import {
+  BFF_URL,
+  BFF_WRITE_HEADERS,
+  discardWizardDraft,
+  expect,
+  newSignedInContext,
+  pickOption,
+  registeredCampaigns,
+  SimClient,
+  STACK,
+  test,
+} from './fixtures';
 import type { Browser, Locator, Page } from '@playwright/test';
 
 const sim = new SimClient();
@@ -50,7 +61,7 @@ interface Ids {
 let ids: Ids;
 let bffPid = 0;
 
-const pidFile = () => join(tmpdir(), `switchboard-e2e-stack-${process.env.E2E_PORT ?? 18080}.pid`);
+const pidFile = () => join(tmpdir(), `switchboard-e2e-stack-${STACK.port}.pid`);
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -168,7 +179,13 @@ async function recoverWithTryAgain(pages: Page[], kind: string) {
   await Promise.all(
     pages.map(async (page, i) => {
       for (let n = 0; n < 3 && (await errorWithRetry(page).count()) > 0; n += 1) {
-        await errorWithRetry(page).first().getByRole('button', { name: 'Try again' }).click();
+        // The error may go between the count and the click (a part of the screen that refetched by
+        // itself): then there is nothing to click, and the loop looks again.
+        await errorWithRetry(page)
+          .first()
+          .getByRole('button', { name: 'Try again' })
+          .click({ timeout: 5_000 })
+          .catch(() => undefined);
         await expect(errorWithRetry(page))
           .toHaveCount(0, { timeout: 10_000 })
           .catch(() => undefined);

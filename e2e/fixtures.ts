@@ -13,13 +13,31 @@ import './secrets-recorder';
 
 export type Role = 'viewer' | 'operator' | 'admin';
 
-export const BFF_URL = `http://localhost:${process.env.E2E_PORT ?? 18080}`;
-export const SIM_URL = `http://127.0.0.1:${process.env.E2E_SIM_PORT ?? 14010}`;
+/** Where a project's stack listens (playwright.config.ts gives each project its own, in its metadata). */
+export interface StackPorts {
+  port: number;
+  simPort: number;
+}
+
+/**
+ * This worker's stack. A worker runs one project's tests, so the worker fixture `stack` (below)
+ * sets these once, before its first test; specs read them when they run, not when they load.
+ */
+export let STACK: StackPorts = { port: Number(process.env.E2E_PORT ?? 18080), simPort: Number(process.env.E2E_SIM_PORT ?? 14010) };
+export let BFF_URL = `http://localhost:${STACK.port}`;
+export let SIM_URL = `http://127.0.0.1:${STACK.simPort}`;
 export const CONTROL_TOKEN = 'e2e-control-token';
 export const UPSTREAM_KEY = 'sim-key-primary-0000000000000001';
 export const DEMO_PASSWORD = 'switchboard-demo';
 /** The headers the BFF asks of every write from the console (CSRF marker and origin). */
-export const BFF_WRITE_HEADERS = { 'X-Switchboard': '1', Origin: BFF_URL } as const;
+export let BFF_WRITE_HEADERS = { 'X-Switchboard': '1', Origin: BFF_URL } as const;
+
+function useStack(ports: StackPorts): void {
+  STACK = ports;
+  BFF_URL = `http://localhost:${ports.port}`;
+  SIM_URL = `http://127.0.0.1:${ports.simPort}`;
+  BFF_WRITE_HEADERS = { 'X-Switchboard': '1', Origin: BFF_URL } as const;
+}
 
 /** Signs a context in through the BFF's API (the sign-in form has its own test). */
 export async function signInContext(context: BrowserContext, role: Role): Promise<void> {
@@ -270,7 +288,15 @@ interface Fixtures {
   pageAs: (role: Role, options?: BrowserContextOptions) => Promise<Page>;
 }
 
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures, { stack: StackPorts }>({
+  stack: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      useStack(workerInfo.project.metadata as StackPorts);
+      await use(STACK);
+    },
+    { scope: 'worker', auto: true },
+  ],
   // eslint-disable-next-line no-empty-pattern
   sim: async ({}, use) => {
     const sim = new SimClient();

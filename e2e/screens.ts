@@ -6,7 +6,7 @@
  */
 import { DateTime } from 'luxon';
 import { expect, type Page } from '@playwright/test';
-import { pickOption, SimClient, type Role } from './fixtures';
+import { discardWizardDraft, pickOption, SimClient, type Role } from './fixtures';
 
 export type Visit = (screen: string) => Promise<void>;
 
@@ -100,6 +100,8 @@ export async function walkEveryScreen(page: Page, role: Role, visit: Visit): Pro
 export async function createCampaignThroughWizard(page: Page, name: string, visit: Visit = async () => {}): Promise<string> {
   const sim = new SimClient();
   const outbound = await sim.callableAgent();
+  // Fresh, not the draft an earlier journey of the same role left (a redial's slots, say).
+  await discardWizardDraft(page);
   await page.goto('/campaigns/new');
   await expect(page).toHaveURL(/step=basics/);
   await visit('wizard: basics');

@@ -11,6 +11,7 @@ import { join, relative } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite } from '@playwright/test/reporter';
 import { writeResult } from '../resilience/report';
 import { writeDoc } from '../resilience/write-doc';
+import type { StackPorts } from './fixtures';
 import { findSecrets, HAR_DIR, scanHar, SECRET_VALUES, TALLY_FILE, type ContextTally } from './secrets-recorder';
 
 function filesUnder(dir: string): string[] {
@@ -23,7 +24,11 @@ function filesUnder(dir: string): string[] {
 export default class SecretsReporter implements Reporter {
   private fullRun = false;
 
+  /** The BFF port of each project's stack (playwright.config.ts), whose logs are scanned. */
+  private stackPorts: number[] = [];
+
   onBegin(config: FullConfig, suite: Suite): void {
+    this.stackPorts = [...new Set(config.projects.map((p) => (p.metadata as StackPorts).port))];
     // Only this run's HARs and storages are counted.
     rmSync(HAR_DIR, { recursive: true, force: true });
     const ran = new Set(suite.allTests().map((t) => relative(process.cwd(), t.location.file)));
@@ -64,8 +69,9 @@ export default class SecretsReporter implements Reporter {
       assetBytes += statSync(file).size;
       for (const s of SECRET_VALUES) if (text.includes(s)) found.push(`${file}:${s.slice(0, 14)}…`);
     }
-    const logFile = join(tmpdir(), `switchboard-e2e-stack-${process.env.E2E_PORT ?? 18080}.log`);
-    const logLines = existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').filter(Boolean) : [];
+    const logLines = this.stackPorts
+      .map((port) => join(tmpdir(), `switchboard-e2e-stack-${port}.log`))
+      .flatMap((logFile) => (existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').filter(Boolean) : []));
     for (const line of logLines) for (const s of SECRET_VALUES) if (line.includes(s)) found.push(`stack log:${s.slice(0, 14)}…`);
 
     const figures = {

@@ -25,9 +25,9 @@ const HOW: Record<string, string> = {
   'several-instances':
     "`resilience/instances.test.ts` — two BFF processes (the product's `server/server.ts`, bundled) on one throwaway PostgreSQL database, behind HAProxy from Debian's package (the configuration of docs/deployment.md, generated on free loopback ports, health checks on `/readyz` every 500 ms, fall 2, rise 2), in front of the simulator on PostgreSQL, whose store the suite counts campaigns in; clients on their own loopback addresses (127.0.0.x) so the BFFs' per-address limits see them apart through the proxy; servers' states read from HAProxy's stats socket. `INSTANCES_BREAK=own-store|no-trust|status-check` runs it against a deliberately broken setup, where it fails.",
   'e2e-faults':
-    "`e2e/faults.spec.ts` — Chromium against the e2e stack (`scripts/e2e-stack.ts`: the BFF's upstream timeout 7 s, the BFF reaching the simulator through a forwarder that a `down` fault closes, so the BFF gets ECONNREFUSED); `/_sim/faults` injects each fault on GET /v1/* and on the write routes and `/_sim/stats` counts what it injected; results read back upstream with the API key; the BFF's pid and /healthz checked after each fault.",
+    "`e2e/faults.spec.ts` — Chromium against its own e2e stack, beside the stack of the other journeys (`scripts/e2e-stack.ts`: the BFF's upstream timeout 7 s, the BFF reaching the simulator through a forwarder that a `down` fault closes, so the BFF gets ECONNREFUSED); `/_sim/faults` injects each fault on GET /v1/* and on the write routes and `/_sim/stats` counts what it injected; results read back upstream with the API key; the BFF's pid and /healthz checked after each fault.",
   'e2e-secrets':
-    '`e2e/secrets-recorder.ts` and `e2e/secrets-reporter.ts` — every browser context of the e2e run records a HAR with bodies and has its storage read before it closes; after the run the HARs, the storages, `dist/client` (source maps included) and every line the e2e stack logged are searched for the canary API keys.',
+    '`e2e/secrets-recorder.ts` and `e2e/secrets-reporter.ts` — every browser context of the e2e run records a HAR with bodies and has its storage read before it closes; after the run the HARs, the storages, `dist/client` (source maps included) and every line the e2e stacks logged are searched for the canary API keys.',
 };
 const ORDER = Object.keys(HOW);
 

@@ -97,7 +97,9 @@ const stack = await startStack({
     // retrying once shows its error within the test's budget).
     UPSTREAM_TIMEOUT_MS: process.env.UPSTREAM_TIMEOUT_MS ?? '7000',
     // The call index (Insights, index filters): the first pass indexes the seeded window and every
-    // transcript in seconds; later passes come a minute apart, so they seldom meet a spec's faults.
+    // transcript in seconds; later passes come a minute apart unless playwright.config.ts says
+    // otherwise (the journeys' stack, where no spec makes the reads the index makes fail: calls.spec
+    // only slows them).
     INDEX_SYNC: process.env.E2E_INDEX_SYNC ?? 'true',
     INDEX_INTERVAL_SECONDS: process.env.E2E_INDEX_INTERVAL_SECONDS ?? '60',
     INDEX_RATE_PER_SECOND: '200',
