@@ -69,9 +69,10 @@ export default class SecretsReporter implements Reporter {
       assetBytes += statSync(file).size;
       for (const s of SECRET_VALUES) if (text.includes(s)) found.push(`${file}:${s.slice(0, 14)}…`);
     }
-    const logLines = this.stackPorts
-      .map((port) => join(tmpdir(), `switchboard-e2e-stack-${port}.log`))
-      .flatMap((logFile) => (existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').filter(Boolean) : []));
+    const logFiles = this.stackPorts.map((port) => join(tmpdir(), `switchboard-e2e-stack-${port}.log`));
+    // A stack whose log is missing was not scanned: that is a failure of the check, not a pass.
+    for (const logFile of logFiles) if (!existsSync(logFile)) found.push(`no log to scan at ${logFile}`);
+    const logLines = logFiles.flatMap((logFile) => (existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').filter(Boolean) : []));
     for (const line of logLines) for (const s of SECRET_VALUES) if (line.includes(s)) found.push(`stack log:${s.slice(0, 14)}…`);
 
     const figures = {
