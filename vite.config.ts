@@ -32,8 +32,8 @@ const FIRST_PAINT_SHARED = [
  */
 const BOOT = [
   /vite\/preload-helper/,
-  /\/src\/lib\/(early-reads|search-params|zod-config)\.ts$/,
-  /\/src\/features\/(calls|agents)\/(api\/first-reads|model\/search-params)\.ts$/,
+  /\/src\/lib\/(early-reads|search-params|zod-config|zone-days|time\/format)\.ts$/,
+  /\/src\/features\/(calls|agents|insights)\/(api\/first-reads|model\/search-params)\.ts$/,
   /\/contract\/(routes|queries|enums|formats)\.plain\.ts$/,
   /\/contract\/bff\/index\.plain\.ts$/,
   /\/contract\/(limits|status-groups|timezone)\.ts$/,

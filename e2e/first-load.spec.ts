@@ -135,12 +135,14 @@ async function coldLoadWithLateFramework(page: Page, path: string, ready: string
   return { asked, frameworkServedAt };
 }
 
-test('a cold list, agents list or call review asks for its first reads while the framework is still downloading, each once (ADR 0030)', async ({
+test('a cold Insights, list, agents list or call review asks for its first reads while the framework is still downloading, each once (ADR 0030)', async ({
   browser,
   sim,
 }) => {
   const call = (await sim.upstreamAll<{ id: string }>('/v1/calls'))[0]!;
   const screens = [
+    // Insights' read needs the session's display zone: it starts once the bootstrap has answered.
+    { path: '/?range=last30', ready: 'figure svg', first: (u: URL) => u.pathname === '/bff/index/insights' && u.searchParams.has('tz') },
     { path: '/calls?size=100', ready: 'tbody tr[data-call-id]', first: (u: URL) => u.pathname === '/api/v1/calls' && u.searchParams.get('page') === '1' },
     { path: '/agents?size=20', ready: 'tbody tr', first: (u: URL) => u.pathname === '/api/v1/agents' && u.searchParams.get('size') === '20' },
     { path: `/calls/${call.id}`, ready: 'h1 .font-mono', first: (u: URL) => u.pathname.startsWith(`/api/v1/calls/${call.id}`) },
@@ -154,7 +156,9 @@ test('a cold list, agents list or call review asks for its first reads while the
     expect(reads.length, screen.path).toBeGreaterThan(0);
     for (const read of reads) expect(read.at, `${screen.path}: ${read.url.pathname}${read.url.search}`).toBeLessThan(frameworkServedAt);
     // Each read once: the console took the early answers instead of asking again.
-    const api = asked.filter((a) => a.url.pathname.startsWith('/api/') || a.url.pathname === '/auth/bootstrap').map((a) => `${a.url.pathname}${a.url.search}`);
+    const api = asked
+      .filter((a) => a.url.pathname.startsWith('/api/') || ['/auth/bootstrap', '/bff/index/insights'].includes(a.url.pathname))
+      .map((a) => `${a.url.pathname}${a.url.search}`);
     expect(api, screen.path).toEqual([...new Set(api)]);
     await context.close();
   }

@@ -3,14 +3,16 @@
 // console's code download; then the console. Only framework-free code is imported here statically
 // (the build checks it).
 import './lib/zod-config';
-import { parseLocationSearch, startEarlyReads, type ProxyRead } from './lib/early-reads';
+import { parseLocationSearch, startEarlyReads, type EarlyRead } from './lib/early-reads';
 import { earlyAgentsReads } from './features/agents/api/first-reads';
 import { earlyListReads, earlyReviewReads } from './features/calls/api/first-reads';
+import { earlyInsightsReads } from './features/insights/api/first-reads';
 import './styles.css';
 
-/** The reads a page's first screen starts with, known from its address alone. */
-function firstReads({ pathname, search }: Location): ProxyRead[] {
+/** The reads a page's first screen starts with, known from its address (Insights': and the session's display zone). */
+function firstReads({ pathname, search }: Location): EarlyRead[] {
   const path = pathname.replace(/\/$/, '');
+  if (path === '') return earlyInsightsReads(parseLocationSearch(search));
   if (path === '/calls') return earlyListReads(parseLocationSearch(search));
   if (path === '/agents') return earlyAgentsReads(parseLocationSearch(search));
   const review = /^\/calls\/([^/]+)$/.exec(path)?.[1];

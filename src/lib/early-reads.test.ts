@@ -85,6 +85,26 @@ describe('startEarlyReads and takeEarly', () => {
     expect(seen.map((s) => s.url)).toEqual([BOOTSTRAP_PATH]);
   });
 
+  it("starts a session read once the bootstrap has answered, with the session's cookie and what the answer says", async () => {
+    const { fetch, seen } = bff(() => Response.json({ session: { username: 'u' }, tokens: [], preferences: { timeZone: 'Asia/Tokyo' } }));
+    startEarlyReads([(boot) => `/bff/index/insights?tz=${boot.preferences?.timeZone}`], { fetch });
+    expect(takeEarly('/bff/index/insights?tz=Asia/Tokyo')).toBeUndefined(); // not before the answer
+    await takeEarly(BOOTSTRAP_PATH);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const read = await takeEarly('/bff/index/insights?tz=Asia/Tokyo');
+    expect(await read?.json()).toEqual({ url: '/bff/index/insights?tz=Asia/Tokyo' });
+    expect(seen).toEqual([{ url: BOOTSTRAP_PATH }, { url: '/bff/index/insights?tz=Asia/Tokyo' }]);
+  });
+
+  it('starts no session read without a session', async () => {
+    const { fetch, seen } = bff(() => Response.json({ session: null, tokens: [] }));
+    startEarlyReads([() => '/bff/index/insights'], { fetch });
+    await takeEarly(BOOTSTRAP_PATH);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(takeEarly('/bff/index/insights')).toBeUndefined();
+    expect(seen.map((s) => s.url)).toEqual([BOOTSTRAP_PATH]);
+  });
+
   it('is not taken once too old to stand for a request made now', () => {
     let now = 0;
     startEarlyReads([READ], { fetch: bff().fetch, now: () => now });

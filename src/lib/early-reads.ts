@@ -29,6 +29,15 @@ export interface ProxyRead {
   query?: URLSearchParams;
 }
 
+/**
+ * A read of one of the BFF's own routes (the session's cookie is its credential) whose URL needs
+ * the bootstrap's answer: the display zone in the user's preferences, say. Null: nothing to read.
+ */
+export type SessionRead = (bootstrap: SessionBootstrap) => string | null;
+
+/** A first screen's read: an upstream read through the proxy, or a read of the BFF's own. */
+export type EarlyRead = ProxyRead | SessionRead;
+
 /** The proxy's URL for an upstream read (the one way the client and the early reads build it). */
 export function proxyUrl(path: string, query?: URLSearchParams): string {
   const q = query?.toString();
@@ -68,9 +77,6 @@ export function parseLocationSearch(search: string): Record<string, unknown> {
   return result;
 }
 
-/** What the early reads take from the bootstrap's answer (none without a session). */
-type BootstrapTokens = Partial<Pick<SessionBootstrap, 'tokens'>>;
-
 interface Started {
   response: Promise<Response>;
   at: number;
@@ -88,9 +94,10 @@ const defaults: EarlyDeps = { fetch: (...args) => globalThis.fetch(...args), now
 /**
  * Starts the bootstrap and, once it has answered with a read token for each read's scope, those
  * reads. A read whose route is unknown, or whose scope the role has no token for, is not started
- * (the client then asks for it as usual, and meets the same answer).
+ * (the client then asks for it as usual, and meets the same answer). A session read starts once the
+ * bootstrap has answered with a session; it is found by its URL from then on.
  */
-export function startEarlyReads(reads: readonly ProxyRead[], deps: Partial<EarlyDeps> = {}): void {
+export function startEarlyReads(reads: readonly EarlyRead[], deps: Partial<EarlyDeps> = {}): void {
   const d = { ...defaults, ...deps };
   const init = (headers: Record<string, string>): RequestInit => ({
     headers: { accept: 'application/json', ...headers },
@@ -99,12 +106,23 @@ export function startEarlyReads(reads: readonly ProxyRead[], deps: Partial<Early
   });
   const bootstrap = d.fetch(BOOTSTRAP_PATH, init({}));
   started.set(BOOTSTRAP_PATH, { response: bootstrap, at: d.now() });
-  // Read from a copy before the client reads the answer itself.
-  const tokens = bootstrap
-    .then((res): Promise<BootstrapTokens> | BootstrapTokens => (res.ok ? (res.clone().json() as Promise<BootstrapTokens>) : {}))
-    .then((body) => body.tokens ?? []);
+  // Read from a copy before the client reads the answer itself (so these steps come first).
+  const answer = bootstrap.then((res) => (res.ok ? (res.clone().json() as Promise<SessionBootstrap>) : null));
+  const tokens = answer.then((body) => body?.tokens ?? []);
   tokens.catch(() => undefined);
   for (const read of reads) {
+    if (typeof read === 'function') {
+      answer
+        .then((body) => {
+          const url = body?.session ? read(body) : null;
+          if (!url) return;
+          const response = d.fetch(url, init({}));
+          response.catch(() => undefined);
+          started.set(url, { response, at: d.now() });
+        })
+        .catch(() => undefined);
+      continue;
+    }
     const scope: Scope | null | undefined = matchRouteInfo('GET', read.path)?.route.scope;
     if (!scope) continue;
     const url = proxyUrl(read.path, read.query);

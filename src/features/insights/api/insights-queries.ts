@@ -1,22 +1,16 @@
 /** Insights' reads: the aggregate of the call index for a range, beside its queryOptions. */
 import { queryOptions } from '@tanstack/react-query';
-import { INDEX_QUERY_PARAM_NAMES, INDEX_ROUTES } from '@contract/bff/index.plain';
 import type { Insights } from '@contract/bff/index';
 import type { AgentScores } from '@contract/bff/review';
 import { bffRequest } from '@/lib/api-client';
 import type { InsightsQuery } from '../model/search-params';
+import { insightsUrl } from './first-reads';
 
 export const insightsKeys = {
   all: ['insights'] as const,
   overview: (query: InsightsQuery) => [...insightsKeys.all, 'overview', query] as const,
   reviewScores: (query: InsightsQuery) => [...insightsKeys.all, 'review-scores', query] as const,
 };
-
-export function insightsUrl(query: InsightsQuery): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value) params.set(INDEX_QUERY_PARAM_NAMES[key as keyof InsightsQuery], value);
-  return `${INDEX_ROUTES.insights}?${params}`;
-}
 
 export const insightsQueryOptions = (query: InsightsQuery) =>
   queryOptions({
