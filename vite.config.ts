@@ -34,6 +34,7 @@ const BOOT = [
   /vite\/preload-helper/,
   /\/src\/lib\/(early-reads|search-params|zod-config|zone-days|time\/format)\.ts$/,
   /\/src\/features\/(calls|agents|insights)\/(api\/first-reads|model\/search-params)\.ts$/,
+  /\/src\/lib\/shared-queries\/agents-reads\.ts$/,
   /\/contract\/(routes|queries|enums|formats)\.plain\.ts$/,
   /\/contract\/bff\/index\.plain\.ts$/,
   /\/contract\/(limits|status-groups|timezone)\.ts$/,

@@ -5,10 +5,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { isCallableAgent } from '@contract/agent-rules.plain';
 import { LIMITS } from '@contract/limits';
-import { QUERY_PARAM_NAMES } from '@contract/queries.plain';
 import type { Agent } from '@contract/schemas/agent';
 import type { PageOf } from '@contract/schemas/page';
 import { apiRequest } from '../api-client';
+import { allAgentsPageRead } from './agents-reads';
 import { agentsRoot } from './keys';
 
 export const allAgentsKey = [...agentsRoot, 'all'] as const;
@@ -19,12 +19,8 @@ export type AgentSummary = Pick<Agent, 'id' | 'name' | 'type' | 'active' | 'arch
 async function fetchAllAgents(signal?: AbortSignal): Promise<Agent[]> {
   const out: Agent[] = [];
   for (let page = LIMITS.page.min; ; page++) {
-    const query = new URLSearchParams({
-      [QUERY_PARAM_NAMES.page]: String(page),
-      [QUERY_PARAM_NAMES.size]: String(LIMITS.pageSize.max),
-      [QUERY_PARAM_NAMES.sort]: 'name,ASC',
-    });
-    const { data } = await apiRequest<PageOf<Agent>>('GET', '/v1/agents', { query, signal });
+    const { path, query } = allAgentsPageRead(page);
+    const { data } = await apiRequest<PageOf<Agent>>('GET', path, { query, signal });
     out.push(...data.content);
     if (page >= data.totalPages) return out;
   }

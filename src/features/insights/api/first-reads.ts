@@ -4,7 +4,9 @@
  * console has loaded.
  */
 import { INDEX_QUERY_PARAM_NAMES, INDEX_ROUTES } from '@contract/bff/index.plain';
-import type { SessionRead } from '@/lib/early-reads';
+import { LIMITS } from '@contract/limits';
+import type { EarlyRead } from '@/lib/early-reads';
+import { allAgentsPageRead } from '@/lib/shared-queries/agents-reads';
 import { browserTimeZone } from '@/lib/time/format';
 import { parseInsightsSearch, toInsightsQuery, type InsightsQuery } from '../model/search-params';
 
@@ -16,10 +18,12 @@ export function insightsUrl(query: InsightsQuery): string {
 }
 
 /**
- * The read a cold load of Insights starts before the code has run: its search as the route
- * validates it, in the display zone the session's preferences name (else the browser's), as the
- * route's loader asks it.
+ * The reads a cold load of Insights starts before the code has run, as the route's loader asks
+ * them: the index's figures for its search as the route validates it, in the display zone the
+ * session's preferences name (else the browser's), and the first page of every agent.
  */
-export const earlyInsightsReads = (rawSearch: Record<string, unknown>): SessionRead[] => [
+export const earlyInsightsReads = (rawSearch: Record<string, unknown>): EarlyRead[] => [
   (bootstrap) => insightsUrl(toInsightsQuery(parseInsightsSearch(rawSearch), bootstrap.preferences?.timeZone ?? browserTimeZone())),
+  // The route also waits for the agents' names (the shared read of every agent): its first page.
+  allAgentsPageRead(LIMITS.page.min),
 ];
