@@ -121,7 +121,7 @@ export class IndexSyncer {
     } catch (error) {
       if (signal.aborted) throw error;
       const info = toErrorInfo(error, this.now());
-      this.log.warn({ kind: info.kind }, `Call index sync: ${info.message}`);
+      this.log.warn({ kind: info.kind, ...(info.kind === 'internal' ? { frames: errorFrames(error) } : {}) }, `Call index sync: ${info.message}`);
       await writeSyncState(this.db, { last_error: info }).catch(() => undefined);
       throw new SyncPassError(info);
     }
@@ -327,6 +327,19 @@ class Strikes {
     if (this.count >= 3) throw new ReadError('malformed', 'The Voice API sent three malformed pages in a row; the sync stopped and will try again.');
     return page;
   }
+}
+
+/**
+ * Where an internal error came from, for the log: its stack's first frames, without the message
+ * line (its text may quote data).
+ */
+export function errorFrames(error: unknown, depth = 6): string[] {
+  const stack = error instanceof Error && typeof error.stack === 'string' ? error.stack : '';
+  return stack
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.startsWith('at '))
+    .slice(0, depth);
 }
 
 function toErrorInfo(error: unknown, now: Date): SyncErrorInfo {
