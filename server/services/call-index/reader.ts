@@ -23,6 +23,19 @@ export class ReadError extends Error {
   }
 }
 
+/**
+ * A request that got no answer, as a ReadError. undici's own errors carry a string `code`; the
+ * timeout signal's DOMException carries a number (23), so the code is read only when it is a string.
+ */
+export function requestFailure(error: unknown): ReadError {
+  const raw = (error as { code?: unknown } | null)?.code;
+  const code = typeof raw === 'string' ? raw : '';
+  const name = (error as Error | null)?.name;
+  if (code.includes('TIMEOUT') || name === 'TimeoutError' || name === 'AbortError') return new ReadError('timeout', 'The Voice API did not answer in time.');
+  if (code === 'ECONNREFUSED' || code === 'ENOTFOUND') return new ReadError('unreachable', 'The Voice API cannot be reached.');
+  return new ReadError('upstream-error', 'The connection to the Voice API failed.');
+}
+
 export interface ReaderOptions {
   /** Requests per second, at most. */
   ratePerSecond: number;
@@ -104,11 +117,7 @@ export class IndexReader {
       });
     } catch (error) {
       signal?.throwIfAborted();
-      const code = (error as { code?: string }).code ?? '';
-      const name = (error as Error).name;
-      if (code.includes('TIMEOUT') || name === 'TimeoutError' || name === 'AbortError') throw new ReadError('timeout', 'The Voice API did not answer in time.');
-      if (code === 'ECONNREFUSED' || code === 'ENOTFOUND') throw new ReadError('unreachable', 'The Voice API cannot be reached.');
-      throw new ReadError('upstream-error', 'The connection to the Voice API failed.');
+      throw requestFailure(error);
     }
     let text: string;
     try {
