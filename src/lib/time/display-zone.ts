@@ -6,7 +6,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import { useMemo } from 'react';
 import type { Preferences } from '@contract/bff/preferences';
 import { bffRequest } from '../api-client';
-import { browserTimeZone, formatDate, formatDateTime, formatTime, formatUtc, zoneLabel } from './format';
+import { browserTimeZone, displayZoneOf, formatDate, formatDateTime, formatTime, formatUtc, zoneLabel } from './format';
 
 export const preferencesKeys = { all: ['preferences'] as const };
 
@@ -32,7 +32,7 @@ export function useDisplayZone(): DisplayZone {
   const { data } = useQuery(preferencesQueryOptions);
   const browser = browserTimeZone();
   const chosen = data?.timeZone ?? null;
-  const zone = chosen ?? browser;
+  const zone = displayZoneOf(data);
   return useMemo(() => ({ zone, chosen, browser, label: zoneLabel(zone) }), [zone, chosen, browser]);
 }
 
@@ -42,7 +42,7 @@ export function useDisplayZone(): DisplayZone {
  */
 export async function loadDisplayZone(queryClient: QueryClient): Promise<string> {
   const prefs = await queryClient.ensureQueryData(preferencesQueryOptions).catch(() => undefined);
-  return prefs?.timeZone ?? browserTimeZone();
+  return displayZoneOf(prefs);
 }
 
 /** Changes the display zone for this user (null: follow the browser). */

@@ -35,6 +35,11 @@ export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
+/** The display zone: the user's choice in their preferences, else the browser's. */
+export function displayZoneOf(prefs: { timeZone?: string | null } | null | undefined): string {
+  return prefs?.timeZone ?? browserTimeZone();
+}
+
 /** Date and time in `zone`, the zone named ("24 Nov 2026, 09:15:02 CET"). */
 export function formatDateTime(utc: string | null | undefined, zone: string): string {
   const t = instant(utc);

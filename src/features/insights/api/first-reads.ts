@@ -7,7 +7,7 @@ import { INDEX_QUERY_PARAM_NAMES, INDEX_ROUTES } from '@contract/bff/index.plain
 import { LIMITS } from '@contract/limits';
 import type { EarlyRead } from '@/lib/early-reads';
 import { allAgentsPageRead } from '@/lib/shared-queries/agents-reads';
-import { browserTimeZone } from '@/lib/time/format';
+import { displayZoneOf } from '@/lib/time/format';
 import { parseInsightsSearch, toInsightsQuery, type InsightsQuery } from '../model/search-params';
 
 /** GET /bff/index/insights for this query. */
@@ -23,7 +23,7 @@ export function insightsUrl(query: InsightsQuery): string {
  * session's preferences name (else the browser's), and the first page of every agent.
  */
 export const earlyInsightsReads = (rawSearch: Record<string, unknown>): EarlyRead[] => [
-  (bootstrap) => insightsUrl(toInsightsQuery(parseInsightsSearch(rawSearch), bootstrap.preferences?.timeZone ?? browserTimeZone())),
+  (bootstrap) => insightsUrl(toInsightsQuery(parseInsightsSearch(rawSearch), displayZoneOf(bootstrap.preferences))),
   // The route also waits for the agents' names (the shared read of every agent): its first page.
   allAgentsPageRead(LIMITS.page.min),
 ];
