@@ -122,8 +122,10 @@ test.describe('calls list', () => {
 
   test('entering the list draws its heading at once while the rows load; another page keeps the rows on screen until it is read', async ({ page, sim }) => {
     await signIn(page, 'viewer');
-    // The list's read takes 2 s from now on (the agents' read is not slowed).
-    await sim.fault({ method: 'GET', path: '/v1/calls', latencyMs: 2000 });
+    // The list's read takes 4 s from now on (the agents' read is not slowed). Once a page is shown
+    // the next one is prefetched; the click below must come before that prefetch is back, or the
+    // next page is simply drawn from the cache (a busy machine once took 2 s to click).
+    await sim.fault({ method: 'GET', path: '/v1/calls', latencyMs: 4000 });
     try {
       const asked = Date.now();
       await page.goto('/calls');
