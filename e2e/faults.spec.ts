@@ -14,9 +14,8 @@
  * resilience/results/e2e-faults.json after the last test.
  */
 import { readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { writeResult } from '../resilience/report';
+import { e2eStackFile } from '../scripts/lib/e2e-stack-files';
 import {
   BFF_URL,
   BFF_WRITE_HEADERS,
@@ -61,7 +60,7 @@ interface Ids {
 let ids: Ids;
 let bffPid = 0;
 
-const pidFile = () => join(tmpdir(), `switchboard-e2e-stack-${STACK.port}.pid`);
+const pidFile = () => e2eStackFile(STACK.port, 'pid');
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);

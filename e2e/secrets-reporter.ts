@@ -6,10 +6,10 @@
  * resilience/results/e2e-secrets.json; every run then regenerates docs/reliability.md.
  */
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite } from '@playwright/test/reporter';
 import { writeResult } from '../resilience/report';
+import { e2eStackFile } from '../scripts/lib/e2e-stack-files';
 import { writeDoc } from '../resilience/write-doc';
 import type { StackPorts } from './fixtures';
 import { findSecrets, HAR_DIR, scanHar, SECRET_VALUES, TALLY_FILE, type ContextTally } from './secrets-recorder';
@@ -69,7 +69,7 @@ export default class SecretsReporter implements Reporter {
       assetBytes += statSync(file).size;
       for (const s of SECRET_VALUES) if (text.includes(s)) found.push(`${file}:${s.slice(0, 14)}…`);
     }
-    const logFiles = this.stackPorts.map((port) => join(tmpdir(), `switchboard-e2e-stack-${port}.log`));
+    const logFiles = this.stackPorts.map((port) => e2eStackFile(port, 'log'));
     // A stack whose log is missing was not scanned: that is a failure of the check, not a pass.
     for (const logFile of logFiles) if (!existsSync(logFile)) found.push(`no log to scan at ${logFile}`);
     const logLines = logFiles.flatMap((logFile) => (existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').filter(Boolean) : []));

@@ -13,11 +13,10 @@
  * the simulator with it (it is never given to the BFF).
  */
 import { appendFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { createServer, connect, type Socket } from 'node:net';
 import { startSimulator, DEFAULT_SIM_API_KEY } from '../simulator/app';
+import { e2eStackFile } from './lib/e2e-stack-files';
 import { startStack } from './stack';
 
 const port = Number(process.env.E2E_PORT ?? 18080);
@@ -69,7 +68,7 @@ sim.state.faults.onDownChange((down) => {
 
 // Every BFF log line (info: one per request) goes to a file that e2e/secrets-reporter.ts scans for
 // the keys; warnings and errors also to stdout, where Playwright shows them.
-const logFile = join(tmpdir(), `switchboard-e2e-stack-${port}.log`);
+const logFile = e2eStackFile(port, 'log');
 writeFileSync(logFile, '');
 const logStream = new Writable({
   write(chunk: Buffer, _encoding, done) {
@@ -110,7 +109,7 @@ const stack = await startStack({
   },
 });
 // The specs check that the BFF survived the faults: same process before and after.
-writeFileSync(join(tmpdir(), `switchboard-e2e-stack-${port}.pid`), String(process.pid));
+writeFileSync(e2eStackFile(port, 'pid'), String(process.pid));
 console.log(`e2e stack: BFF ${stack.url}, simulator ${sim.url} (the BFF goes through ${host}:${fwdPort}), pid ${process.pid}`);
 
 let closing = false;
