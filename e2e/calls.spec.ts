@@ -67,7 +67,9 @@ test.describe('calls list', () => {
     await phone.fill(spaced);
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await expect(page).toHaveURL(new RegExp(`phone=${encodeURIComponent(call.phone).replace('+', '\\+')}`));
-    const expected = await sim.upstream<{ content: { id: string }[] }>(`/v1/calls?phone=${encodeURIComponent(call.phone)}`);
+    const expected = await sim.upstream<{ content: { id: string }[]; totalElements: number }>(`/v1/calls?phone=${encodeURIComponent(call.phone)}`);
+    // The unfiltered rows stay on screen until the filtered page is read: wait for its count first.
+    await expect(page.getByRole('status').filter({ hasText: new RegExp(`^${expected.totalElements.toLocaleString('en-US')} calls?\\b`) })).toBeVisible();
     expect(await listedCallIds(page)).toEqual(expected.content.map((c) => c.id));
   });
 
