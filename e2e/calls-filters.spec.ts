@@ -24,8 +24,7 @@ test('"Clear filters" in the filter box clears the URL, the fields and the list'
   await expect(page.getByRole('combobox', { name: 'Agent' })).toHaveValue('');
   await expect(page.getByLabel('Campaign name')).toHaveValue('');
   const unfiltered = await sim.upstream('/v1/calls?size=20');
-  await expect(page.getByRole('status').filter({ hasText: new RegExp(`^${unfiltered.totalElements.toLocaleString('en-US')} calls`) })).toBeVisible();
-  expect(await listedCallIds(page)).toEqual(unfiltered.content.map((c: any) => c.id));
+  expect(await listedCallIds(page, unfiltered.totalElements)).toEqual(unfiltered.content.map((c: any) => c.id));
 });
 
 test('dates are days in the display time zone: the UTC days around them are asked and the rows trimmed', async ({ pageAs, sim }) => {

@@ -13,8 +13,7 @@ async function expectListMatches(page: Page, sim: SimClient, filters: Record<str
     await expect(page.getByText('No call matches these filters')).toBeVisible();
     return expected;
   }
-  await expect(page.getByText(new RegExp(`^${expected.totalElements.toLocaleString('en-US')} calls?\\b`)).first()).toBeVisible();
-  expect(await listedCallIds(page)).toEqual(expected.content.map((c) => c.id));
+  expect(await listedCallIds(page, expected.totalElements)).toEqual(expected.content.map((c) => c.id));
   return expected;
 }
 
@@ -68,9 +67,8 @@ test.describe('calls list', () => {
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await expect(page).toHaveURL(new RegExp(`phone=${encodeURIComponent(call.phone).replace('+', '\\+')}`));
     const expected = await sim.upstream<{ content: { id: string }[]; totalElements: number }>(`/v1/calls?phone=${encodeURIComponent(call.phone)}`);
-    // The unfiltered rows stay on screen until the filtered page is read: wait for its count first.
-    await expect(page.getByRole('status').filter({ hasText: new RegExp(`^${expected.totalElements.toLocaleString('en-US')} calls?\\b`) })).toBeVisible();
-    expect(await listedCallIds(page)).toEqual(expected.content.map((c) => c.id));
+    // The unfiltered rows stay on screen until the filtered page is read: its count says it is.
+    expect(await listedCallIds(page, expected.totalElements)).toEqual(expected.content.map((c) => c.id));
   });
 
   test('date presets send both ends', async ({ page, sim }) => {

@@ -217,12 +217,17 @@ export async function tabTo(page: Page, target: Locator, { max = 40, visibleFocu
   throw new Error(`Tab never reached ${target.toString()}`);
 }
 
-/** The call ids the calls list shows, once it has settled (a count, or no match). */
-export async function listedCallIds(page: Page): Promise<string[]> {
+/**
+ * The call ids the calls list shows, once it has settled (a count, or no match). `total`: once it
+ * shows that count. Pass it after a change of filters: the rows on screen stay until the new page
+ * is read, so any count would otherwise do.
+ */
+export async function listedCallIds(page: Page, total?: number): Promise<string[]> {
+  const count = total === undefined ? /calls?(\s·|$)/ : new RegExp(`^${total.toLocaleString('en-US')} calls?\\b`);
   await expect(
     page
       .getByRole('status')
-      .filter({ hasText: /calls?(\s·|$)/ })
+      .filter({ hasText: count })
       .or(page.getByText(/No call matches/)),
   ).toBeVisible();
   return page.locator('tbody tr[data-call-id]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-call-id')!));
