@@ -77,7 +77,11 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx,js}'],
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaryZones, basePath: ROOT }] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones, basePath: ROOT }],
+      // No import cycles: a cycle makes the load order decide what a module sees at start.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
   },
   {
     // One set of e2e helpers (e2e/fixtures.ts): a spec takes test, expect, the axe check and the

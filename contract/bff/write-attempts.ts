@@ -37,7 +37,7 @@ export type PendingCampaign = z.infer<typeof PendingCampaign>;
 
 export const WriteAttempt = z.object({
   key: z.string(),
-  /** The BFF write route's name (contract/bff/write-routes.ts): createCampaign, createCall, bulkCalls. */
+  /** The BFF write route's name (contract/bff/write-routes.plain.ts): createCampaign, createCall, bulkCalls. */
   action: z.string(),
   state: WriteAttemptState,
   startedAt: z.string(),

@@ -1,6 +1,6 @@
 /**
  * The write path: the only way a change reaches the upstream. The browser never holds a
- * write-scoped token; it asks a BFF write route (contract/bff/write-routes.ts) and the BFF, after
+ * write-scoped token; it asks a BFF write route (contract/bff/write-routes.plain.ts) and the BFF, after
  * its own checks, sends the request with a write token it minted and keeps to itself:
  *
  *   role (the upstream route's scope, `checkWriteRole`) -> params and body against the contract's

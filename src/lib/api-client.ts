@@ -1,7 +1,7 @@
 /**
  * The SPA's fetch client. Upstream reads go to the BFF's `/api` proxy with a short-lived read
  * token of the narrowest scope the route needs (contract/routes.ts), held in memory only. Writes
- * never hold an upstream token: they go to the BFF's write routes (contract/bff/write-routes.ts)
+ * never hold an upstream token: they go to the BFF's write routes (contract/bff/write-routes.plain.ts)
  * with the session cookie and the CSRF header, and the BFF makes them after its own checks;
  * creates carry an Idempotency-Key. Reads that get 429 wait and retry (bounded, jittered); writes
  * are never retried silently. Every failure is an ApiError.
@@ -260,7 +260,7 @@ export function createApiClient(deps: Partial<ClientDeps> = {}) {
   }
 
   /**
-   * A change, made by the BFF (contract/bff/write-routes.ts): session cookie, CSRF header, the
+   * A change, made by the BFF (contract/bff/write-routes.plain.ts): session cookie, CSRF header, the
    * Idempotency-Key on creates. Never retried here; the answer is the upstream's (status, body,
    * X-CallRateLimit-* headers), its 400 field errors included.
    */

@@ -33,5 +33,5 @@ export const allAgentsQueryOptions = () =>
     staleTime: 60_000,
   });
 
-/** For `select`: the agents that may place calls (contract/agent-rules.ts). */
+/** For `select`: the agents that may place calls (contract/agent-rules.plain.ts). */
 export const callableAgents = (agents: Agent[]): Agent[] => agents.filter(isCallableAgent);

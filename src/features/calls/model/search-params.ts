@@ -1,7 +1,7 @@
 /**
  * The calls list's URL search params. The upstream ones mirror CallListQuery (the contract is the
  * source of truth) so a view is just its URL; the index's own filters use the names of the index
- * route's query (contract/bff/index-values.ts), so one URL works on either source. `usesIndex`
+ * route's query (contract/bff/index.plain.ts), so one URL works on either source. `usesIndex`
  * says which one answers; `toUpstreamQuery` and `toIndexQuery` map the params to each.
  */
 import { CALL_SORT_PROPERTIES, DEFAULT_CALL_SORT, QUERY_PARAM_NAMES, sortPattern } from '@contract/queries.plain';

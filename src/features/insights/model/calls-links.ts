@@ -1,7 +1,7 @@
 /**
  * Every Insights figure and bar opens the calls list filtered to exactly the calls it counts. The
  * list is another feature's screen, so this builds its URL (the search param names are the index
- * route's, contract/bff/index-values.ts) and the router resolves it. Each link pins the zone, so
+ * route's, contract/bff/index.plain.ts) and the router resolves it. Each link pins the zone, so
  * the list reads from the index with the same query the figure came from: the same count.
  */
 import { defaultStringifySearch } from '@tanstack/react-router';
