@@ -5,7 +5,7 @@
  * What counts as a named path:
  * - in Markdown and in source comments, a token that starts at one of the repository's top folders
  *   (`server/routes/alerts.ts`, `docs/decisions/`);
- * - in Markdown, a relative link target (`[ADR 0007](decisions/0007-….md)`), resolved from the
+ * - in Markdown, outside code blocks, a relative link target (`[ADR 0007](decisions/0007-….md)`), resolved from the
  *   document's folder;
  * - in Markdown, a backticked file path with an extension (`model/search-params.ts`): prose often
  *   names a file relative to the section it is in, so it counts as found when some tracked file
@@ -34,22 +34,28 @@ export interface NamedPath {
 export function namedPaths(file: string, text: string): NamedPath[] {
   const markdown = file.endsWith('.md');
   const found: NamedPath[] = [];
+  let fenced = false;
   text.split('\n').forEach((lineText, index) => {
     const line = index + 1;
+    if (markdown && lineText.trimStart().startsWith('```')) fenced = !fenced;
     if (!markdown && !COMMENT_LINE.test(lineText)) return;
     for (const m of lineText.matchAll(ROOTED)) {
-      const around = lineText.slice(m.index, m.index + m[1].length + 1);
-      if (PATTERN_CHARS.test(around)) continue;
-      found.push({ line, text: m[1], candidates: [m[1]] });
+      const path = m[1]!;
+      if (PATTERN_CHARS.test(lineText.slice(m.index, m.index + path.length + 1))) continue;
+      found.push({ line, text: path, candidates: [path] });
     }
     if (!markdown) return;
-    for (const m of lineText.matchAll(LINK)) {
-      if (/^[a-z]+:/i.test(m[1])) continue;
-      found.push({ line, text: m[1], candidates: [normalize(join(dirname(file), m[1]))] });
-    }
+    // A link inside a code block is an example, not a link.
+    if (!fenced)
+      for (const m of lineText.matchAll(LINK)) {
+        const target = m[1]!;
+        if (/^[a-z]+:/i.test(target)) continue;
+        found.push({ line, text: target, candidates: [normalize(join(dirname(file), target))] });
+      }
     for (const m of lineText.matchAll(BACKTICKED)) {
-      if (found.some((f) => f.line === line && f.text === m[1])) continue;
-      found.push({ line, text: m[1], candidates: [m[1], normalize(join(dirname(file), m[1]))], suffix: `/${m[1]}` });
+      const path = m[1]!;
+      if (found.some((f) => f.line === line && f.text === path)) continue;
+      found.push({ line, text: path, candidates: [path, normalize(join(dirname(file), path))], suffix: `/${path}` });
     }
   });
   return found;
