@@ -5,7 +5,7 @@ import { IdParams } from './queries';
 import { Timezone } from './schemas/campaign';
 import { formatPath } from './errors';
 import { regexes } from 'zod/v4/core';
-import { E164_PATTERN, ISO_DATE_PATTERN, UUID_PATTERN } from './formats.plain';
+import { E164_PATTERN, GUID_PATTERN, ISO_DATE_PATTERN, UUID_PATTERN } from './formats.plain';
 
 describe('formats of the spec', () => {
   it.each(['+14155550100', '+33612345678', '+442071838750'])('E.164 accepts %s', (v) => expect(E164.safeParse(v).success).toBe(true));
@@ -14,8 +14,8 @@ describe('formats of the spec', () => {
   );
 
   it("the browser's patterns are zod's own, written out", () => {
-    expect([E164_PATTERN, UUID_PATTERN, ISO_DATE_PATTERN].map((r) => [r.source, r.flags])).toEqual(
-      [regexes.e164, regexes.uuid(), regexes.date].map((r) => [r.source, r.flags]),
+    expect([E164_PATTERN, UUID_PATTERN, GUID_PATTERN, ISO_DATE_PATTERN].map((r) => [r.source, r.flags])).toEqual(
+      [regexes.e164, regexes.uuid(), regexes.guid, regexes.date].map((r) => [r.source, r.flags]),
     );
   });
 

@@ -100,6 +100,19 @@ test('an unknown address shows a not-found page inside the shell', async ({ page
   await expect(page.getByRole('heading', { name: 'Insights', level: 1 })).toBeVisible();
 });
 
+test('an address whose id is not one is not found, and nothing is asked of the upstream or the BFF for it', async ({ pageAs }) => {
+  const page = await pageAs('viewer');
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (/not-an-id|12ab/.test(r.url()) && !r.isNavigationRequest()) asked.push(r.url());
+  });
+  for (const path of ['/calls/not-an-id', '/agents/not-an-id', '/agents/not-an-id/edit', '/campaigns/not-an-id', '/alerts/12ab']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'Page not found' }), path).toBeVisible();
+  }
+  expect(asked).toEqual([]);
+});
+
 test('an unknown agent says it was not found, with a way to retry', async ({ pageAs }) => {
   const page = await pageAs('viewer');
   await page.goto('/agents/00000000-0000-4000-8000-000000000000');

@@ -4,21 +4,21 @@ import type { AlertCampaign } from '@contract/bff/alerts';
 import { Can } from '@/components/auth/can';
 import { Breadcrumb, crumbLinkClasses } from '@/components/layout/breadcrumb';
 import { RouteError } from '@/components/layout/route-error';
-import { NotFound } from '@/components/layout/not-found';
 import { errorMessage } from '@/lib/api-client';
 import { AlertDetail } from '@/features/alerts/components/alert-detail';
 import { campaignQueryOptions } from '@/features/campaigns/api/campaign-queries';
 import { CampaignStatusActions } from '@/features/campaigns/components/pages/campaign-status-actions';
 import { CampaignStatusBadge } from '@/features/campaigns/components/pages/campaign-status-badge';
+import { alertIdParam } from '@/lib/route-params';
 
 export const Route = createFileRoute('/_app/alerts/$alertId')({
+  params: alertIdParam('alertId'),
   errorComponent: RouteError,
   component: AlertRoute,
 });
 
 function AlertRoute() {
   const { alertId } = Route.useParams();
-  const id = /^[1-9]\d{0,15}$/.test(alertId) ? Number(alertId) : null;
   return (
     <div className="grid gap-4">
       <Breadcrumb>
@@ -27,7 +27,7 @@ function AlertRoute() {
         </Link>
       </Breadcrumb>
       {/* The campaigns feature's status actions, composed in here (features do not import each other). */}
-      {id === null ? <NotFound /> : <AlertDetail alertId={id} campaignActions={(c) => <CampaignNow campaign={c} />} />}
+      <AlertDetail alertId={Number(alertId)} campaignActions={(c) => <CampaignNow campaign={c} />} />
     </div>
   );
 }

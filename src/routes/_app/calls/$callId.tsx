@@ -4,6 +4,7 @@ import { callFromLists, callQueryOptions, transcriptQueryOptions } from '@/featu
 import { CallReviewPage } from '@/features/calls/components/call-review-page';
 import { RouteError } from '@/components/layout/route-error';
 import { afterPaint } from '@/lib/after-paint';
+import { idParam } from '@/lib/route-params';
 
 // The QA review panel (its form fields, ~15 KB gzip) loads once the call is on screen and the browser is idle.
 const ReviewPanel = afterPaint(() => import('@/features/review/components/review-panel').then((m) => m.ReviewPanel), { idle: true });
@@ -24,6 +25,7 @@ export interface CallReviewSearch {
 }
 
 export const Route = createFileRoute('/_app/calls/$callId')({
+  params: idParam('callId'),
   validateSearch: (raw: Record<string, unknown>): CallReviewSearch => {
     const line = intParam(raw.line, 0, 1_000_000, -1);
     return { ...(line >= 0 ? { line } : {}), ...(booleanParam(raw.queue) ? { queue: true } : {}) };

@@ -5,8 +5,10 @@ import { PageSkeleton } from '@/components/ui/skeleton';
 import { campaignQueryOptions } from '@/features/campaigns/api/campaign-queries';
 import { allAgentsQueryOptions } from '@/lib/shared-queries/agents';
 import { CampaignDetailPage } from '@/features/campaigns/components/pages/campaign-detail-page';
+import { idParam } from '@/lib/route-params';
 
 export const Route = createFileRoute('/_app/campaigns/$campaignId')({
+  params: idParam('campaignId'),
   loader: ({ context, params }) =>
     Promise.all([context.queryClient.ensureQueryData(campaignQueryOptions(params.campaignId)), context.queryClient.prefetchQuery(allAgentsQueryOptions())]),
   pendingComponent: () => <PageSkeleton label="Loading campaign" />,

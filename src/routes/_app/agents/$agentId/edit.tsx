@@ -6,8 +6,10 @@ import { PageSkeleton } from '@/components/ui/skeleton';
 import { agentQueryOptions } from '@/features/agents/api/agents-queries';
 import { AgentEditFormView } from '@/features/agents/components/agent-edit-form';
 import { WritePage } from '@/components/auth/can';
+import { idParam } from '@/lib/route-params';
 
 export const Route = createFileRoute('/_app/agents/$agentId/edit')({
+  params: idParam('agentId'),
   loader: ({ context, params }) => context.queryClient.ensureQueryData(agentQueryOptions(params.agentId)),
   pendingComponent: () => <PageSkeleton label="Loading agent" blocks={['h-64 w-full max-w-xl']} />,
   pendingMs: 150,

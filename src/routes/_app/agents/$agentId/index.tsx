@@ -8,8 +8,10 @@ import { PageSkeleton } from '@/components/ui/skeleton';
 import { agentQueryOptions } from '@/features/agents/api/agents-queries';
 import { AgentDetail } from '@/features/agents/components/agent-detail';
 import { Can } from '@/components/auth/can';
+import { idParam } from '@/lib/route-params';
 
 export const Route = createFileRoute('/_app/agents/$agentId/')({
+  params: idParam('agentId'),
   loader: ({ context, params }) => context.queryClient.ensureQueryData(agentQueryOptions(params.agentId)),
   pendingComponent: () => <PageSkeleton label="Loading agent" blocks={['h-8 w-72', 'h-48 w-full']} />,
   pendingMs: 150,
