@@ -16,7 +16,7 @@ const FIRST_PAINT_SHARED = [
   /\/src\/features\/[\w-]+\/model\/search-params\.ts$/,
   /\/contract\/(bff\/)?[\w-]+\.plain\.ts$/,
   /\/contract\/(limits|status-groups|timezone|timestamps)\.ts$/,
-  /\/contract\/bff\/role-scopes\.ts$/,
+  /\/contract\/bff\/permissions\.ts$/,
   /\/src\/lib\/(api-client|api-error|token-cache|backoff|keep-on-session-end|cn|plural|after-paint|search-params|session|query-client|zone-days)\.tsx?$/,
   /\/src\/lib\/(time|shared-queries)\/[\w-]+\.ts$/,
   /\/src\/components\/ui\/(badge|button|styles|empty-state|pagination|data-table|skeleton|error-state|date-time|segmented-control)\.tsx?$/,

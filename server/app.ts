@@ -22,7 +22,7 @@ import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { servicesPlugin } from './plugins/services';
-import { sessionPlugin } from './plugins/session';
+import { sessionPlugin, type RouteAccess } from './plugins/session';
 import { staticPlugin } from './plugins/static';
 import { CallIndexService } from './services/call-index/service';
 import type { DoNotCall } from './services/do-not-call';
@@ -58,10 +58,18 @@ export interface AppDeps {
   upstreamNow?: () => Date;
 }
 
+/** A registered route: its method and URL, whether it has a schema, and the permission it declares. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  schema: boolean;
+  permission: RouteAccess | undefined;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered, in order (the CSRF suite enumerates them), and whether it has a schema. */
-    routeList: { method: string; url: string; schema: boolean }[];
+    routeList: RouteEntry[];
   }
 }
 
@@ -93,10 +101,19 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<BffA
     // default 10 s per plugin: the services plugin gets two minutes before the start fails.
     pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
-  const routeList: { method: string; url: string; schema: boolean }[] = [];
+  const routeList: RouteEntry[] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeList.push({ method, url: route.url, schema: route.schema !== undefined });
+    for (const method of [route.method].flat())
+      routeList.push({
+        method,
+        url: route.url,
+        schema: route.schema !== undefined,
+        // Read when asked: a plugin's own onRoute hook (routesNeed) declares it after this one ran.
+        get permission() {
+          return (route.config as { permission?: RouteAccess } | undefined)?.permission;
+        },
+      });
   });
 
   // One log line per request, after it ends: id, route, status, time, user; never headers or bodies.

@@ -2,10 +2,7 @@
  * Watched views and alerts, BFF <-> SPA, as plain data the SPA's first chunk may read: paths, who
  * manages rules, the kinds of threshold and their limits. The zod shapes are in alerts.ts.
  */
-import type { Role } from './role-scopes';
-
-/** Operators and admins watch views, set webhooks and auto-pause; every signed-in role reads alerts. */
-export const ALERT_MANAGER_ROLES: readonly Role[] = ['operator', 'admin'];
+// Who manages rules: the permission table's 'alerts:manage' (permissions.ts); every signed-in role reads alerts.
 
 export const ALERT_KINDS = ['count', 'share', 'stuck'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];

@@ -1,7 +1,7 @@
 /**
  * Rules that add numbers to the do-not-call list by themselves: a classifier of an indexed call
  * holding a value (e.g. `opt_out` = `yes`) adds the call's number with source `rule`, the rule's
- * name and the call (docs/review.md). Operators and admins manage them (DNC_MANAGER_ROLES).
+ * name and the call (docs/review.md). Operators and admins manage them ('do-not-call:manage', permissions.ts).
  */
 import { z } from 'zod';
 import { DncReason } from './do-not-call';

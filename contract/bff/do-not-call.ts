@@ -112,5 +112,3 @@ export type DncAddForm = z.infer<typeof DncAddForm>;
 /** The search box of the list (an empty search lists every number). */
 export const DncSearchForm = z.object({ q: DncSearchText });
 export type DncSearchForm = z.infer<typeof DncSearchForm>;
-
-export { DNC_MANAGER_ROLES } from './do-not-call.plain';

@@ -12,10 +12,7 @@ import { LIMITS } from '../limits';
 import { Tz } from './index';
 import { PageQuery, queryInt } from '../queries';
 import { Page } from '../schemas/page';
-import type { Role } from './role-scopes';
-
-/** Who may define rubrics, sampling rules and checks (every signed-in role reviews). */
-export const REVIEW_ADMIN_ROLES: readonly Role[] = ['admin'];
+// Who may define rubrics, sampling rules and checks: the permission table's 'review:admin' (permissions.ts); every signed-in role reviews.
 
 export const REVIEW_LIMITS = {
   rubricItems: 30,

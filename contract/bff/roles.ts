@@ -1,8 +1,8 @@
-/** Staff roles as a zod enum, over the plain data of role-scopes.ts (which the browser reads). */
+/** Staff roles as a zod enum, over the plain permission table (permissions.ts, which the browser reads). */
 import { z } from 'zod';
-import { ROLES } from './role-scopes';
+import { ROLES } from './permissions';
 
-export { ROLE_SCOPES, roleAllows } from './role-scopes';
+export { can, PERMISSIONS, ROLE_SCOPES, rolesWith, type Permission } from './permissions';
 
 export const Role = z.enum(ROLES);
 export type Role = z.infer<typeof Role>;

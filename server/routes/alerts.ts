@@ -4,12 +4,10 @@
  * Evaluation, deliveries and auto-pauses run in the background (server/services/alerts/). The
  * webhook secret is write-only: it is never answered.
  */
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ALERT_LIMITS,
-  ALERT_MANAGER_ROLES,
   AlertDetail,
   AlertId,
   AlertPage,
@@ -28,17 +26,17 @@ import { audit } from '../services/audit';
 import { watchFilterOf } from '../services/alerts/measure';
 import { ALERT_SELECT, campaignsOf, deliveriesOf, readRule, RULE_SELECT, toAlert, toRule, type AlertRow, type RuleListRow } from '../services/alerts/rules';
 import { webhookUrlProblem } from '../services/alerts/webhook';
+import { routesNeed } from '../plugins/session';
 
 const invalid = (errors: ValidationError[]) => new HttpError(400, 'Some fields are not valid.', errors);
 
 export const alertsPlugin: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.ctx;
+  routesNeed(app, 'console:use');
   app.addHook('onRequest', app.requireSession);
 
   // The role before the body: a viewer learns nothing from a 400.
-  const manager = async (request: FastifyRequest) => {
-    if (!ALERT_MANAGER_ROLES.includes(request.session.role)) throw new HttpError(403, `Your role (${request.session.role}) may not change watched views.`);
-  };
+  const manager = { permission: 'alerts:manage' } as const;
 
   app.get('/bff/alert-rules', { schema: { tags: ['alerts'], summary: 'The watched views', response: { 200: z.array(AlertRule) } } }, async () => {
     const { rows } = await db.query<RuleListRow>(`${RULE_SELECT} ORDER BY r.name, r.id`);
@@ -106,9 +104,8 @@ export const alertsPlugin: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/bff/alert-rules',
     {
-      onRequest: manager,
       schema: { tags: ['alerts'], summary: 'Watch a saved view (201)', body: AlertRuleBody, response: { 201: AlertRule } },
-      config: { invalidMessage: 'Some fields of the rule are not valid.' },
+      config: { ...manager, invalidMessage: 'Some fields of the rule are not valid.' },
     },
     async (request, reply) => {
       const body = request.body;
@@ -136,9 +133,8 @@ export const alertsPlugin: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/bff/alert-rules/:id',
     {
-      onRequest: manager,
       schema: { tags: ['alerts'], summary: 'Change a watched view', params: z.object({ id: AlertRuleId }), body: AlertRuleBody, response: { 200: AlertRule } },
-      config: { invalidMessage: 'Some fields of the rule are not valid.' },
+      config: { ...manager, invalidMessage: 'Some fields of the rule are not valid.' },
     },
     async (request) => {
       const { id } = request.params;
@@ -179,7 +175,7 @@ export const alertsPlugin: FastifyPluginAsyncZod = async (app) => {
     params: z.object({ id: AlertRuleId }),
     response: { 204: NoContent },
   };
-  app.delete('/bff/alert-rules/:id', { onRequest: manager, schema: deleteRule }, async (request, reply) => {
+  app.delete('/bff/alert-rules/:id', { config: manager, schema: deleteRule }, async (request, reply) => {
     const { rows } = await db.transaction(async (tx) => {
       // Its open alert ends with it (kept in the list, with the rule's name).
       await tx.query('UPDATE alerts SET cleared_at = now() WHERE rule_id = $1 AND cleared_at IS NULL', [request.params.id]);

@@ -20,6 +20,7 @@ import { readPreferences } from '../services/preferences';
 import * as limits from '../services/sign-in-limits';
 import type { Session } from '../services/sessions';
 import { findUser, rehashPassword } from '../services/users';
+import { routesNeed } from '../plugins/session';
 
 const isWriteScope = (scope: string) => scope.endsWith(':write');
 /** How long GET /auth/bootstrap waits for the upstream to mint its read tokens before answering without them. */
@@ -28,6 +29,8 @@ export const BOOTSTRAP_MINT_WAIT_MS = 1500;
 export const authPlugin: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const { db, config, sessions, broker } = ctx;
+  // Signing in and out, and the session's own state: anyone (the token route below is a session's).
+  routesNeed(app, 'public');
 
   app.post(
     '/auth/login',
@@ -199,7 +202,12 @@ export const authPlugin: FastifyPluginAsyncZod = async (app) => {
           response: { 200: Token },
         },
         // Counted after the session hook, before the body is read.
-        config: { invalidMessage: 'Ask for a non-empty list of known scopes.', rateLimit: { max: config.TOKEN_RATE_PER_MINUTE, timeWindow: 60_000 } },
+        // The scopes asked for are checked against the role's in the permission table (ROLE_SCOPES).
+        config: {
+          permission: 'upstream-scope',
+          invalidMessage: 'Ask for a non-empty list of known scopes.',
+          rateLimit: { max: config.TOKEN_RATE_PER_MINUTE, timeWindow: 60_000 },
+        },
       },
       async (request) => {
         const session = request.session;

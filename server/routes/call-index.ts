@@ -14,13 +14,13 @@ import {
   Insights,
   InsightsQuery,
 } from '../../contract/bff/index';
-import { roleAllows } from '../../contract/bff/roles';
 import { HttpError } from '../http';
 import { insights } from '../services/call-index/insights';
 import { hasSearchableWords, searchCalls } from '../services/call-index/query';
 import type { CallIndexService } from '../services/call-index/service';
 import { campaignProgress, indexStatus } from '../services/call-index/status';
 import { readSyncState } from '../services/call-index/store';
+import { routesNeed } from '../plugins/session';
 
 const INVALID = { invalidMessage: 'Some filters are not valid.' };
 const tags = ['call index'];
@@ -28,10 +28,8 @@ const tags = ['call index'];
 export const callIndexPlugin: FastifyPluginAsyncZod<{ index: CallIndexService }> = async (app, { index }) => {
   const { db } = app.ctx;
   // Every route here reads calls: a session whose role holds calls:read, checked once per request.
+  routesNeed(app, 'calls:read');
   app.addHook('onRequest', app.requireSession);
-  app.addHook('onRequest', async (request) => {
-    if (!roleAllows(request.session.role, 'calls:read')) throw new HttpError(403, 'Your role may not read calls.');
-  });
   const indexedAt = async () => (await readSyncState(db)).indexedAt?.toISOString() ?? null;
 
   app.get(

@@ -3,20 +3,17 @@
  * background, server/services/do-not-call-rules.ts). Every signed-in role reads them; operators
  * and admins add and delete them; both are audited.
  */
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DNC_MANAGER_ROLES } from '../../contract/bff/do-not-call';
 import { DNC_RULE_LIMITS, DncRule, DncRuleBody } from '../../contract/bff/do-not-call-rules';
 import { NoContent } from '../../contract/bff/http';
 import { HttpError } from '../http';
 import { audit } from '../services/audit';
 import type { DncRuleRow } from '../services/do-not-call-rules';
+import { routesNeed } from '../plugins/session';
 
-async function manager(request: FastifyRequest): Promise<void> {
-  const { role } = request.session;
-  if (!DNC_MANAGER_ROLES.includes(role)) throw new HttpError(403, `Your role (${role}) may not change the do-not-call rules.`);
-}
+/** Only the roles that manage the list (checked by the session hook before the body is read). */
+const manager = { permission: 'do-not-call:manage' } as const;
 
 interface Row extends DncRuleRow {
   created_at: Date;
@@ -38,6 +35,7 @@ const toRule = (r: Row): DncRule => ({
 
 export const doNotCallRulesPlugin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
+  routesNeed(app, 'console:use');
   app.addHook('onRequest', app.requireSession);
 
   app.get('/bff/do-not-call/rules', { schema: { tags: ['do-not-call'], summary: 'The do-not-call rules', response: { 200: z.array(DncRule) } } }, async () =>
@@ -47,9 +45,8 @@ export const doNotCallRulesPlugin: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/bff/do-not-call/rules',
     {
-      onRequest: manager,
       schema: { tags: ['do-not-call'], summary: 'Add a do-not-call rule (201)', body: DncRuleBody, response: { 201: DncRule } },
-      config: { invalidMessage: 'Some fields of the rule are not valid.' },
+      config: { ...manager, invalidMessage: 'Some fields of the rule are not valid.' },
     },
     async (request, reply) => {
       const body = request.body;
@@ -78,7 +75,7 @@ export const doNotCallRulesPlugin: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/bff/do-not-call/rules/:id',
     {
-      onRequest: manager,
+      config: manager,
       schema: {
         tags: ['do-not-call'],
         summary: 'Delete a do-not-call rule; the numbers it added stay (204)',

@@ -4,11 +4,9 @@
  * and the bulk screen ask before launch. Every change is audited. Enforcement itself is in
  * services/do-not-call.ts `screenCreate`, on the write path.
  */
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  DNC_MANAGER_ROLES,
   DncAddBody,
   DncCheckBody,
   DncCheckResult,
@@ -27,18 +25,17 @@ import { csvSafeCell } from '../../contract/csv-safe';
 import { HttpError } from '../http';
 import { audit } from '../services/audit';
 import { addNumber, screenPhones, toE164, toEntry } from '../services/do-not-call';
+import { routesNeed } from '../plugins/session';
 
 const tags = ['do-not-call'];
 
-/** A route's onRequest hook (after the scope's session hook): only the roles that manage the list. */
-async function manager(request: FastifyRequest): Promise<void> {
-  const { role } = request.session;
-  if (!DNC_MANAGER_ROLES.includes(role)) throw new HttpError(403, `Your role (${role}) may not change the do-not-call list.`);
-}
+/** Only the roles that manage the list (checked by the session hook before the body is read). */
+const manager = { permission: 'do-not-call:manage' } as const;
 
 export const doNotCallPlugin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
   // Every route here is a signed-in user's; those that change or export the list also need a manager.
+  routesNeed(app, 'console:use');
   app.addHook('onRequest', app.requireSession);
 
   app.get(
@@ -62,7 +59,7 @@ export const doNotCallPlugin: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/bff/do-not-call/export.csv',
     {
-      onRequest: manager,
+      config: manager,
       schema: {
         tags,
         summary: 'The whole list as CSV (cells a spreadsheet would evaluate are quoted)',
@@ -85,7 +82,7 @@ export const doNotCallPlugin: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/bff/do-not-call',
     {
-      onRequest: manager,
+      config: manager,
       schema: { tags, summary: 'Add a number (201), or find it already listed (200)', body: DncAddBody, response: { 200: DncEntry, 201: DncEntry } },
     },
     async (request, reply) => {
@@ -112,7 +109,7 @@ export const doNotCallPlugin: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/bff/do-not-call/:phone',
-    { onRequest: manager, schema: { tags, summary: 'Remove a number (204)', params: z.strictObject({ phone: DncPhone }), response: { 204: NoContent } } },
+    { config: manager, schema: { tags, summary: 'Remove a number (204)', params: z.strictObject({ phone: DncPhone }), response: { 204: NoContent } } },
     async (request, reply) => {
       const s = request.session;
       const phone = toE164(request.params.phone);
@@ -137,7 +134,7 @@ export const doNotCallPlugin: FastifyPluginAsyncZod = async (app) => {
     '/bff/do-not-call/import',
     {
       bodyLimit: 2 * 1024 * 1024,
-      onRequest: manager,
+      config: manager,
       schema: { tags, summary: 'Import rows one by one; bad rows are reported by line', body: DncImportBody, response: { 200: DncImportResult } },
     },
     async (request) => {

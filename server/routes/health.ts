@@ -8,11 +8,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Liveness, Readiness } from '../../contract/bff/http';
 import { databaseState } from '../services/readiness';
 import type { UpstreamState } from '../services/upstream';
+import { routesNeed } from '../plugins/session';
 
 const READY_CACHE_MS = 5_000;
 
 export const healthPlugin: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
+  // Probes: anyone, no session.
+  routesNeed(app, 'public');
   app.get('/healthz', { schema: { tags: ['health'], summary: 'The process is alive', response: { 200: Liveness } } }, async () => ({ status: 'ok' as const }));
 
   // Probes are anonymous and unthrottled: one upstream check every few seconds at most, however

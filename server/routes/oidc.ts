@@ -15,6 +15,7 @@ import { AuthConfig, OidcCallbackQuery, OidcLoginQuery, Redirect } from '../../c
 import { Role } from '../../contract/bff/roles';
 import { HttpError, SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from '../http';
 import { audit } from '../services/audit';
+import { routesNeed } from '../plugins/session';
 
 const STATE_COOKIE = '__Host-sb_oidc';
 const PENDING_MINUTES = 10;
@@ -54,6 +55,8 @@ const redirecting = <Q extends z.ZodType>(summary: string, querystring: Q, to: s
 export const oidcPlugin: FastifyPluginAsyncZod = async (app) => {
   const { config, db, sessions } = app.ctx;
   const enabled = !!config.OIDC_ISSUER && !!config.OIDC_CLIENT_ID && !!config.PUBLIC_URL;
+  // Signing in: anyone, no session.
+  routesNeed(app, 'public');
 
   app.get('/auth/config', { schema: { tags: ['auth'], summary: 'Which sign-in methods exist', response: { 200: AuthConfig } } }, async () => ({
     local: true as const,

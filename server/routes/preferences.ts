@@ -5,11 +5,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Preferences, PreferencesBody } from '../../contract/bff/preferences';
 import { readPreferences, writePreferences } from '../services/preferences';
+import { routesNeed } from '../plugins/session';
 
 const tags = ['preferences'];
 
 export const preferencesPlugin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
+  routesNeed(app, 'console:use');
   app.addHook('onRequest', app.requireSession);
 
   app.get('/bff/preferences', { schema: { tags, summary: "The user's console preferences", response: { 200: Preferences } } }, async (request) => {

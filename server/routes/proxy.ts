@@ -20,6 +20,7 @@ import { HttpError } from '../http';
 import { audit } from '../services/audit';
 import { isJson } from '../services/json-check';
 import { mayCall } from '../services/policy';
+import { routesNeed } from '../plugins/session';
 
 const PASS_HEADERS = ['content-type', 'x-callratelimit-limit', 'x-callratelimit-remaining', 'retry-after'];
 const PROXIED = (Object.values(ROUTES) as RouteDef[]).filter((r) => r.scope !== null);
@@ -77,6 +78,8 @@ export const proxyPlugin: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', async (request) => {
     request.apiRoute = contractRoute(request);
   });
+  // Each read's scope is the upstream route's it resolves to, checked against the permission table below.
+  routesNeed(app, 'upstream-scope');
   app.addHook('onRequest', app.requireSession);
 
   // Every method is answered (the hooks above say 404/405); only GET reaches the handler.

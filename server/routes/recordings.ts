@@ -10,12 +10,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LRUCache } from 'lru-cache';
 import pLimit from 'p-limit';
-import { roleAllows } from '../../contract/bff/roles';
 import { Uuid } from '../../contract/formats';
 import { HttpError } from '../http';
 import { BinaryFile, NoContent } from '../../contract/bff/http';
 import { AUDIO_TYPES, BoundedBytes, parseRange, readRecording, RecordingTooLarge, sniffAudioType } from '../services/recordings';
 import { UpstreamError } from '../services/upstream';
+import { routesNeed } from '../plugins/session';
 
 interface Audio {
   bytes: Buffer;
@@ -25,6 +25,7 @@ interface Audio {
 
 export const recordingsPlugin: FastifyPluginAsyncZod = async (app) => {
   const { config, upstream, broker } = app.ctx;
+  routesNeed(app, 'calls:read');
   app.addHook('onRequest', app.requireSession);
   const cache = new LRUCache<string, Audio>({ maxSize: config.RECORDING_CACHE_MB * 1024 * 1024, sizeCalculation: (a) => a.bytes.length || 1 });
   const loading = new Map<string, Promise<Audio>>();
@@ -105,8 +106,6 @@ export const recordingsPlugin: FastifyPluginAsyncZod = async (app) => {
       config: { invalidMessage: 'That is not a call id.' },
     },
     async (request, reply) => {
-      const session = request.session;
-      if (!roleAllows(session.role, 'calls:read')) throw new HttpError(403, 'Your role may not listen to calls.');
       const id = request.params.callId;
       let audio = cache.get(id);
       if (!audio) {

@@ -5,7 +5,6 @@
  * read scopes, so a role sees only what it could read itself.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { roleAllows } from '../../contract/bff/roles';
 import { REDIAL_MAX_CALLS, REDIAL_STATUSES, RedialPlan, type RedialRecipient } from '../../contract/bff/redial';
 import { IdParams } from '../../contract/queries';
 import type { Call } from '../../contract/schemas/call';
@@ -13,17 +12,15 @@ import type { Campaign } from '../../contract/schemas/campaign';
 import { HttpError } from '../http';
 import type { Session } from '../services/sessions';
 import { screenPhones } from '../services/do-not-call';
+import { routesNeed } from '../plugins/session';
 
 const PAGE = 100;
 
 export const redialPlugin: FastifyPluginAsyncZod = async (app) => {
   const { db, broker, upstream } = app.ctx;
   // The session, then the role, before the id is read.
+  routesNeed(app, 'campaigns:write');
   app.addHook('onRequest', app.requireSession);
-  app.addHook('onRequest', async (request) => {
-    const { role } = request.session;
-    if (!roleAllows(role, 'campaigns:write')) throw new HttpError(403, `Your role (${role}) may not create campaigns.`);
-  });
 
   async function read<T>(session: Session, scope: string, path: string): Promise<T> {
     const { token } = await broker.get(session, [scope]);

@@ -21,7 +21,6 @@ import {
   QueueNextQuery,
   QueuePage,
   QueueQuery,
-  REVIEW_ADMIN_ROLES,
   REVIEW_CSV_COLUMNS,
   Review,
   ReviewBody,
@@ -45,6 +44,7 @@ import { HttpError } from '../http';
 import { audit } from '../services/audit';
 import { queryWindow } from '../services/call-index/time-range';
 import { currentRubric, fillQueue, rubricVersion, scoreOf, toRubric, type RuleRow, type SampleSpec } from '../services/review';
+import { routesNeed } from '../plugins/session';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 /** The calls' start instants a date filter covers, days read in its zone (either end may be open). */
@@ -130,12 +130,10 @@ const RULES_SQL = `SELECT r.*, (SELECT count(*)::int FROM review_queue_sources s
 
 export const reviewPlugin: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.ctx;
+  routesNeed(app, 'console:use');
   app.addHook('onRequest', app.requireSession);
 
-  const adminOnly = async (request: FastifyRequest) => {
-    if (!REVIEW_ADMIN_ROLES.includes(request.session.role))
-      throw new HttpError(403, `Only admins define rubrics, sampling rules and checks; your role is ${request.session.role}.`);
-  };
+  const adminOnly = { permission: 'review:admin' } as const;
   const auditOf = (request: FastifyRequest, action: string, outcome: string, status: number) =>
     audit(db, { username: request.session.username, action, route: `${request.method} ${request.routeOptions.url}`, outcome, status, requestId: request.id });
 
@@ -184,9 +182,8 @@ export const reviewPlugin: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/bff/review/rubrics/:agentId',
     {
-      onRequest: adminOnly,
       schema: { params: AgentParams, body: RubricBody, response: { 200: Rubric } },
-      config: { invalidMessage: 'The rubric is not valid.' },
+      config: { ...adminOnly, invalidMessage: 'The rubric is not valid.' },
     },
     async (request) => {
       const { agentId } = request.params;
@@ -237,9 +234,8 @@ export const reviewPlugin: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/bff/review/sampling-rules',
     {
-      onRequest: adminOnly,
       schema: { body: SamplingRuleBody, response: { 201: SamplingRule } },
-      config: { invalidMessage: 'The sampling rule is not valid.' },
+      config: { ...adminOnly, invalidMessage: 'The sampling rule is not valid.' },
     },
     async (request, reply) => {
       const b = request.body;
@@ -251,7 +247,7 @@ export const reviewPlugin: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/bff/review/checks',
-    { onRequest: adminOnly, schema: { body: CheckBody, response: { 201: Check } }, config: { invalidMessage: 'The check is not valid.' } },
+    { schema: { body: CheckBody, response: { 201: Check } }, config: { ...adminOnly, invalidMessage: 'The check is not valid.' } },
     async (request, reply) => {
       const b = request.body;
       const row = await addRule(request, 'check', b.name, b, b.condition);
@@ -265,7 +261,7 @@ export const reviewPlugin: FastifyPluginAsyncZod = async (app) => {
     params: RuleParams,
     response: { 204: NoContent },
   };
-  app.delete('/bff/review/rules/:id', { onRequest: adminOnly, schema: deleteRule }, async (request, reply) => {
+  app.delete('/bff/review/rules/:id', { config: adminOnly, schema: deleteRule }, async (request, reply) => {
     const { rows } = await db.query<{ name: string; kind: string }>('DELETE FROM review_rules WHERE id = $1 RETURNING name, kind', [request.params.id]);
     if (!rows[0]) throw new HttpError(404, `No rule #${request.params.id}.`);
     // Calls already queued stay, with the rule's name.
@@ -273,7 +269,7 @@ export const reviewPlugin: FastifyPluginAsyncZod = async (app) => {
     return reply.code(204).send();
   });
 
-  app.post('/bff/review/queue/fill', { onRequest: adminOnly, schema: { response: { 200: FillResult } } }, async (request) => {
+  app.post('/bff/review/queue/fill', { config: adminOnly, schema: { response: { 200: FillResult } } }, async (request) => {
     const added = await fillQueue(db);
     await auditOf(request, 'review.fill', `ok: ${added.sampled} sampled, ${added.flagged} flagged`, 200);
     return added;

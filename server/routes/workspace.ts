@@ -26,6 +26,7 @@ import { PageQuery } from '../../contract/queries';
 import { pageOf } from '../../contract/schemas/page';
 import { HttpError } from '../http';
 import { checkQuota, DRAFT_QUOTA, VIEW_QUOTA } from '../services/quotas';
+import { routesNeed } from '../plugins/session';
 
 const DRAFT_DAYS = 7;
 
@@ -37,6 +38,7 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 export const workspacePlugin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
   // Every route here is a signed-in user's: the session is checked once, by this scope's hook.
+  routesNeed(app, 'console:use');
   app.addHook('onRequest', app.requireSession);
 
   app.get(
@@ -162,9 +164,7 @@ export const workspacePlugin: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags: ['workspace'], summary: 'The audit log (admins)', querystring: AuditQuery, response: { 200: AuditPage } },
       // The role before the query: a non-admin learns nothing from a 400.
-      onRequest: async (request) => {
-        if (request.session.role !== 'admin') throw new HttpError(403, 'Only admins can read the audit log.');
-      },
+      config: { permission: 'audit:read' },
     },
     async (request) => {
       const q = request.query;

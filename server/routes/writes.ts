@@ -15,6 +15,7 @@ import { ROUTES, type RouteDef } from '../../contract/routes';
 import { HttpError } from '../http';
 import { resolveWriteAttempt, writeAttempt } from '../services/write-attempts';
 import { checkWriteRole, performWrite } from '../services/writes';
+import { routesNeed } from '../plugins/session';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,6 +29,7 @@ const idempotencyKeyOf = (request: FastifyRequest) => request.headers[BFF_HEADER
 export const writesPlugin: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   // Every route here is a signed-in user's: the session is checked once, by this scope's hook.
+  routesNeed(app, 'console:use');
   app.addHook('onRequest', app.requireSession);
   app.decorateRequest('sentBody', null);
 
@@ -38,6 +40,8 @@ export const writesPlugin: FastifyPluginAsyncZod = async (app) => {
       method: def.method,
       url: def.path,
       bodyLimit: 4 * 1024 * 1024,
+      // The upstream route's scope, checked against the permission table by the write path (checkWriteRole).
+      config: { permission: 'upstream-scope' },
       schema: {
         tags: ['writes'],
         summary: `${upstream.method} ${upstream.path} made by the BFF`,

@@ -1,8 +1,7 @@
 /** Who is signed in, what they may do, and signing in and out. */
 import { queryOptions, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import type { SessionBootstrap, SessionInfo, SessionState } from '@contract/bff/http';
-import { ROLE_SCOPES, ROLES, type Role } from '@contract/bff/role-scopes';
-import type { Scope } from '@contract/enums';
+import { isUpstreamScope, can as roleCan, type Permission } from '@contract/bff/permissions';
 import { bffRequest, clearTokens, keepTokens, signOutRequests } from './api-client';
 import { forgetKept } from './keep-on-session-end';
 import { preferencesKeys } from './time/display-zone';
@@ -44,25 +43,24 @@ export function useSession(): SessionInfo {
   return session;
 }
 
-/** Whether the signed-in role may use a scope (the BFF enforces it again on every request). */
-export function useCan(scope: Scope): boolean {
+/** Whether the signed-in role holds a permission (the BFF enforces it again on every request). */
+export function useCan(permission: Permission): boolean {
   const session = useSession();
-  return can(session, scope);
+  return can(session, permission);
 }
 
-export function can(session: Pick<SessionInfo, 'role' | 'scopes'>, scope: Scope): boolean {
-  return session.scopes.includes(scope) && ROLE_SCOPES[session.role].includes(scope);
+/**
+ * The permission table's answer for the session's role (contract/bff/permissions.ts); an upstream
+ * scope must also be one the session's tokens were granted.
+ */
+export function can(session: Pick<SessionInfo, 'role' | 'scopes'>, permission: Permission): boolean {
+  return roleCan(session.role, permission) && (!isUpstreamScope(permission) || session.scopes.includes(permission));
 }
 
-/** For a route's loader: whether the signed-in role (the `_app` layout's context) may use a scope. */
-export function allowedIn(context: unknown, scope: Scope): boolean {
+/** For a route's loader: whether the signed-in role (the `_app` layout's context) holds a permission. */
+export function allowedIn(context: unknown, permission: Permission): boolean {
   const session = (context as { session?: Pick<SessionInfo, 'role' | 'scopes'> | null }).session;
-  return !!session && can(session, scope);
-}
-
-/** The roles whose scopes include `scope`, lowest first ("operator", "admin"). */
-export function rolesAllowed(scope: Scope): Role[] {
-  return ROLES.filter((r) => ROLE_SCOPES[r].includes(scope));
+  return !!session && can(session, permission);
 }
 
 export async function signIn(queryClient: QueryClient, username: string, password: string): Promise<void> {

@@ -4,7 +4,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import type { ComponentProps } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Role } from '@contract/bff/roles';
-import { ROLE_SCOPES } from '@contract/bff/role-scopes';
+import { ROLE_SCOPES } from '@contract/bff/permissions';
 import { sessionKeys } from '@/lib/session';
 import { WritePage } from './can';
 
@@ -23,18 +23,18 @@ function renderGate(role: Role, gate: Omit<ComponentProps<typeof WritePage>, 'ch
 }
 
 describe('WritePage: the one gate of a write page', () => {
-  it('by scope: an operator places calls, a viewer is told who can', () => {
-    renderGate('operator', { scope: 'calls:write', action: 'place calls' });
+  it('by an upstream scope: an operator places calls, a viewer is told who can', () => {
+    renderGate('operator', { permission: 'calls:write', action: 'place calls' });
     expect(screen.getByText('the page')).toBeInTheDocument();
-    renderGate('viewer', { scope: 'calls:write', action: 'place calls' });
+    renderGate('viewer', { permission: 'calls:write', action: 'place calls' });
     expect(screen.queryByText('the page')).toBeNull();
     expect(screen.getByRole('note')).toHaveTextContent('Only operators and admins can place calls. You are signed in as a viewer; ask an operator to do it.');
   });
 
-  it("by roles, for the BFF's own features (review settings, watched views)", () => {
-    renderGate('admin', { roles: ['admin'], action: 'define rubrics and rules' });
+  it("by the BFF's own permissions (review settings, watched views)", () => {
+    renderGate('admin', { permission: 'review:admin', action: 'define rubrics and rules' });
     expect(screen.getByText('the page')).toBeInTheDocument();
-    renderGate('operator', { roles: ['admin'], action: 'define rubrics and rules', title: 'Rubrics' });
+    renderGate('operator', { permission: 'review:admin', action: 'define rubrics and rules', title: 'Rubrics' });
     expect(screen.queryByText('the page')).toBeNull();
     expect(screen.getByRole('heading', { name: 'Rubrics' })).toBeInTheDocument();
     expect(screen.getByRole('note')).toHaveTextContent('Only admins can define rubrics and rules. You are signed in as an operator; ask an admin to do it.');

@@ -70,12 +70,12 @@ export function AppShell({
             </ul>
           </nav>
           <div className="ml-auto flex items-center gap-1.5">
-            <Can scope="calls:write">
+            <Can permission="calls:write">
               <HrefLink href="/calls/new" exact className={buttonClasses('primary', 'sm')}>
                 New call
               </HrefLink>
             </Can>
-            <Can scope="campaigns:write">
+            <Can permission="campaigns:write">
               <HrefLink href="/campaigns/new" exact className={buttonClasses('secondary', 'sm')}>
                 New campaign
               </HrefLink>

@@ -9,9 +9,8 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { DNC_MANAGER_ROLES } from '@contract/bff/do-not-call.plain';
 import { allAgentsQueryOptions } from '@/lib/shared-queries/agents';
-import { useSession } from '@/lib/session';
+import { useCan } from '@/lib/session';
 import { afterPaint } from '@/lib/after-paint';
 import { callQueryOptions } from '../api/calls-queries';
 import { DateTime } from '@/components/ui/date-time';
@@ -41,7 +40,7 @@ export function CallReviewPage({ callId, line, aside }: { callId: string; line?:
     refetchInterval: (q) => (q.state.data?.status === 'IN_PROGRESS' ? LIVE_REFRESH_MS : false),
   });
   const agents = useQuery(allAgentsQueryOptions());
-  const { role } = useSession();
+  const mayManage = useCan('do-not-call:manage');
   const agent = agents.data?.find((a) => a.id === call.agentId);
 
   return (
@@ -54,7 +53,7 @@ export function CallReviewPage({ callId, line, aside }: { callId: string; line?:
           Call with <span className="font-mono">{call.phone}</span> <CallStatusBadge status={call.status} />
         </h1>
         {/* Its room is kept for a role that gets the button, so the facts and the body do not move when it comes. */}
-        <div className={DNC_MANAGER_ROLES.includes(role) ? 'mt-2 min-h-8' : 'mt-2'}>
+        <div className={mayManage ? 'mt-2 min-h-8' : 'mt-2'}>
           <DoNotCallAction callId={call.id} phone={call.phone} />
         </div>
       </div>

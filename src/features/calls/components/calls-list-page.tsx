@@ -105,7 +105,7 @@ export function CallsListPage({ search, onSearch }: { search: CallsSearch; onSea
         </div>
         <div className="flex items-center gap-2">
           <ExportCalls search={search} zone={zone} agentName={agentName} />
-          <Can scope="calls:write">
+          <Can permission="calls:write">
             <Link to="/calls/new" className={buttonClasses('primary', 'sm')}>
               Place calls
             </Link>

@@ -4,17 +4,16 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { DNC_MANAGER_ROLES } from '@contract/bff/do-not-call.plain';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { RequestError } from '@/components/ui/request-error';
 import { addToDoNotCall, dncCheckQueryOptions, invalidateDoNotCall } from '@/lib/do-not-call/api';
-import { useSession } from '@/lib/session';
+import { useCan } from '@/lib/session';
 
 export const CALL_REVIEW_DNC_REASON = 'Asked not to be called (noted in a call review)';
 
 export function DoNotCallAction({ callId, phone }: { callId: string; phone: string }) {
-  const { role } = useSession();
+  const mayManage = useCan('do-not-call:manage');
   const queryClient = useQueryClient();
   const check = useQuery(dncCheckQueryOptions([phone]));
   const add = useMutation({
@@ -34,7 +33,7 @@ export function DoNotCallAction({ callId, phone }: { callId: string; phone: stri
       </p>
     );
   }
-  if (!DNC_MANAGER_ROLES.includes(role)) return null;
+  if (!mayManage) return null;
   return (
     <div className="flex flex-wrap items-center gap-2">
       <Button size="sm" variant="secondary" disabled={add.isPending} onClick={() => add.mutate()}>

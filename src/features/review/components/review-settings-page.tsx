@@ -6,7 +6,6 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { REVIEW_ADMIN_ROLES } from '@contract/bff/review';
 import { WritePage } from '@/components/auth/can';
 import { ErrorState } from '@/components/ui/error-state';
 import { TableSkeleton } from '@/components/ui/skeleton';
@@ -25,7 +24,7 @@ export function ReviewSettingsPage() {
         </Link>
         <h1 className="mt-1 text-xl font-semibold">Rubrics and rules</h1>
       </div>
-      <WritePage roles={REVIEW_ADMIN_ROLES} action="define rubrics and rules (your role reviews calls in the review queue)">
+      <WritePage permission="review:admin" action="define rubrics and rules (your role reviews calls in the review queue)">
         <Editors />
       </WritePage>
     </div>

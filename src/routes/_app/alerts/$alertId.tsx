@@ -40,7 +40,7 @@ function CampaignNow({ campaign }: { campaign: AlertCampaign }) {
   return (
     <div className="flex flex-wrap items-center gap-3">
       <CampaignStatusBadge status={live.data.status} />
-      <Can scope="campaigns:write">
+      <Can permission="campaigns:write">
         <CampaignStatusActions campaign={live.data} />
       </Can>
     </div>

@@ -1,9 +1,8 @@
 import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
-import { ALERT_MANAGER_ROLES } from '@contract/bff/alerts.plain';
 import { RouteError } from '@/components/layout/route-error';
 import { AlertsPage, type AlertsSearch } from '@/features/alerts/components/alerts-page';
 import { parseAlertsSearch } from '@/features/alerts/model/search-params';
-import { useSession } from '@/lib/session';
+import { useCan } from '@/lib/session';
 
 export const Route = createFileRoute('/_app/alerts/')({
   validateSearch: (raw: Partial<AlertsSearch> & SearchSchemaInput) => parseAlertsSearch(raw),
@@ -14,6 +13,6 @@ export const Route = createFileRoute('/_app/alerts/')({
 function AlertsRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const { role } = useSession();
-  return <AlertsPage search={search} canManage={ALERT_MANAGER_ROLES.includes(role)} onSearch={(next) => void navigate({ search: next })} />;
+  const mayManage = useCan('alerts:manage');
+  return <AlertsPage search={search} canManage={mayManage} onSearch={(next) => void navigate({ search: next })} />;
 }

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, type SearchSchemaInput } from '@tanstack/react-router';
-import { ALERT_MANAGER_ROLES } from '@contract/bff/alerts.plain';
 import { WritePage } from '@/components/auth/can';
 import { Breadcrumb, crumbLinkClasses } from '@/components/layout/breadcrumb';
 import { RouteError } from '@/components/layout/route-error';
@@ -25,7 +24,7 @@ function WatchRoute() {
           Alerts
         </Link>
       </Breadcrumb>
-      <WritePage roles={ALERT_MANAGER_ROLES} action="watch views (every role reads the alerts)" title="Watch a view">
+      <WritePage permission="alerts:manage" action="watch views (every role reads the alerts)" title="Watch a view">
         <WatchContent />
       </WritePage>
     </div>

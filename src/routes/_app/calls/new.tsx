@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_app/calls/new')({
 
 function PlaceCallsRoute() {
   return (
-    <WritePage scope="calls:write" action="place calls" title="Place calls">
+    <WritePage permission="calls:write" action="place calls" title="Place calls">
       <PlaceCallsPage />
     </WritePage>
   );

@@ -26,7 +26,7 @@ function NewCampaignRoute() {
   return (
     <div className="grid gap-4">
       <h1 className="text-xl font-semibold">New campaign</h1>
-      <WritePage scope="campaigns:write" action="create campaigns">
+      <WritePage permission="campaigns:write" action="create campaigns">
         <CampaignWizard
           step={step}
           onStep={(s) => void navigate({ search: { step: s } })}

@@ -1,9 +1,8 @@
 import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
-import { DNC_MANAGER_ROLES } from '@contract/bff/do-not-call.plain';
 import { RouteError } from '@/components/layout/route-error';
 import { DoNotCallPage } from '@/features/do-not-call/components/do-not-call-page';
 import { parseDncSearch, type DncSearch } from '@/features/do-not-call/model/search-params';
-import { useSession } from '@/lib/session';
+import { useCan } from '@/lib/session';
 
 export const Route = createFileRoute('/_app/do-not-call/')({
   validateSearch: (raw: Partial<DncSearch> & SearchSchemaInput) => parseDncSearch(raw),
@@ -14,6 +13,6 @@ export const Route = createFileRoute('/_app/do-not-call/')({
 function DoNotCallRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const { role } = useSession();
-  return <DoNotCallPage search={search} canManage={DNC_MANAGER_ROLES.includes(role)} onSearch={(next) => void navigate({ search: next })} />;
+  const mayManage = useCan('do-not-call:manage');
+  return <DoNotCallPage search={search} canManage={mayManage} onSearch={(next) => void navigate({ search: next })} />;
 }

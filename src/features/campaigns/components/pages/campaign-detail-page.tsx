@@ -83,7 +83,7 @@ export function CampaignDetailPage({ campaignId }: { campaignId: string }) {
         <h1 className="text-xl font-semibold">{c.name}</h1>
         <CampaignStatusBadge status={c.status} />
       </div>
-      <Can scope="campaigns:write">
+      <Can permission="campaigns:write">
         <CampaignStatusActions campaign={c} />
         <RedialButton campaignId={c.id} />
       </Can>

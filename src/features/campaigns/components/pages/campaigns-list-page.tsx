@@ -101,7 +101,7 @@ export function CampaignsListPage({ page, size, onPage }: { page: number; size: 
     <div className="grid gap-4">
       <div className="flex items-center justify-between">
         <h1 className="text-xl font-semibold">Campaigns</h1>
-        <Can scope="campaigns:write">
+        <Can permission="campaigns:write">
           <Link to="/campaigns/new" search={{ step: 'basics' }} className={buttonClasses('primary')}>
             New campaign
           </Link>

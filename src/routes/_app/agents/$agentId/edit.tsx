@@ -32,7 +32,7 @@ function EditAgentPage() {
         </Link>
       </Breadcrumb>
       <h1 className="text-2xl font-semibold">Edit {agent.name}</h1>
-      <WritePage scope="agents:write" action="edit agents">
+      <WritePage permission="agents:write" action="edit agents">
         <AgentEditFormView key={agent.id} agent={agent} onDone={() => navigate({ to: '/agents/$agentId', params: { agentId } })} />
       </WritePage>
     </div>

@@ -35,7 +35,7 @@ function AgentPage() {
           <HrefLink href={`/calls?agentId=${encodeURIComponent(agent.id)}`} className={buttonClasses('secondary')}>
             Calls of this agent
           </HrefLink>
-          <Can scope="agents:write">
+          <Can permission="agents:write">
             <Link to="/agents/$agentId/edit" params={{ agentId }} className={buttonClasses('primary')}>
               Edit agent
             </Link>
