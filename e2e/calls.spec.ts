@@ -2,6 +2,7 @@
  * Calls journeys (issue 6) against the real stack: every answer is checked against the
  * simulator's own API, read directly with the upstream key.
  */
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, expectNoA11yViolations, listedCallIds, pickOption, signIn, test, type SimClient } from './fixtures';
 
@@ -290,7 +291,7 @@ test.describe('placing calls', () => {
     return Array.from({ length: n }, (_, i) => `+33${base + i}`);
   }
 
-  test('bulk CSV: 5 good, 2 impossible, 1 duplicate shows 3 problems, sends 5, shows the headers', async ({ page, sim }) => {
+  test('bulk CSV: 5 good, 2 impossible, 1 duplicate shows 3 problems, downloads them with their lines, sends 5, shows the headers', async ({ page, sim }) => {
     await signIn(page, 'operator');
     const agent = await sim.callableAgent();
     const good = uniquePhones(5);
@@ -302,6 +303,19 @@ test.describe('placing calls', () => {
     // The two impossible numbers can be fixed in place; the duplicate is only counted.
     await expect(page.getByTestId('row-problems').getByRole('listitem')).toHaveCount(2);
     await expectNoA11yViolations(page);
+    // Which line was the duplicate: the refused rows download as the wizard's do, each with its line and reason.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download rejected rows (CSV)' }).click();
+    const refused = readFileSync(await (await download).path(), 'utf8')
+      .trim()
+      .split(/\r?\n/);
+    expect(refused).toEqual([
+      'phone,first name,tags,line,reason',
+      expect.stringMatching(/^123,Bad,,7,/),
+      expect.stringMatching(/^'\+33 6 12,Bad,,8,/),
+      // Cells a spreadsheet would run as a formula start with a quote.
+      `'${good[1]},Again,,9,'${good[1]} is already on line 3.`,
+    ]);
 
     await pickOption(page, 'Outbound agent', agent.name);
     await page.getByRole('button', { name: 'Place 5 calls' }).click();

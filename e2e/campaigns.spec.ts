@@ -6,7 +6,18 @@ import type { Page } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { effectiveWindows, toMinutes } from '../contract/time-slots';
 import { LIMITS } from '../contract/limits';
-import { BFF_WRITE_HEADERS, discardWizardDraft, expect, expectNoA11yViolations, pickOption, registeredCampaigns, signIn, tabTo, test } from './fixtures';
+import {
+  BFF_WRITE_HEADERS,
+  discardWizardDraft,
+  expect,
+  expectNoA11yViolations,
+  indexReady,
+  pickOption,
+  registeredCampaigns,
+  signIn,
+  tabTo,
+  test,
+} from './fixtures';
 
 const ZONE = 'Europe/Paris';
 const DAYS = ['MONDAY', 'WEDNESDAY', 'FRIDAY'] as const;
@@ -370,6 +381,51 @@ test('an upstream 400 lands on its step and field, the step marked', async ({ pa
   await expect(page.getByLabel('Start date')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('The start date must be today or later')).toBeVisible();
   expect(await registeredCampaigns(page, name)).toHaveLength(0);
+});
+
+test('a campaign just created says "not yet indexed" on the list, never "Calls 0", until the index has counted its calls', async ({ page, sim }) => {
+  test.setTimeout(180_000);
+  await indexReady(page);
+  const agent = await sim.callableAgent();
+  const name = `Not yet indexed ${Date.now()}`;
+  const phones = ['+33612348811', '+33612348812', '+33612348813'];
+  const row = page.locator(`tr[data-campaign-id]`).filter({ has: page.getByRole('link', { name }) });
+  const cell = async (header: string) => {
+    const headers = (await page.locator('thead th').allInnerTexts()).map((h) => h.trim());
+    return (await row.locator('td, th').nth(headers.indexOf(header)).innerText()).trim();
+  };
+  // Hold the index back: its reads of the calls list stall past the BFF's timeout, so no pass that
+  // begins after the create completes while the list is read.
+  await sim.fault({ method: 'GET', path: '/v1/calls', latencyMs: 60_000 });
+  try {
+    const created = await page.request.post('/bff/campaigns', {
+      headers: { ...BFF_WRITE_HEADERS, 'Idempotency-Key': `not-yet-indexed-${Date.now()}` },
+      data: {
+        name,
+        agentId: agent.id,
+        startDate: simNow.setZone('UTC').toISODate(),
+        timezone: 'UTC',
+        timeSlots: [{ startTime: '00:00', endTime: '23:59' }],
+        batchSize: 10,
+        days: ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'],
+        recipients: phones.map((phone) => ({ phone })),
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    // The upstream places the campaign's calls; the index has not read them.
+    await sim.advanceClock(2 * 24 * 60);
+    await page.goto('/campaigns?page=1&size=100');
+    await expect(row.locator('.animate-pulse')).toHaveCount(0);
+    for (const header of ['Calls', 'Reached', 'Not reached', 'Remaining']) expect(await cell(header)).toBe('not yet indexed');
+    await expect(page.getByText(/a campaign created since is .not yet indexed. until the index.s next pass counts it/)).toBeVisible();
+  } finally {
+    await sim.clearFaults();
+  }
+  const calls = await sim.upstreamAll<{ id: string }>('/v1/calls', { campaignName: name });
+  expect(calls.length).toBeGreaterThan(0);
+  // Without a reload, the list asks again and shows the index's count once a pass has counted the campaign.
+  await expect.poll(() => cell('Calls'), { timeout: 120_000, intervals: [2000] }).toBe(String(calls.length));
+  await expectNoA11yViolations(page);
 });
 
 test("the campaigns list shows each campaign's progress (calls, reached, not reached, remaining) with one progress request", async ({ page, sim }) => {

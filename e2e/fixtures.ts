@@ -233,6 +233,19 @@ export async function listedCallIds(page: Page, total?: number): Promise<string[
   return page.locator('tbody tr[data-call-id]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-call-id')!));
 }
 
+/** Waits until the call index has completed its backfill (the BFF's own status read). */
+export async function indexReady(page: Page): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get(`${BFF_URL}/bff/index/status`);
+        return res.ok() ? ((await res.json()) as { backfill: { complete: boolean } }).backfill.complete : false;
+      },
+      { timeout: 90_000, intervals: [500, 1000] },
+    )
+    .toBe(true);
+}
+
 export interface RecordedRequest {
   url: string;
   method: string;

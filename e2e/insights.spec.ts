@@ -5,24 +5,11 @@
  * Ranges end yesterday, so live calls ending during the test change nothing.
  */
 import type { Page } from '@playwright/test';
-import { expect, expectNoA11yViolations, listedCallIds, test, type SimClient } from './fixtures';
+import { expect, expectNoA11yViolations, indexReady, listedCallIds, test, type SimClient } from './fixtures';
 
 const utcDay = (deltaDays: number) => new Date(Date.now() + deltaDays * 86_400_000).toISOString().slice(0, 10);
 const FROM = utcDay(-8);
 const TO = utcDay(-1);
-
-/** Waits until the index has completed its backfill (the BFF's own status read). */
-async function indexReady(page: Page): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        const res = await page.request.get('/bff/index/status');
-        return res.ok() ? ((await res.json()) as { backfill: { complete: boolean } }).backfill.complete : false;
-      },
-      { timeout: 90_000, intervals: [500, 1000] },
-    )
-    .toBe(true);
-}
 
 /** Every upstream call of the UTC days FROM..TO. */
 const callsInRange = (sim: SimClient) => sim.upstreamAll('/v1/calls', { from: FROM, to: TO });

@@ -157,7 +157,12 @@ export type IndexCallRow = z.infer<typeof IndexCallRow>;
 
 const IndexedAt = z.string().nullable().meta({ description: 'ISO instant up to which the upstream is fully reflected; null before the first complete sync.' });
 
-export const IndexCallPage = Page(IndexCallRow).extend({ indexedAt: IndexedAt });
+const CoveredFrom = z.string().nullable().meta({
+  description:
+    'ISO instant from which the index holds every upstream call (the first UTC day of its completed backfill); null while it backfills or when it does not sync. A window starting at or after it is answered exactly, up to indexedAt.',
+});
+
+export const IndexCallPage = Page(IndexCallRow).extend({ indexedAt: IndexedAt, coveredFrom: CoveredFrom });
 export type IndexCallPage = z.infer<typeof IndexCallPage>;
 
 // ---------- GET /bff/index/insights ----------

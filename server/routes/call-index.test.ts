@@ -8,7 +8,7 @@ const t = useInjectApp({ INDEX_SYNC: 'false' });
 describe('call index routes', () => {
   it('answer in the contract shapes, and refuse a bad filter naming it', async () => {
     const page = IndexCallPage.parse((await t.as('viewer', { method: 'GET', url: '/bff/index/calls?size=5' })).json());
-    expect(page).toMatchObject({ content: [], size: 5, totalElements: 0 });
+    expect(page).toMatchObject({ content: [], size: 5, totalElements: 0, coveredFrom: null });
     expect(CampaignProgressList.parse((await t.as('viewer', { method: 'GET', url: '/bff/index/campaigns' })).json()).content).toEqual([]);
     expect(IndexStatus.parse((await t.as('viewer', { method: 'GET', url: '/bff/index/status' })).json())).toBeDefined();
     const bad = await t.as('viewer', { method: 'GET', url: '/bff/index/calls?size=0x10' });

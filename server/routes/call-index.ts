@@ -31,6 +31,12 @@ export const callIndexPlugin: FastifyPluginAsyncZod<{ index: CallIndexService }>
   routesNeed(app, 'calls:read');
   app.addHook('onRequest', app.requireSession);
   const indexedAt = async () => (await readSyncState(db)).indexedAt?.toISOString() ?? null;
+  /** Up to when, and from when, the index holds every upstream call (see coveredFrom in the contract). */
+  const coverage = async () => {
+    const state = await readSyncState(db);
+    const complete = index.settings.enabled && state.backfillComplete && state.backfillSince;
+    return { indexedAt: state.indexedAt?.toISOString() ?? null, coveredFrom: complete ? `${state.backfillSince}T00:00:00Z` : null };
+  };
 
   app.get(
     INDEX_ROUTES.calls,
@@ -46,14 +52,14 @@ export const callIndexPlugin: FastifyPluginAsyncZod<{ index: CallIndexService }>
         ]);
       }
       if (search.q !== undefined && search.q.trim() === '') delete search.q;
-      const [{ rows, total }, at] = await Promise.all([searchCalls(db, search), indexedAt()]);
+      const [{ rows, total }, covers] = await Promise.all([searchCalls(db, search), coverage()]);
       return {
         content: rows.map((r) => ({ ...r.call, campaignName: r.campaignName, ...(r.hit ? { hit: r.hit } : {}) })),
         size: search.size,
         page: search.page,
         totalElements: total,
         totalPages: Math.ceil(total / search.size),
-        indexedAt: at,
+        ...covers,
       };
     },
   );

@@ -1,15 +1,21 @@
 /**
- * Where a page of the calls list comes from. With only the upstream's filters, the upstream
- * (dates are days in the display zone: the UTC dates covering them are asked, and the rows
- * outside those days trimmed from each page). With any filter only the index answers, the
- * index, which also says how fresh it is.
+ * Where a page of the calls list comes from. With only the upstream's filters, the upstream. With
+ * any filter only the index answers, the index, which also says how fresh it is.
+ *
+ * Dates are days in the display zone, and the upstream filters whole UTC dates. Where a zone's days
+ * do not align with UTC's, the index answers when it holds every call of the window (its completed
+ * backfill starts at or before the window's first instant): it filters exact instants, so pages are
+ * full and the count exact (up to its freshness). Otherwise the upstream is asked for the UTC dates
+ * covering the days and each page trimmed; under the time sort the pager stops at the page where
+ * the rows run past the days, so no page that cannot hold a row is offered (docs/insights-console.md).
  */
 import type { PageOf } from '@contract/schemas/page';
 import type { Call } from '@contract/schemas/call';
 import { INDEX_ROUTES } from '@contract/bff/index.plain';
 import type { IndexCallPage, TranscriptHit } from '@contract/bff/index';
 import { apiRequest, bffRequest } from '@/lib/api-client';
-import { dayWindow, withinWindow } from '@/lib/zone-days';
+import { dayWindow } from '@/lib/zone-days';
+import { trimToDays, type TrimmedCount } from '../model/trim-to-days';
 import { toIndexQuery, usesIndex, type CallsSearch } from '../model/search-params';
 import { upstreamListRead } from './first-reads';
 
@@ -21,24 +27,31 @@ export interface CallsPage extends PageOf<CallRow> {
   indexedAt?: string | null;
   /** Rows of this page the upstream sent that fell outside the local days asked. */
   trimmed: number;
-  /** Whether the totals count whole UTC days, so they may include calls outside the local days. */
-  totalsApproximate: boolean;
+  /** Set when the rows are trimmed from whole UTC days: the totals then count those days, not the local ones. */
+  trimmedCount?: TrimmedCount;
 }
 
 export async function fetchCallsPage(search: CallsSearch, zone: string, signal?: AbortSignal): Promise<CallsPage> {
-  if (usesIndex(search)) {
-    const page = await bffRequest<IndexCallPage>('GET', `${INDEX_ROUTES.calls}?${toIndexQuery(search, zone)}`);
-    return { ...page, source: 'index', trimmed: 0, totalsApproximate: false };
-  }
+  if (usesIndex(search)) return fromIndex(await indexPage(search, zone));
   if (!search.from || !search.to) {
     const read = upstreamListRead(search);
     const { data } = await apiRequest<PageOf<Call>>('GET', read.path, { query: read.query, signal });
-    return { ...data, source: 'upstream', trimmed: 0, totalsApproximate: false };
+    return { ...data, source: 'upstream', trimmed: 0 };
   }
   const window = dayWindow(search.from, search.to, zone);
+  if (window.trims) {
+    const page = await indexPage(search, zone).catch(() => null);
+    signal?.throwIfAborted();
+    if (page?.coveredFrom && window.start >= Date.parse(page.coveredFrom)) return fromIndex(page);
+  }
   const read = upstreamListRead({ ...search, from: window.utcFrom, to: window.utcTo });
   const { data } = await apiRequest<PageOf<Call>>('GET', read.path, { query: read.query, signal });
-  if (!window.trims) return { ...data, source: 'upstream', trimmed: 0, totalsApproximate: false };
-  const content = data.content.filter((c) => withinWindow(c.startTime, window));
-  return { ...data, content, source: 'upstream', trimmed: data.content.length - content.length, totalsApproximate: true };
+  if (!window.trims) return { ...data, source: 'upstream', trimmed: 0 };
+  return { ...trimToDays(data, window, search.sort), source: 'upstream' };
+}
+
+const indexPage = (search: CallsSearch, zone: string) => bffRequest<IndexCallPage>('GET', `${INDEX_ROUTES.calls}?${toIndexQuery(search, zone)}`);
+
+function fromIndex(page: IndexCallPage): CallsPage {
+  return { ...page, source: 'index', trimmed: 0 };
 }

@@ -12,7 +12,7 @@ import { Can } from '@/components/auth/can';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
-import { Pagination } from '@/components/ui/pagination';
+import { Pagination, pageRange } from '@/components/ui/pagination';
 import { TableSkeleton } from '@/components/ui/skeleton';
 import { allAgentsQueryOptions } from '@/lib/shared-queries/agents';
 import { IndexFreshness } from '@/components/data/index-freshness';
@@ -125,7 +125,7 @@ export function CallsListPage({ search, onSearch }: { search: CallsSearch; onSea
             <TableSkeleton rows={8} columns={8} label="Loading calls" />
           ) : list.isError && !data ? (
             <ErrorState error={list.error} onRetry={() => void list.refetch()} title="Calls could not be loaded" />
-          ) : data && data.content.length === 0 ? (
+          ) : data && data.content.length === 0 && !data.trimmedCount?.sent ? (
             <EmptyState
               title={filtered ? 'No call matches these filters' : 'No calls yet'}
               description={filtered ? 'Widen the dates or clear a filter.' : 'Calls appear here once agents place or take them.'}
@@ -134,8 +134,18 @@ export function CallsListPage({ search, onSearch }: { search: CallsSearch; onSea
           ) : data ? (
             <>
               <ListSource page={data} refreshing={list.isFetching} zone={search.tz ?? zone} />
-              <CallsTable calls={data.content} sort={search.sort} agentName={agentName} onSort={(sort) => onSearch({ ...search, sort, page: 1 })} />
-              <Pagination of={data} noun="calls" sizes={PAGE_SIZES} onChange={(next) => onSearch({ ...search, ...next })} />
+              {data.content.length ? (
+                <CallsTable calls={data.content} sort={search.sort} agentName={agentName} onSort={(sort) => onSearch({ ...search, sort, page: 1 })} />
+              ) : (
+                <EmptyState title="None of this page's calls fall in your days" description={trimmedPageNote(data, search.tz ?? zone)} />
+              )}
+              <Pagination
+                of={data}
+                noun="calls"
+                sizes={PAGE_SIZES}
+                summary={data.trimmedCount ? trimmedRange(data) : undefined}
+                onChange={(next) => onSearch({ ...search, ...next })}
+              />
             </>
           ) : null}
         </div>
@@ -155,7 +165,10 @@ export function CallsListPage({ search, onSearch }: { search: CallsSearch; onSea
 
 /** How many calls, and where they come from: the index (with its freshness) or the upstream. */
 function ListSource({ page, refreshing, zone }: { page: CallsPage; refreshing: boolean; zone: string }) {
-  const count = `${page.totalsApproximate ? 'At most ' : ''}${countOf(page.totalElements, 'call')}`;
+  const trimmed = page.trimmedCount;
+  const count = trimmed
+    ? `Up to ${countOf(page.totalElements, 'call')} on the UTC days ${trimmed.utcFrom} to ${trimmed.utcTo}; ${page.content.length} of this page's ${trimmed.sent} in your ${zone} days`
+    : countOf(page.totalElements, 'call');
   return (
     <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
       <p role="status">
@@ -166,9 +179,23 @@ function ListSource({ page, refreshing, zone }: { page: CallsPage; refreshing: b
         <p>
           From the call index · <IndexFreshness indexedAt={page.indexedAt} />
         </p>
-      ) : page.totalsApproximate ? (
-        <p>Counted over whole UTC days; rows outside your {zone} days are left out of each page.</p>
+      ) : trimmed ? (
+        <p>The call index does not hold all of these days, so the upstream counts whole UTC days; calls outside your {zone} days are left out of each page.</p>
       ) : null}
     </div>
   );
+}
+
+/** The pager's range on a trimmed page: the upstream's rows it read, not the calls shown. */
+function trimmedRange(page: CallsPage): string {
+  const { from, to } = pageRange(page.page, page.size, page.totalElements);
+  return `Rows ${from}–${to} of up to ${page.totalElements} on the UTC days`;
+}
+
+/** Why a trimmed page shows nothing, and where the calls are. */
+function trimmedPageNote(page: CallsPage, zone: string): string {
+  if (page.trimmedCount?.daysStartLater) return `This page's calls fall after your ${zone} days; the calls in them start on a later page.`;
+  if (page.page >= page.totalPages && page.page === 1) return `No call of these UTC days falls in your ${zone} days.`;
+  if (page.page >= page.totalPages) return `The rest of these UTC days' calls fall outside your ${zone} days: the earlier pages hold every call in them.`;
+  return `Its calls fall outside your ${zone} days; other pages hold the calls in them.`;
 }

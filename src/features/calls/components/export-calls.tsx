@@ -4,6 +4,7 @@ import { LIMITS } from '@contract/limits';
 import { errorMessage } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
+import { countOf } from '@/lib/plural';
 import { fetchCallsPage } from '../api/calls-source';
 import type { CallsSearch } from '../model/search-params';
 
@@ -17,7 +18,7 @@ export function ExportCalls({ search, zone, agentName }: { search: CallsSearch; 
     setProgress({ done: 0, total: 0 });
     try {
       const { exportAllPages } = await import('../model/csv-export');
-      const csv = await exportAllPages((page, signal) => fetchCallsPage({ ...search, page, size: LIMITS.pageSize.max }, zone, signal), {
+      const { csv, rows } = await exportAllPages((page, signal) => fetchCallsPage({ ...search, page, size: LIMITS.pageSize.max }, zone, signal), {
         signal: abort.signal,
         agentName,
         onProgress: (done, total) => setProgress({ done, total }),
@@ -28,7 +29,7 @@ export function ExportCalls({ search, zone, agentName }: { search: CallsSearch; 
       a.download = `calls-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')}.csv`;
       a.click();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      toast.success('Export ready');
+      toast.success('Export ready', `${countOf(rows, 'call')} in the file.`);
     } catch (error) {
       if (abort.signal.aborted) toast.success('Export cancelled');
       else toast.error('Export failed', errorMessage(error));

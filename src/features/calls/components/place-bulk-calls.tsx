@@ -1,7 +1,8 @@
 /**
  * Bulk calls from a CSV file or pasted rows, through the one table import the campaign wizard
  * also uses (src/components/table-import): header, column roles, refused rows fixable in place,
- * duplicates counted, before anything is sent; requests of at most the bulk limit, each with its own
+ * duplicates counted, every refused row (duplicates too) downloadable with its line and reason,
+ * before anything is sent; requests of at most the bulk limit, each with its own
  * Idempotency-Key kept across retries; the X-CallRateLimit headers shown after sending; a 429
  * explained with a way to send fewer; a summary linking to the calls. The agent and campaign are a
  * react-hook-form form over bulkSendSchema.
@@ -16,6 +17,7 @@ import { errorMessage, isApiError } from '@/lib/api-client';
 import { chunk, mappingProblems, type CountryCode } from '@/lib/recipients';
 import { buildFromDraft, type RecipientsDraft } from '@/lib/recipients/import-draft';
 import { RecipientsTableImport } from '@/components/table-import/recipients-table-import';
+import { RejectedRowsDownload } from '@/components/table-import/rejected-rows-download';
 import { DncSkipNotice } from '@/components/do-not-call/skip-notice';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -103,6 +105,7 @@ export function PlaceBulkCalls({ country }: { country: CountryCode }) {
             ) of {countOf(built.total, 'row')}
           </p>
         ) : null}
+        {draft && built ? <RejectedRowsDownload draft={draft} problems={built.problems} className="mt-2" /> : null}
       </RecipientsTableImport>
 
       {built && built.recipients.length > 0 && problemsOfMapping.length === 0 ? (

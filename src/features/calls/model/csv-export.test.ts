@@ -59,7 +59,7 @@ describe('exportAllPages', () => {
     const pages = [[call('c1'), call('c2')], [call('c2'), call('c3')], [call('c4')]];
     const progress: [number, number][] = [];
     const asked: number[] = [];
-    const csv = await exportAllPages(
+    const { csv, rows } = await exportAllPages(
       async (page) => {
         asked.push(page);
         return { content: pages[page - 1]!, totalPages: 3 };
@@ -75,6 +75,7 @@ describe('exportAllPages', () => {
     const lines = csv.trimEnd().split('\r\n');
     expect(lines).toHaveLength(5);
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['c1', 'c2', 'c3', 'c4']);
+    expect(rows).toBe(4);
   });
 
   it('stops when cancelled', async () => {
@@ -93,7 +94,8 @@ describe('exportAllPages', () => {
   });
 
   it('writes only the header for an empty result', async () => {
-    const csv = await exportAllPages(async () => ({ content: [], totalPages: 0 }), { signal: new AbortController().signal });
+    const { csv, rows } = await exportAllPages(async () => ({ content: [], totalPages: 0 }), { signal: new AbortController().signal });
     expect(csv).toBe(`${callsCsvHeader()}\r\n`);
+    expect(rows).toBe(0);
   });
 });

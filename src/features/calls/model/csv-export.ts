@@ -33,12 +33,13 @@ export function callToCsvRow(call: Call, agentName = ''): string {
 
 /**
  * Fetches every page of the current filter, reporting progress; stops when the signal aborts.
- * `fetchPage` returns one upstream page (contract Page of Call).
+ * `fetchPage` returns one page of the list's source (contract Page of Call). Gives the CSV and how
+ * many calls it holds (the figure the list's count should match).
  */
 export async function exportAllPages(
   fetchPage: (page: number, signal: AbortSignal) => Promise<{ content: Call[]; totalPages: number }>,
   opts: { signal: AbortSignal; agentName?: (id: string) => string; onProgress?: (done: number, total: number) => void },
-): Promise<string> {
+): Promise<{ csv: string; rows: number }> {
   const lines = [callsCsvHeader()];
   // New calls arriving mid-export shift pages under a startTime sort: skip ids already written.
   const seen = new Set<string>();
@@ -56,5 +57,5 @@ export async function exportAllPages(
     opts.onProgress?.(page, totalPages);
     page += 1;
   } while (page <= totalPages);
-  return `${lines.join('\r\n')}\r\n`;
+  return { csv: `${lines.join('\r\n')}\r\n`, rows: seen.size };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CampaignProgress } from '@contract/bff/index';
-import { progressCells } from './progress';
+import { countedByIndex, progressCells } from './progress';
 
 const base: CampaignProgress = {
   campaignId: '00000000-0000-4000-8000-000000000001',
@@ -20,5 +20,14 @@ describe('progressCells', () => {
 
   it('has no remaining count when the recipients are not known', () => {
     expect(progressCells({ ...base, recipients: null, remaining: null }).remaining).toBeNull();
+  });
+});
+
+describe('countedByIndex', () => {
+  it('counts a campaign only once a pass that began after its creation has completed', () => {
+    expect(countedByIndex('2026-11-28T10:00:05.000Z', '2026-11-28T10:00:00.000Z')).toBe(false);
+    expect(countedByIndex('2026-11-28T10:00:05.000Z', '2026-11-28T10:00:05.000Z')).toBe(true);
+    expect(countedByIndex('2026-11-28T10:00:05.000Z', '2026-11-28T10:00:30.000Z')).toBe(true);
+    expect(countedByIndex('2026-11-28T10:00:05.000Z', null)).toBe(false);
   });
 });

@@ -1,7 +1,9 @@
 /**
  * The campaigns created through Switchboard (the BFF's registry), each with its live status and its
  * progress from the call index (one request for the page): calls made, reached, not reached, and
- * the recipients not called yet where the recipient count is known.
+ * the recipients not called yet where the recipient count is known. A campaign created since the
+ * index's last pass says "not yet indexed" (never a 0 it has not counted) and the figures are asked
+ * again until the index has counted it.
  */
 import { useQueries, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -16,15 +18,26 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
+import { IndexFreshness } from '@/components/data/index-freshness';
 import { allAgentsQueryOptions } from '@/lib/shared-queries/agents';
 import { registryQueryOptions } from '@/lib/shared-queries/campaign-registry';
 import { campaignProgressQueryOptions, campaignQueryOptions } from '../../api/campaign-queries';
-import { progressCells } from '../../model/progress';
+import { countedByIndex, NOT_YET_INDEXED_POLL_MS, progressCells } from '../../model/progress';
 import { CampaignStatusBadge } from './campaign-status-badge';
 
-/** One progress figure: a placeholder while loading, a dash when the progress failed (said above the table). */
-function Figure({ progress, value }: { progress: { isPending: boolean; row?: CampaignProgress }; value: (p: CampaignProgress) => ReactNode }) {
+/**
+ * One progress figure: a placeholder while loading, a dash when the progress failed (said above the
+ * table), "not yet indexed" while the index has not counted the campaign (created since its last pass).
+ */
+function Figure({
+  progress,
+  value,
+}: {
+  progress: { isPending: boolean; row?: CampaignProgress; counted: boolean };
+  value: (p: CampaignProgress) => ReactNode;
+}) {
   if (progress.isPending) return <Skeleton className="ml-auto h-5 w-8" />;
+  if (progress.row && !progress.counted) return <span className="text-slate-600 dark:text-slate-400">not yet indexed</span>;
   if (!progress.row)
     return (
       <span>
@@ -61,9 +74,18 @@ export function CampaignsListPage({ page, size, onPage }: { page: number; size: 
     combine: (results) => ({ error: results.find((r) => r.isError)?.error, retry: () => results.forEach((r) => r.isError && void r.refetch()) }),
   });
   const agentName = useMemo(() => new Map((agents ?? []).map((a) => [a.id, a.name])), [agents]);
-  const progress = useQuery(campaignProgressQueryOptions(data.content.map((c) => c.id)));
+  // While a campaign on the page is newer than the index's last pass, ask again until the index has counted it.
+  const progress = useQuery({
+    ...campaignProgressQueryOptions(data.content.map((c) => c.id)),
+    refetchInterval: (query) =>
+      query.state.data && data.content.some((c) => !countedByIndex(c.createdAt, query.state.data?.indexedAt)) ? NOT_YET_INDEXED_POLL_MS : false,
+  });
   const progressOf = useMemo(() => new Map((progress.data?.content ?? []).map((p) => [p.campaignId, p])), [progress.data]);
-  const figure = (c: RegistryEntry) => ({ isPending: progress.isPending, row: progressOf.get(c.id) });
+  const figure = (c: RegistryEntry) => ({
+    isPending: progress.isPending,
+    row: progressOf.get(c.id),
+    counted: countedByIndex(c.createdAt, progress.data?.indexedAt),
+  });
   const count = (n: number) => n.toLocaleString('en');
   const columns: Column<RegistryEntry>[] = [
     {
@@ -114,13 +136,14 @@ export function CampaignsListPage({ page, size, onPage }: { page: number; size: 
           {statuses.error ? <ErrorState title="Some live statuses could not be loaded" error={statuses.error} onRetry={statuses.retry} /> : null}
           {progress.isError ? <ErrorState title="The progress could not be loaded" error={progress.error} onRetry={() => void progress.refetch()} /> : null}
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            Calls, reached and not reached (no answer or failed) count the calls made so far
+            Calls, reached and not reached (no answer or failed) count the calls the call index holds
             {progress.data?.indexedAt ? (
               <>
-                , as of <DateTime value={progress.data.indexedAt} />
+                , as of <DateTime value={progress.data.indexedAt} /> (<IndexFreshness indexedAt={progress.data.indexedAt} />)
               </>
             ) : null}
-            . Remaining: recipients not called yet, of those the campaign was created with; unknown where Switchboard did not record how many there were.
+            ; a campaign created since is &ldquo;not yet indexed&rdquo; until the index&rsquo;s next pass counts it. Remaining: recipients not called yet, of
+            those the campaign was created with; unknown where Switchboard did not record how many there were.
           </p>
           <DataTable
             caption="Campaigns"

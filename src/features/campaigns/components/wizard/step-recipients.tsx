@@ -13,7 +13,8 @@ import { LIMITS } from '@contract/limits';
 import { Button } from '@/components/ui/button';
 import { mappingProblems, type BuiltRecipients } from '@/lib/recipients';
 import type { StepFieldError } from '../../model/field-errors';
-import { importTable, rejectedRowsCsv, type RecipientsDraft } from '@/lib/recipients/import-draft';
+import { importTable, type RecipientsDraft } from '@/lib/recipients/import-draft';
+import { RejectedRowsDownload } from '@/components/table-import/rejected-rows-download';
 import { fixableRows, RecipientsTableImport } from '@/components/table-import/recipients-table-import';
 import { hasTable } from '@/components/table-import/table-import';
 import { limitState } from '../../model/recipient-limit';
@@ -27,15 +28,6 @@ const COUNTRIES = getCountries()
   .map((c) => ({ code: c, name: regionNames.of(c) ?? c }))
   .sort((a, b) => a.name.localeCompare(b.name));
 const err = 'text-sm font-medium text-red-700 dark:text-red-400';
-
-function download(text: string, name: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  URL.revokeObjectURL(url);
-}
 
 export interface StepRecipientsProps {
   draft: RecipientsDraft | null;
@@ -147,11 +139,7 @@ export function StepRecipients(props: StepRecipientsProps) {
       </div>
       {draft ? (
         <>
-          {built && built.problems.length > 0 ? (
-            <Button size="sm" className="mt-2" onClick={() => download(rejectedRowsCsv(draft, built.problems), 'rejected-rows.csv')}>
-              Download rejected rows (CSV)
-            </Button>
-          ) : null}
+          {built ? <RejectedRowsDownload draft={draft} problems={built.problems} className="mt-2" /> : null}
           {built && built.recipients.length > 0 ? (
             <div className="mt-4">
               <h3 className="font-medium">Preview</h3>
