@@ -1,4 +1,5 @@
 import type { Migration } from '../../common/db';
+import { normaliseListedNumbers } from '../services/do-not-call';
 
 export const MIGRATIONS: Migration[] = [
   {
@@ -433,5 +434,13 @@ CREATE INDEX index_call_facts_start ON index_call_facts (start_time);
 INSERT INTO index_call_facts (id, start_time, agent_id, campaign_name, status, duration, classification)
   SELECT id, start_time, agent_id, campaign_name, status, duration, classification FROM index_calls;
 `,
+  },
+  {
+    // Do-not-call numbers in E.164 (issue 35): the rule path stored the upstream's form (e.g.
+    // `+330699887766`), which no check matched and no removal found; duplicates merge, the first
+    // added kept; a number that cannot be read stays as written (server/services/do-not-call.ts).
+    id: '017_do_not_call_e164',
+    sql: '',
+    run: normaliseListedNumbers,
   },
 ];

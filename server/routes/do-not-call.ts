@@ -26,7 +26,7 @@ import { CsvFile, NoContent } from '../../contract/bff/http';
 import { csvSafeCell } from '../../contract/csv-safe';
 import { HttpError } from '../http';
 import { audit } from '../services/audit';
-import { addNumber, screenPhones, toE164, toEntry } from '../services/do-not-call';
+import { addNumber, listedForm, screenPhones, toEntry } from '../services/do-not-call';
 
 const tags = ['do-not-call'];
 
@@ -115,11 +115,13 @@ export const doNotCallPlugin: FastifyPluginAsyncZod = async (app) => {
     { onRequest: manager, schema: { tags, summary: 'Remove a number (204)', params: z.strictObject({ phone: DncPhone }), response: { 204: NoContent } } },
     async (request, reply) => {
       const s = request.session;
-      const phone = toE164(request.params.phone);
-      if (!phone)
-        throw new HttpError(400, 'Some fields are not valid.', [{ field: 'phone', rejectedValue: request.params.phone, message: 'Not a phone number.' }]);
-      const { rows } = await db.query('DELETE FROM do_not_call WHERE phone = $1 RETURNING phone', [phone]);
-      if (rows.length === 0) throw new HttpError(404, `${phone} is not on the do-not-call list.`);
+      // The E.164 form, or the number exactly as stored (an entry whose number cannot be read).
+      const given = request.params.phone.trim();
+      const { rows } = await db.query<{ phone: string }>('DELETE FROM do_not_call WHERE phone = ANY($1::text[]) RETURNING phone', [
+        [...new Set([listedForm(given), given])],
+      ]);
+      if (rows.length === 0) throw new HttpError(404, `${listedForm(given)} is not on the do-not-call list.`);
+      const phone = rows[0]!.phone;
       await audit(db, {
         username: s.username,
         action: 'doNotCall.remove',
