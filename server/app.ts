@@ -17,7 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { Db } from '../common/db';
 import type { Config } from './config';
-import { childLoggerFactory, createLogger } from './logger';
+import { childLoggerFactory, createLogger, routePattern } from './logger';
 import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
@@ -99,14 +99,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<BffA
     for (const method of [route.method].flat()) routeList.push({ method, url: route.url, schema: route.schema !== undefined });
   });
 
-  // One log line per request, after it ends: id, route, status, time, user; never headers or bodies.
+  // One log line per request, after it ends: id, route pattern, status, time, user; never the path
+  // as sent (it can carry a phone number), headers or bodies.
   app.addHook('onResponse', (request, reply, done) => {
     // Built only when it is written (LOG_LEVEL at info or below).
     if ((request.log as Logger).isLevelEnabled('info'))
       request.log.info(
         {
           method: request.method,
-          url: request.url.split('?')[0],
+          route: routePattern(request),
           status: reply.statusCode,
           ms: Math.round(reply.elapsedTime * 10) / 10,
           user: (request.session as typeof request.session | null)?.username,

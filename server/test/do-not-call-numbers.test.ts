@@ -113,4 +113,24 @@ describe('do-not-call numbers on PostgreSQL', { timeout: 180_000 }, () => {
     expect((await operator.request('DELETE', `/bff/do-not-call/${encodeURIComponent(E164)}`)).status).toBe(204);
     expect(await listed('699887766')).toEqual([]);
   });
+
+  it('logs the route pattern of a request, never a phone number it carries', async () => {
+    const phone = '+33611223344';
+    const from = stack.logs.length;
+    expect((await operator.request('POST', '/bff/do-not-call', { body: { phone, reason: 'Asked' } })).status).toBe(201);
+    expect((await operator.request('DELETE', `/bff/do-not-call/${encodeURIComponent(phone)}`)).status).toBe(204);
+    expect((await operator.request('DELETE', `/bff/do-not-call/${encodeURIComponent(phone)}`)).status).toBe(404);
+    await operator.api('GET', `/v1/calls?phone=${encodeURIComponent(phone)}`);
+    await new Promise((r) => setTimeout(r, 200));
+    const lines = stack.logs
+      .slice(from)
+      .flatMap((l) => l.split('\n'))
+      .filter(Boolean);
+    for (const line of lines) expect(line, line).not.toMatch(/611223344/);
+    const routes = lines
+      .map((l) => JSON.parse(l))
+      .filter((l) => l.msg === 'request')
+      .map((l) => `${l.method} ${l.route}`);
+    expect(routes).toEqual(expect.arrayContaining(['DELETE /bff/do-not-call/:phone', 'GET /api/v1/calls']));
+  });
 });
