@@ -63,7 +63,8 @@ export function ImportNumbers({ country }: { country: CountryCode }) {
         onHeaderChange={(hasHeader) => draft && change(withDncHeader(draft, hasHeader, country))}
         mapping={DNC_COLUMNS}
         mappingProblems={draft ? dncMappingProblems(draft) : []}
-        problems={built?.problems.filter((p) => p.kind !== 'duplicate').map((p) => ({ line: p.line, value: p.phone, reason: p.reason })) ?? []}
+        // Every row counted as a problem is listed, a repeated number too (with the line it repeats).
+        problems={built?.problems.map((p) => ({ line: p.line, value: p.phone, reason: p.reason })) ?? []}
         fixColumn={draft?.roles.indexOf('phone') ?? -1}
       >
         <Field label="Reason for rows without one" error={errors.reason?.message}>
