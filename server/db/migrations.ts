@@ -443,4 +443,18 @@ INSERT INTO index_call_facts (id, start_time, agent_id, campaign_name, status, d
     sql: '',
     run: normaliseListedNumbers,
   },
+  {
+    // The numbers each campaign created through Switchboard was sent with, after the do-not-call
+    // list (issue 35; issue 33 reads them too): a number added to the list later names the
+    // campaigns that may still call it. Pruned with the campaign's age (server/services/retention.ts).
+    id: '018_campaign_recipients',
+    sql: `
+CREATE TABLE campaign_recipients (
+  campaign_id uuid NOT NULL REFERENCES campaigns(id) ON DELETE CASCADE,
+  phone text NOT NULL,
+  PRIMARY KEY (campaign_id, phone)
+);
+CREATE INDEX campaign_recipients_phone ON campaign_recipients (phone);
+`,
+  },
 ];

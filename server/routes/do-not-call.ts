@@ -10,9 +10,10 @@ import { z } from 'zod';
 import {
   DNC_MANAGER_ROLES,
   DncAddBody,
+  DncAddResult,
+  DncHoldingCampaign,
   DncCheckBody,
   DncCheckResult,
-  DncEntry,
   DncImportBody,
   DncImportResult,
   DncPage,
@@ -27,6 +28,7 @@ import { csvSafeCell } from '../../contract/csv-safe';
 import { HttpError } from '../http';
 import { audit } from '../services/audit';
 import { addNumber, listedForm, screenPhones, toEntry } from '../services/do-not-call';
+import { holdingCampaigns, holdingOutcome } from '../services/do-not-call-campaigns';
 
 const tags = ['do-not-call'];
 
@@ -37,7 +39,8 @@ async function manager(request: FastifyRequest): Promise<void> {
 }
 
 export const doNotCallPlugin: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.ctx;
+  const { ctx } = app;
+  const { db } = ctx;
   // Every route here is a signed-in user's; those that change or export the list also need a manager.
   app.addHook('onRequest', app.requireSession);
 
@@ -86,7 +89,12 @@ export const doNotCallPlugin: FastifyPluginAsyncZod = async (app) => {
     '/bff/do-not-call',
     {
       onRequest: manager,
-      schema: { tags, summary: 'Add a number (201), or find it already listed (200)', body: DncAddBody, response: { 200: DncEntry, 201: DncEntry } },
+      schema: {
+        tags,
+        summary: 'Add a number (201), or find it already listed (200), with the campaigns that hold it',
+        body: DncAddBody,
+        response: { 200: DncAddResult, 201: DncAddResult },
+      },
     },
     async (request, reply) => {
       const s = request.session;
@@ -96,17 +104,19 @@ export const doNotCallPlugin: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(400, 'Some fields are not valid.', [
           { field: 'phone', rejectedValue: body.phone, message: 'Not a possible phone number: give it in international form, such as +33612345678.' },
         ]);
+      // Campaigns already created that hold it: the person is told at once and offered a pause.
+      const campaigns = await holdingCampaigns(ctx, [result.entry.phone]);
       if (result.created) {
         await audit(db, {
           username: s.username,
           action: 'doNotCall.add',
           route: 'POST /bff/do-not-call',
-          outcome: `ok: ${result.entry.phone} (${body.source})`,
+          outcome: `ok: ${result.entry.phone} (${body.source})${holdingOutcome(campaigns)}`,
           status: 201,
           requestId: request.id,
         });
       }
-      return reply.code(result.created ? 201 : 200).send(result.entry);
+      return reply.code(result.created ? 201 : 200).send({ ...result.entry, campaigns });
     },
   );
 
@@ -146,7 +156,7 @@ export const doNotCallPlugin: FastifyPluginAsyncZod = async (app) => {
       const s = request.session;
       const { rows } = request.body;
       const problems: DncRowProblem[] = [];
-      let added = 0;
+      const addedPhones: string[] = [];
       let already = 0;
       await db.transaction(async (tx) => {
         for (const row of rows) {
@@ -157,20 +167,34 @@ export const doNotCallPlugin: FastifyPluginAsyncZod = async (app) => {
           }
           const result = await addNumber(tx, { phone: row.phone.replace(/^'/, ''), reason: reason.data, source: 'import', addedBy: s.username });
           if (!result) problems.push({ line: row.line, phone: row.phone, reason: `"${row.phone}" is not a possible phone number in international form.` });
-          else if (result.created) added++;
+          else if (result.created) addedPhones.push(result.entry.phone);
           else already++;
         }
       });
+      const added = addedPhones.length;
+      const campaigns = await holdingCampaigns(ctx, addedPhones);
       await audit(db, {
         username: s.username,
         action: 'doNotCall.import',
         route: 'POST /bff/do-not-call/import',
-        outcome: `ok: ${added} added, ${already} already listed, ${problems.length} refused`,
+        outcome: `ok: ${added} added, ${already} already listed, ${problems.length} refused${holdingOutcome(campaigns)}`,
         status: 200,
         requestId: request.id,
       });
-      return { added, already, problems };
+      return { added, already, problems, campaigns };
     },
+  );
+
+  app.get(
+    '/bff/do-not-call/campaigns',
+    {
+      schema: {
+        tags,
+        summary: 'Campaigns created through Switchboard that hold a listed number and may still call it (not cancelled), newest first',
+        response: { 200: z.array(DncHoldingCampaign) },
+      },
+    },
+    async () => holdingCampaigns(ctx, null),
   );
 
   app.post(

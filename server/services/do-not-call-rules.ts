@@ -9,6 +9,7 @@
 import type { Db } from '../../common/db';
 import { audit } from './audit';
 import { listedForm } from './do-not-call';
+import { holdingInRegistry, holdingOutcome } from './do-not-call-campaigns';
 
 /** A rule's row in `dnc_rules`, as applied (the route reads it with its counts and dates too). */
 export interface DncRuleRow {
@@ -48,19 +49,21 @@ export async function applyDncRules(db: Db): Promise<number> {
         [[...byPhone.keys()], [...byPhone.values()], rule.reason, rule.name, `rule: ${rule.name}`],
       );
       await tx.query('UPDATE dnc_rules SET added = added + $2, last_applied_at = now() WHERE id = $1', [rule.id, rows.length]);
-      return rows.length;
+      return rows.map((r) => r.phone);
     });
-    if (added > 0) {
+    if (added.length > 0) {
+      // Campaigns that hold them are named here and listed on the do-not-call page with a Pause.
+      const campaigns = await holdingInRegistry(db, added);
       await audit(db, {
         username: rule.created_by,
         action: 'doNotCall.rule',
         route: null,
-        outcome: `ok: ${added} added by rule "${rule.name}" (${rule.classifier} = ${rule.value})`,
+        outcome: `ok: ${added.length} added by rule "${rule.name}" (${rule.classifier} = ${rule.value})${holdingOutcome(campaigns)}`,
         status: null,
         requestId: `dnc-rule-${rule.id}`,
       });
     }
-    total += added;
+    total += added.length;
   }
   return total;
 }

@@ -18,9 +18,10 @@ import { ROUTES, type RouteDef } from '../../contract/routes';
 import type { ValidationError } from '../../contract/schemas/error';
 import type { Ctx } from '../context';
 import { HttpError } from '../http';
-import { DNC_SKIPPED_FIELD } from '../../contract/bff/do-not-call';
+import { DNC_LISTED_DURING_FIELD, DNC_SKIPPED_FIELD } from '../../contract/bff/do-not-call';
 import { audit } from './audit';
 import { screenCreate } from './do-not-call';
+import { keepRecipients } from './do-not-call-campaigns';
 import * as idempotency from './idempotency';
 import { mayCall } from './policy';
 import type { Session } from './sessions';
@@ -231,11 +232,32 @@ export async function performWrite(ctx: Ctx, input: WriteInput): Promise<WriteAn
     parsed = { ...(parsed as object), [DNC_SKIPPED_FIELD]: screened.skipped };
     text = JSON.stringify(parsed);
   }
-  if (def.idempotent) await idempotency.complete(db, session.userId, key!, res.statusCode, headers, text);
   if (name === 'createCampaign' && res.statusCode === 201) {
     const campaign = parsed as { id: string; name: string; agentId: string };
     await recordCampaign(ctx, session, key!, campaign);
+    // The numbers sent, kept for later additions to the list; any listed since the check (an
+    // addition raced this create) is told in the answer (kept for replay) and audited.
+    const sent = ((screened.kind === 'filtered' ? screened.body : input.body) as { recipients: { phone: string }[] }).recipients;
+    const listedDuring = await keepRecipients(
+      db,
+      campaign.id,
+      sent.map((r) => r.phone),
+    );
+    if (listedDuring.length > 0) {
+      parsed = { ...(parsed as object), [DNC_LISTED_DURING_FIELD]: listedDuring };
+      text = JSON.stringify(parsed);
+      await audit(db, {
+        username: session.username,
+        action: 'doNotCall.listedDuringCreate',
+        route: routeLabel,
+        idempotencyKey: key ?? null,
+        outcome: `warning: ${listedDuring.length} number${listedDuring.length === 1 ? ' was' : 's were'} listed while the campaign "${campaign.name}" was created; it holds ${listedDuring.length === 1 ? 'it' : 'them'}`,
+        status: 201,
+        requestId: input.requestId,
+      });
+    }
   }
+  if (def.idempotent) await idempotency.complete(db, session.userId, key!, res.statusCode, headers, text);
   await record(res.statusCode < 400 ? 'ok' : 'refused', res.statusCode);
   return { status: res.statusCode, headers, body: text };
 }

@@ -133,4 +133,71 @@ describe('do-not-call numbers on PostgreSQL', { timeout: 180_000 }, () => {
       .map((l) => `${l.method} ${l.route}`);
     expect(routes).toEqual(expect.arrayContaining(['DELETE /bff/do-not-call/:phone', 'GET /api/v1/calls']));
   });
+
+  const EVERY_DAY = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'];
+  let keyN = 0;
+  const createCampaign = async (name: string, phones: string[]) => {
+    const today = ((await stack.control('GET', '/_sim/clock')).body.now as string).slice(0, 10);
+    return operator.request('POST', '/bff/campaigns', {
+      headers: { 'idempotency-key': `held-${Date.now()}-${keyN++}` },
+      body: {
+        name,
+        agentId: (await stack.upstream('GET', '/v1/agents?type=OUTBOUND&size=100')).body.content.find((a: any) => a.active && !a.archived).id,
+        startDate: today,
+        timezone: 'UTC',
+        batchSize: 10,
+        days: EVERY_DAY,
+        timeSlots: [{ startTime: '10:00', endTime: '13:00' }],
+        recipients: phones.map((phone) => ({ phone })),
+      },
+    });
+  };
+
+  it('names the campaigns that hold a number added later (one, import), with their status, and lists them', async () => {
+    const name = `Holds them ${Date.now()}`;
+    const created = await createCampaign(name, ['+33698763001', '+33698763002', '+33698763003']);
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.id as string;
+
+    const added = await operator.request('POST', '/bff/do-not-call', { body: { phone: '+33 6 98 76 30 01', reason: 'Asked' } });
+    expect(added.status, added.text).toBe(201);
+    expect(added.body.campaigns).toEqual([{ id, name, status: 'ACTIVE', phones: ['+33698763001'] }]);
+    const imported = await operator.request('POST', '/bff/do-not-call/import', { body: { rows: [{ line: 2, phone: '+33698763002', reason: 'Imported' }] } });
+    expect(imported.status, imported.text).toBe(200);
+    expect(imported.body.campaigns).toEqual([{ id, name, status: 'ACTIVE', phones: ['+33698763002'] }]);
+    // A number no campaign holds names none.
+    expect((await operator.request('POST', '/bff/do-not-call', { body: { phone: '+33698763999', reason: 'Asked' } })).body.campaigns).toEqual([]);
+
+    const viewer = await stack.login('viewer');
+    const holding = (await viewer.request('GET', '/bff/do-not-call/campaigns')).body as any[];
+    expect(holding.find((c) => c.id === id)).toEqual({ id, name, status: 'ACTIVE', phones: ['+33698763001', '+33698763002'] });
+    const admin = await stack.login('admin');
+    const audit = (await admin.request('GET', '/bff/audit?action=doNotCall.add')).body.content as any[];
+    expect(audit[1]).toMatchObject({ outcome: `ok: +33698763001 (manual); in 1 campaign: "${name}"` });
+
+    // Paused through the write route: still named, with its status; cancelled: no longer.
+    expect((await operator.request('POST', `/bff/campaigns/${id}/status`, { body: { status: 'PAUSED' } })).status).toBe(200);
+    expect(((await viewer.request('GET', '/bff/do-not-call/campaigns')).body as any[]).find((c) => c.id === id)?.status).toBe('PAUSED');
+    expect((await operator.request('POST', `/bff/campaigns/${id}/status`, { body: { status: 'CANCELLED' } })).status).toBe(200);
+    expect(((await viewer.request('GET', '/bff/do-not-call/campaigns')).body as any[]).find((c) => c.id === id)).toBeUndefined();
+  });
+
+  it('tells a campaign create that raced an addition which numbers it holds, and audits it', async () => {
+    const name = `Raced ${Date.now()}`;
+    // The upstream takes 2 s to create: the number is listed after the check, before the campaign exists.
+    await stack.control('POST', '/_sim/faults', { method: 'POST', path: '/v1/campaigns', latencyMs: 2000, count: 1 });
+    const creating = createCampaign(name, ['+33698764001', '+33698764002']);
+    await new Promise((r) => setTimeout(r, 700));
+    const added = await operator.request('POST', '/bff/do-not-call', { body: { phone: '+33698764002', reason: 'Asked during the create' } });
+    expect(added.status, added.text).toBe(201);
+    const created = await creating;
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.doNotCallSkipped).toBeUndefined();
+    expect(created.body.doNotCallListedDuringCreate).toEqual([{ phone: '+33698764002', reason: 'On the do-not-call list (manual): Asked during the create' }]);
+    const admin = await stack.login('admin');
+    const audit = (await admin.request('GET', '/bff/audit?action=doNotCall.listedDuringCreate')).body.content as any[];
+    expect(audit[0]).toMatchObject({ user: 'operator', outcome: `warning: 1 number was listed while the campaign "${name}" was created; it holds it` });
+    const holding = (await operator.request('GET', '/bff/do-not-call/campaigns')).body as any[];
+    expect(holding.find((c) => c.id === created.body.id)).toMatchObject({ name, status: 'ACTIVE', phones: ['+33698764002'] });
+  });
 });
