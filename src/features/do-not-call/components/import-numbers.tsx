@@ -12,6 +12,7 @@ import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { DncReason, type DncImportResult } from '@contract/bff/do-not-call';
+import { HoldingCampaigns } from '@/components/do-not-call/holding-campaigns';
 import { TableImport } from '@/components/table-import/table-import';
 import { Button } from '@/components/ui/button';
 import { DataTable, type Column } from '@/components/ui/data-table';
@@ -93,6 +94,7 @@ export function ImportNumbers({ country }: { country: CountryCode }) {
               refused.
             </p>
             <ServerRefusals problems={result.problems} />
+            <HoldingCampaigns campaigns={result.campaigns} subject="Numbers just added are" />
           </div>
         ) : null}
       </TableImport>
