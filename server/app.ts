@@ -25,7 +25,6 @@ import { servicesPlugin } from './plugins/services';
 import { sessionPlugin } from './plugins/session';
 import { staticPlugin } from './plugins/static';
 import { CallIndexService } from './services/call-index/service';
-import type { DoNotCall } from './services/do-not-call';
 import { AlertService } from './services/alerts/service';
 import { alertsPlugin } from './routes/alerts';
 import { doNotCallRulesPlugin } from './routes/do-not-call-rules';
@@ -49,8 +48,6 @@ export interface AppDeps {
   logStream?: Writable;
   /** How long a session read may come from memory (default 2000 ms; 0 in expiry tests). */
   sessionCacheMs?: number;
-  /** The do-not-call list the write path asks (default: every number may be called). */
-  dnc?: DoNotCall;
   /**
    * The upstream's clock (default: this machine's). The call index reads "today" by it, so the
    * alerts' windows end at the upstream's instant; tests give the simulator's (which they move).
@@ -117,7 +114,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<BffA
     done();
   });
 
-  await app.register(servicesPlugin, { config, db: deps.db, sessionCacheMs: deps.sessionCacheMs, dnc: deps.dnc });
+  await app.register(servicesPlugin, { config, db: deps.db, sessionCacheMs: deps.sessionCacheMs });
   await app.register(errorsPlugin);
   await app.register(sessionPlugin);
   await app.register(cookie);

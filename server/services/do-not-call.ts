@@ -2,8 +2,8 @@
  * The do-not-call list: one table, numbers kept in E.164 after normalisation, and the one function
  * every way of calling goes through (`screenCreate`): a listed number is refused for one call and
  * left out, with the reason, of a bulk or campaign list. Whatever the browser sends, the check is
- * here, on the server, before anything is sent upstream (server/services/writes.ts calls it).
- * `DoNotCall`/`ALLOW_ALL` below is the write path's injectable seam (AppDeps.dnc), checked first.
+ * here, on the server, before anything is sent upstream (server/services/writes.ts calls it); tests
+ * list numbers in the real table, never through a stand-in.
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import type { Queryable } from '../../common/db';
@@ -161,20 +161,3 @@ export async function screenCreate(db: Queryable, routeName: string, body: unkno
   const left = new Set(skipped.map((s) => s.index));
   return { kind: 'filtered', body: { ...(body as object), recipients: recipients.filter((_, i) => !left.has(i)) }, skipped };
 }
-
-export interface DncVerdict {
-  /** Numbers that may be called, in the order given. */
-  allowed: string[];
-  /** Numbers that must not be called: the write is refused with a field error on each. */
-  blocked: string[];
-}
-
-export interface DoNotCall {
-  filter(phones: readonly string[]): Promise<DncVerdict>;
-}
-
-export const ALLOW_ALL: DoNotCall = {
-  async filter(phones) {
-    return { allowed: [...phones], blocked: [] };
-  },
-};

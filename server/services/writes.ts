@@ -15,7 +15,6 @@ import { createHash } from 'node:crypto';
 import { BFF_HEADERS, IDEMPOTENCY_KEY_PATTERN } from '../../contract/bff/http.plain';
 import { BFF_WRITE_ROUTES, type BffWriteName } from '../../contract/bff/write-routes.plain';
 import { ROUTES, type RouteDef } from '../../contract/routes';
-import type { ValidationError } from '../../contract/schemas/error';
 import type { Ctx } from '../context';
 import { HttpError } from '../http';
 import { DNC_LISTED_DURING_FIELD, DNC_SKIPPED_FIELD } from '../../contract/bff/do-not-call';
@@ -49,16 +48,6 @@ export interface WriteAnswer {
 /** How long an in-flight row may live before it is taken as abandoned (a request's longest life, and margin). */
 export const staleAfterMs = (ctx: Pick<Ctx, 'config'>) => ctx.config.UPSTREAM_TIMEOUT_MS * 2 + 5_000;
 
-/** The numbers a write would dial, each with the field that holds it (for the form to point at). */
-function phonesOf(name: BffWriteName, body: unknown): { field: string; phone: string }[] {
-  const b = body as { recipient?: { phone: string }; recipients?: { phone: string }[] };
-  if (name === 'createCall' && b.recipient) return [{ field: 'recipient.phone', phone: b.recipient.phone }];
-  if ((name === 'bulkCalls' || name === 'createCampaign') && Array.isArray(b.recipients)) {
-    return b.recipients.map((r, i) => ({ field: `recipients[${i}].phone`, phone: r.phone }));
-  }
-  return [];
-}
-
 function refusedWrite(status: number, message: string, maybeApplied: boolean, extra: Record<string, string> = {}): HttpError {
   const tail = maybeApplied ? ' It may or may not have been applied: check before trying again.' : ' Try again in a moment.';
   return new HttpError(status, `${message}${tail}`, [], { [BFF_HEADERS.outcome]: maybeApplied ? 'unknown' : 'not-applied', ...extra });
@@ -91,7 +80,7 @@ export async function checkWriteRole(ctx: Pick<Ctx, 'db'>, input: Omit<WriteInpu
 
 /** The rest of the write path, once the role passed and the route's schema took the params and body. */
 export async function performWrite(ctx: Ctx, input: WriteInput): Promise<WriteAnswer> {
-  const { db, broker, upstream, dnc } = ctx;
+  const { db, broker, upstream } = ctx;
   const { name, session } = input;
   const def = BFF_WRITE_ROUTES[name];
   const route: RouteDef = ROUTES[def.upstream];
@@ -99,19 +88,6 @@ export async function performWrite(ctx: Ctx, input: WriteInput): Promise<WriteAn
   const key = input.idempotencyKey;
   const record = auditOf(ctx, name, session, key, input.requestId);
   const id: string | undefined = input.params.id;
-
-  const dialled = phonesOf(name, input.body);
-  if (dialled.length > 0) {
-    const verdict = await dnc.filter(dialled.map((d) => d.phone));
-    if (verdict.blocked.length > 0) {
-      const blocked = new Set(verdict.blocked);
-      const errors: ValidationError[] = dialled
-        .filter((d) => blocked.has(d.phone))
-        .map((d) => ({ field: d.field, rejectedValue: d.phone, message: 'This number is on the do-not-call list.' }));
-      await record('refused: do-not-call', 400);
-      throw new HttpError(400, `${errors.length === 1 ? 'A number is' : `${errors.length} numbers are`} on the do-not-call list.`, errors);
-    }
-  }
 
   // The do-not-call list (docs/review.md): one call to a listed number is refused; listed numbers
   // are left out of a bulk or campaign list, and the answer says which and why.
