@@ -268,6 +268,8 @@ export async function verifyTables(db: Db, where: string): Promise<void> {
 export interface Migration {
   id: string;
   sql: string;
+  /** A step SQL alone cannot do (e.g. normalising numbers with a library), run after `sql` in the same transaction. */
+  run?: (tx: Queryable) => Promise<void>;
 }
 
 /**
@@ -283,7 +285,8 @@ export async function migrate(db: Db, migrations: readonly Migration[], table = 
     const done = new Set((await tx.query<{ id: string }>(`SELECT id FROM ${table}`)).rows.map((r) => r.id));
     for (const migration of migrations) {
       if (done.has(migration.id)) continue;
-      await tx.exec(migration.sql);
+      if (migration.sql.trim() !== '') await tx.exec(migration.sql);
+      await migration.run?.(tx);
       await tx.query(`INSERT INTO ${table} (id) VALUES ($1)`, [migration.id]);
       applied.push(migration.id);
     }

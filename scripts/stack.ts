@@ -5,7 +5,6 @@
 import type { Writable } from 'node:stream';
 import { openDb, type Db } from '../common/db';
 import { buildApp, type BffApp } from '../server/app';
-import type { DoNotCall } from '../server/services/do-not-call';
 import { loadConfig } from '../server/config';
 import { DEFAULT_SIM_API_KEY, DEFAULT_SIM_API_KEY_SECONDARY, startSimulator, type RunningSimulator } from '../simulator/app';
 
@@ -33,8 +32,6 @@ export interface StackOptions {
   db?: Db;
   logStream?: Writable;
   sessionCacheMs?: number;
-  /** The do-not-call list the BFF's write path asks (default: every number may be called). */
-  dnc?: DoNotCall;
   /** An already running simulator to put the BFF in front of (not closed by close()). */
   sim?: RunningSimulator;
 }
@@ -85,7 +82,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     });
     // The BFF reads the upstream's clock from the simulator's: tests move it.
     const upstreamNow = () => new Date(sim.state.clock.nowMs());
-    const app = await buildApp(config, { db, logStream: opts.logStream, sessionCacheMs: opts.sessionCacheMs, dnc: opts.dnc, upstreamNow });
+    const app = await buildApp(config, { db, logStream: opts.logStream, sessionCacheMs: opts.sessionCacheMs, upstreamNow });
     await app.listen({ host, port: config.PORT });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;

@@ -17,7 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { Db } from '../common/db';
 import type { Config } from './config';
-import { childLoggerFactory, createLogger } from './logger';
+import { childLoggerFactory, createLogger, routePattern } from './logger';
 import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
@@ -25,7 +25,6 @@ import { servicesPlugin } from './plugins/services';
 import { sessionPlugin, type RouteAccess } from './plugins/session';
 import { staticPlugin } from './plugins/static';
 import { CallIndexService } from './services/call-index/service';
-import type { DoNotCall } from './services/do-not-call';
 import { AlertService } from './services/alerts/service';
 import { alertsPlugin } from './routes/alerts';
 import { doNotCallRulesPlugin } from './routes/do-not-call-rules';
@@ -49,8 +48,6 @@ export interface AppDeps {
   logStream?: Writable;
   /** How long a session read may come from memory (default 2000 ms; 0 in expiry tests). */
   sessionCacheMs?: number;
-  /** The do-not-call list the write path asks (default: every number may be called). */
-  dnc?: DoNotCall;
   /**
    * The upstream's clock (default: this machine's). The call index reads "today" by it, so the
    * alerts' windows end at the upstream's instant; tests give the simulator's (which they move).
@@ -116,14 +113,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<BffA
       });
   });
 
-  // One log line per request, after it ends: id, route, status, time, user; never headers or bodies.
+  // One log line per request, after it ends: id, route pattern, status, time, user; never the path
+  // as sent (it can carry a phone number), headers or bodies.
   app.addHook('onResponse', (request, reply, done) => {
     // Built only when it is written (LOG_LEVEL at info or below).
     if ((request.log as Logger).isLevelEnabled('info'))
       request.log.info(
         {
           method: request.method,
-          url: request.url.split('?')[0],
+          route: routePattern(request),
           status: reply.statusCode,
           ms: Math.round(reply.elapsedTime * 10) / 10,
           user: (request.session as typeof request.session | null)?.username,
@@ -133,7 +131,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<BffA
     done();
   });
 
-  await app.register(servicesPlugin, { config, db: deps.db, sessionCacheMs: deps.sessionCacheMs, dnc: deps.dnc });
+  await app.register(servicesPlugin, { config, db: deps.db, sessionCacheMs: deps.sessionCacheMs });
   await app.register(errorsPlugin);
   await app.register(sessionPlugin);
   await app.register(cookie);

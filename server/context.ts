@@ -3,7 +3,6 @@ import type { Db } from '../common/db';
 import type { Config } from './config';
 import type { AlertService } from './services/alerts/service';
 import type { CallIndexService } from './services/call-index/service';
-import type { DoNotCall } from './services/do-not-call';
 import type { SessionStore } from './services/sessions';
 import type { TokenBroker } from './services/token-broker';
 import type { Upstream } from './services/upstream';
@@ -19,8 +18,6 @@ export interface Ctx {
   callIndex?: CallIndexService;
   /** The alert evaluator (set once the app is built). */
   alerts?: AlertService;
-  /** Asked by every write that dials (server/services/writes.ts). */
-  dnc: DoNotCall;
   /** What this start did about the demo accounts (null: not asked for, DEMO_ACCOUNTS unset). */
   demoAccounts: DemoAccounts | null;
 }

@@ -4,6 +4,7 @@
  */
 import { pino, type Logger } from 'pino';
 import type { Writable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
 import type { Config } from './config';
 
 export const REDACT_PATHS = [
@@ -100,4 +101,15 @@ export class LazyChildLogger {
 export function childLoggerFactory(logger: Logger, bindings: pino.Bindings, options: pino.ChildLoggerOptions): Logger {
   if (options.level !== undefined || options.serializers !== undefined) return logger.child(bindings, options);
   return new LazyChildLogger(logger, bindings) as unknown as Logger;
+}
+
+/**
+ * What a request's log line names: the route's pattern (`/bff/do-not-call/:phone`; for a proxied
+ * read, the contract's `/api/v1/calls/{id}`), never the path as sent, which can carry personal
+ * data such as a phone number. A request no route matched is named as such.
+ */
+export function routePattern(request: FastifyRequest): string {
+  const api = (request as { apiRoute?: { route: { path: string } } | null }).apiRoute;
+  if (api) return `/api${api.route.path}`;
+  return request.routeOptions.url ?? '(no route)';
 }

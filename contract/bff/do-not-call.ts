@@ -66,6 +66,25 @@ export const DncImportBody = z.strictObject({
 });
 export type DncImportBody = z.infer<typeof DncImportBody>;
 
+/**
+ * A campaign created through Switchboard that holds a listed number (the BFF keeps, per created
+ * campaign, the numbers it sent: `campaign_recipients`). Told to whoever adds such a number, and
+ * listed on the do-not-call page while it may still call one, with a Pause.
+ */
+export const DncHoldingCampaign = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The upstream's status now (ACTIVE, PAUSED); null when it could not be read. Cancelled ones are left out. */
+  status: z.string().nullable(),
+  /** The listed numbers it holds (in E.164). */
+  phones: z.array(z.string()),
+});
+export type DncHoldingCampaign = z.infer<typeof DncHoldingCampaign>;
+
+/** POST /bff/do-not-call: the entry, and the campaigns that hold the number (none: empty). */
+export const DncAddResult = DncEntry.extend({ campaigns: z.array(DncHoldingCampaign) });
+export type DncAddResult = z.infer<typeof DncAddResult>;
+
 export const DncRowProblem = z.object({ line: z.int(), phone: z.string(), reason: z.string() });
 export type DncRowProblem = z.infer<typeof DncRowProblem>;
 export const DncImportResult = z.object({
@@ -74,6 +93,8 @@ export const DncImportResult = z.object({
   /** Already on the list (kept as they were). */
   already: z.int(),
   problems: z.array(DncRowProblem),
+  /** The campaigns that hold any of the numbers added. */
+  campaigns: z.array(DncHoldingCampaign),
 });
 export type DncImportResult = z.infer<typeof DncImportResult>;
 
@@ -97,7 +118,15 @@ export type DncCheckResult = z.infer<typeof DncCheckResult>;
  * with 422 and a `recipient.phone` field error; a list with every number listed, likewise.
  */
 export const DNC_SKIPPED_FIELD = 'doNotCallSkipped' satisfies keyof DncCreateExtra;
-export const DncCreateExtra = z.object({ doNotCallSkipped: z.array(DncSkipped).optional() });
+/**
+ * A campaign create also answers this field when a number it sent was added to the list while the
+ * create was in flight (after the check, before the campaign existed): the campaign holds it, so
+ * the person is told at once and offered a pause. Absent when none was.
+ */
+export const DNC_LISTED_DURING_FIELD = 'doNotCallListedDuringCreate' satisfies keyof DncCreateExtra;
+export const DncListedDuring = z.object({ phone: z.string(), reason: z.string() });
+export type DncListedDuring = z.infer<typeof DncListedDuring>;
+export const DncCreateExtra = z.object({ doNotCallSkipped: z.array(DncSkipped).optional(), doNotCallListedDuringCreate: z.array(DncListedDuring).optional() });
 export type DncCreateExtra = z.infer<typeof DncCreateExtra>;
 
 /** The sentence shown for a listed number: the reason a person gave, and where it came from. */

@@ -1,4 +1,5 @@
 import type { Migration } from '../../common/db';
+import { normaliseListedNumbers } from '../services/do-not-call';
 
 export const MIGRATIONS: Migration[] = [
   {
@@ -432,6 +433,28 @@ CREATE TABLE index_call_facts (
 CREATE INDEX index_call_facts_start ON index_call_facts (start_time);
 INSERT INTO index_call_facts (id, start_time, agent_id, campaign_name, status, duration, classification)
   SELECT id, start_time, agent_id, campaign_name, status, duration, classification FROM index_calls;
+`,
+  },
+  {
+    // Do-not-call numbers in E.164 (issue 35): the rule path stored the upstream's form (e.g.
+    // `+330699887766`), which no check matched and no removal found; duplicates merge, the first
+    // added kept; a number that cannot be read stays as written (server/services/do-not-call.ts).
+    id: '017_do_not_call_e164',
+    sql: '',
+    run: normaliseListedNumbers,
+  },
+  {
+    // The numbers each campaign created through Switchboard was sent with, after the do-not-call
+    // list (issue 35; issue 33 reads them too): a number added to the list later names the
+    // campaigns that may still call it. Pruned with the campaign's age (server/services/retention.ts).
+    id: '018_campaign_recipients',
+    sql: `
+CREATE TABLE campaign_recipients (
+  campaign_id uuid NOT NULL REFERENCES campaigns(id) ON DELETE CASCADE,
+  phone text NOT NULL,
+  PRIMARY KEY (campaign_id, phone)
+);
+CREATE INDEX campaign_recipients_phone ON campaign_recipients (phone);
 `,
   },
 ];

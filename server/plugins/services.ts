@@ -8,7 +8,6 @@ import { migrate, openDb, verifyTables, type Db } from '../../common/db';
 import type { Config } from '../config';
 import type { Ctx } from '../context';
 import { MIGRATIONS } from '../db/migrations';
-import { ALLOW_ALL, type DoNotCall } from '../services/do-not-call';
 import { markStale } from '../services/idempotency';
 import { schedulePruning } from '../services/retention';
 import { SessionStore } from '../services/sessions';
@@ -29,12 +28,10 @@ export interface ServicesOptions {
   db?: Db;
   /** How long a session read may come from memory (default 2000 ms; 0 in expiry tests). */
   sessionCacheMs?: number;
-  /** The do-not-call list the write path asks (default: every number may be called). */
-  dnc?: DoNotCall;
 }
 
 export const servicesPlugin = fp<ServicesOptions>(
-  async (app, { config, db: given, sessionCacheMs, dnc }) => {
+  async (app, { config, db: given, sessionCacheMs }) => {
     const db = given ?? (await openDb({ url: config.DATABASE_URL, dataDir: config.BFF_DATA_DIR }));
     await migrate(db, MIGRATIONS, 'bff_migrations');
     // An embedded store is read through once at start: damage stops the start with a clear message.
@@ -56,7 +53,7 @@ export const servicesPlugin = fp<ServicesOptions>(
       maxPerUser: config.SESSIONS_PER_USER,
     });
     const broker = new TokenBroker(sessions, upstream);
-    const ctx: Ctx = { config, db, sessions, broker, upstream, dnc: dnc ?? ALLOW_ALL, demoAccounts };
+    const ctx: Ctx = { config, db, sessions, broker, upstream, demoAccounts };
     app.decorate('ctx', ctx);
     // A create left in flight by a process that died: its outcome is unknown, not "in flight" for ever.
     const orphaned = await markStale(db, staleAfterMs(ctx));

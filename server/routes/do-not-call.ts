@@ -8,9 +8,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   DncAddBody,
+  DncAddResult,
+  DncHoldingCampaign,
   DncCheckBody,
   DncCheckResult,
-  DncEntry,
   DncImportBody,
   DncImportResult,
   DncPage,
@@ -24,7 +25,8 @@ import { CsvFile, NoContent } from '../../contract/bff/http';
 import { csvSafeCell } from '../../contract/csv-safe';
 import { HttpError } from '../http';
 import { audit } from '../services/audit';
-import { addNumber, screenPhones, toE164, toEntry } from '../services/do-not-call';
+import { addNumber, listedForm, screenPhones, toEntry } from '../services/do-not-call';
+import { holdingCampaigns, holdingOutcome } from '../services/do-not-call-campaigns';
 import { routesNeed } from '../plugins/session';
 
 const tags = ['do-not-call'];
@@ -33,7 +35,8 @@ const tags = ['do-not-call'];
 const manager = { permission: 'do-not-call:manage' } as const;
 
 export const doNotCallPlugin: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.ctx;
+  const { ctx } = app;
+  const { db } = ctx;
   // Every route here is a signed-in user's; those that change or export the list also need a manager.
   routesNeed(app, 'console:use');
   app.addHook('onRequest', app.requireSession);
@@ -83,7 +86,12 @@ export const doNotCallPlugin: FastifyPluginAsyncZod = async (app) => {
     '/bff/do-not-call',
     {
       config: manager,
-      schema: { tags, summary: 'Add a number (201), or find it already listed (200)', body: DncAddBody, response: { 200: DncEntry, 201: DncEntry } },
+      schema: {
+        tags,
+        summary: 'Add a number (201), or find it already listed (200), with the campaigns that hold it',
+        body: DncAddBody,
+        response: { 200: DncAddResult, 201: DncAddResult },
+      },
     },
     async (request, reply) => {
       const s = request.session;
@@ -93,17 +101,19 @@ export const doNotCallPlugin: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(400, 'Some fields are not valid.', [
           { field: 'phone', rejectedValue: body.phone, message: 'Not a possible phone number: give it in international form, such as +33612345678.' },
         ]);
+      // Campaigns already created that hold it: the person is told at once and offered a pause.
+      const campaigns = await holdingCampaigns(ctx, [result.entry.phone]);
       if (result.created) {
         await audit(db, {
           username: s.username,
           action: 'doNotCall.add',
           route: 'POST /bff/do-not-call',
-          outcome: `ok: ${result.entry.phone} (${body.source})`,
+          outcome: `ok: ${result.entry.phone} (${body.source})${holdingOutcome(campaigns)}`,
           status: 201,
           requestId: request.id,
         });
       }
-      return reply.code(result.created ? 201 : 200).send(result.entry);
+      return reply.code(result.created ? 201 : 200).send({ ...result.entry, campaigns });
     },
   );
 
@@ -112,11 +122,13 @@ export const doNotCallPlugin: FastifyPluginAsyncZod = async (app) => {
     { config: manager, schema: { tags, summary: 'Remove a number (204)', params: z.strictObject({ phone: DncPhone }), response: { 204: NoContent } } },
     async (request, reply) => {
       const s = request.session;
-      const phone = toE164(request.params.phone);
-      if (!phone)
-        throw new HttpError(400, 'Some fields are not valid.', [{ field: 'phone', rejectedValue: request.params.phone, message: 'Not a phone number.' }]);
-      const { rows } = await db.query('DELETE FROM do_not_call WHERE phone = $1 RETURNING phone', [phone]);
-      if (rows.length === 0) throw new HttpError(404, `${phone} is not on the do-not-call list.`);
+      // The E.164 form, or the number exactly as stored (an entry whose number cannot be read).
+      const given = request.params.phone.trim();
+      const { rows } = await db.query<{ phone: string }>('DELETE FROM do_not_call WHERE phone = ANY($1::text[]) RETURNING phone', [
+        [...new Set([listedForm(given), given])],
+      ]);
+      if (rows.length === 0) throw new HttpError(404, `${listedForm(given)} is not on the do-not-call list.`);
+      const phone = rows[0]!.phone;
       await audit(db, {
         username: s.username,
         action: 'doNotCall.remove',
@@ -141,7 +153,7 @@ export const doNotCallPlugin: FastifyPluginAsyncZod = async (app) => {
       const s = request.session;
       const { rows } = request.body;
       const problems: DncRowProblem[] = [];
-      let added = 0;
+      const addedPhones: string[] = [];
       let already = 0;
       await db.transaction(async (tx) => {
         for (const row of rows) {
@@ -152,20 +164,34 @@ export const doNotCallPlugin: FastifyPluginAsyncZod = async (app) => {
           }
           const result = await addNumber(tx, { phone: row.phone.replace(/^'/, ''), reason: reason.data, source: 'import', addedBy: s.username });
           if (!result) problems.push({ line: row.line, phone: row.phone, reason: `"${row.phone}" is not a possible phone number in international form.` });
-          else if (result.created) added++;
+          else if (result.created) addedPhones.push(result.entry.phone);
           else already++;
         }
       });
+      const added = addedPhones.length;
+      const campaigns = await holdingCampaigns(ctx, addedPhones);
       await audit(db, {
         username: s.username,
         action: 'doNotCall.import',
         route: 'POST /bff/do-not-call/import',
-        outcome: `ok: ${added} added, ${already} already listed, ${problems.length} refused`,
+        outcome: `ok: ${added} added, ${already} already listed, ${problems.length} refused${holdingOutcome(campaigns)}`,
         status: 200,
         requestId: request.id,
       });
-      return { added, already, problems };
+      return { added, already, problems, campaigns };
     },
+  );
+
+  app.get(
+    '/bff/do-not-call/campaigns',
+    {
+      schema: {
+        tags,
+        summary: 'Campaigns created through Switchboard that hold a listed number and may still call it (not cancelled), newest first',
+        response: { 200: z.array(DncHoldingCampaign) },
+      },
+    },
+    async () => holdingCampaigns(ctx, null),
   );
 
   app.post(

@@ -1,12 +1,15 @@
 /**
  * Do-not-call rules applied to the call index: every indexed call whose classifier holds the
  * rule's value adds its number to the list (source `rule`, the rule's name, the call's id), once
- * per call and rule (`dnc_rule_calls`): a number a person removed from the list is added again only
+ * per call and rule (`dnc_rule_calls`), in E.164 as every other way of adding (the upstream's own
+ * form, e.g. `+330699887766`, would match no create): a number a person removed is added again only
  * by a new matching call. Numbers already listed keep their first entry. Run by the instance that
  * evaluates alerts (one at a time), after each evaluation; every addition is audited with a count.
  */
 import type { Db } from '../../common/db';
 import { audit } from './audit';
+import { listedForm } from './do-not-call';
+import { holdingInRegistry, holdingOutcome } from './do-not-call-campaigns';
 
 /** A rule's row in `dnc_rules`, as applied (the route reads it with its counts and dates too). */
 export interface DncRuleRow {
@@ -24,33 +27,43 @@ export async function applyDncRules(db: Db): Promise<number> {
   let total = 0;
   for (const rule of rules) {
     const added = await db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ phone: string }>(
+      const { rows: seen } = await tx.query<{ phone: string; id: string }>(
         `WITH seen AS (
            INSERT INTO dnc_rule_calls (rule_id, call_id)
            SELECT $1, c.id FROM index_calls c WHERE c.classification @> $2::jsonb
            ON CONFLICT DO NOTHING RETURNING call_id
          )
-         INSERT INTO do_not_call (phone, reason, source, call_id, rule, added_by)
-         SELECT DISTINCT ON (c.phone) c.phone, $3, 'rule', c.id::text, $4, $5
-           FROM seen s JOIN index_calls c ON c.id = s.call_id
-          ORDER BY c.phone, c.start_time DESC
+         SELECT c.phone, c.id::text AS id FROM seen s JOIN index_calls c ON c.id = s.call_id ORDER BY c.start_time DESC, c.id`,
+        [rule.id, JSON.stringify({ [rule.classifier]: rule.value })],
+      );
+      // One entry per number, from its newest matching call.
+      const byPhone = new Map<string, string>();
+      for (const call of seen) {
+        const phone = listedForm(call.phone);
+        if (phone !== '' && !byPhone.has(phone)) byPhone.set(phone, call.id);
+      }
+      const { rows } = await tx.query<{ phone: string }>(
+        `INSERT INTO do_not_call (phone, reason, source, call_id, rule, added_by)
+         SELECT t.phone, $3, 'rule', t.call_id, $4, $5 FROM unnest($1::text[], $2::text[]) AS t(phone, call_id)
          ON CONFLICT (phone) DO NOTHING RETURNING phone`,
-        [rule.id, JSON.stringify({ [rule.classifier]: rule.value }), rule.reason, rule.name, `rule: ${rule.name}`],
+        [[...byPhone.keys()], [...byPhone.values()], rule.reason, rule.name, `rule: ${rule.name}`],
       );
       await tx.query('UPDATE dnc_rules SET added = added + $2, last_applied_at = now() WHERE id = $1', [rule.id, rows.length]);
-      return rows.length;
+      return rows.map((r) => r.phone);
     });
-    if (added > 0) {
+    if (added.length > 0) {
+      // Campaigns that hold them are named here and listed on the do-not-call page with a Pause.
+      const campaigns = await holdingInRegistry(db, added);
       await audit(db, {
         username: rule.created_by,
         action: 'doNotCall.rule',
         route: null,
-        outcome: `ok: ${added} added by rule "${rule.name}" (${rule.classifier} = ${rule.value})`,
+        outcome: `ok: ${added.length} added by rule "${rule.name}" (${rule.classifier} = ${rule.value})${holdingOutcome(campaigns)}`,
         status: null,
         requestId: `dnc-rule-${rule.id}`,
       });
     }
-    total += added;
+    total += added.length;
   }
   return total;
 }

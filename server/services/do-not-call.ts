@@ -2,8 +2,8 @@
  * The do-not-call list: one table, numbers kept in E.164 after normalisation, and the one function
  * every way of calling goes through (`screenCreate`): a listed number is refused for one call and
  * left out, with the reason, of a bulk or campaign list. Whatever the browser sends, the check is
- * here, on the server, before anything is sent upstream (server/services/writes.ts calls it).
- * `DoNotCall`/`ALLOW_ALL` below is the write path's injectable seam (AppDeps.dnc), checked first.
+ * here, on the server, before anything is sent upstream (server/services/writes.ts calls it); tests
+ * list numbers in the real table, never through a stand-in.
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import type { Queryable } from '../../common/db';
@@ -22,6 +22,13 @@ export function toE164(input: string): string | null {
   if (!parsed || !parsed.isPossible()) return null;
   return E164_PATTERN.test(parsed.number) ? parsed.number : null;
 }
+
+/**
+ * The form a number is kept and compared in: E.164 when it normalises, else as written (trimmed),
+ * so an entry the upstream wrote in a form that cannot be read is still shown, matched exactly
+ * and removable.
+ */
+export const listedForm = (phone: string): string => toE164(phone) ?? phone.trim();
 
 interface Row {
   phone: string;
@@ -45,11 +52,11 @@ export function toEntry(r: Row): DncEntry {
   };
 }
 
-/** The listed entries among these numbers, keyed by E.164 (numbers that do not parse never match). */
+/** The listed entries among these numbers, keyed by their listed form (`listedForm`). */
 export async function findListed(db: Queryable, phones: readonly string[]): Promise<Map<string, DncEntry>> {
-  const e164 = [...new Set(phones.map(toE164).filter((p): p is string => p !== null))];
-  if (e164.length === 0) return new Map();
-  const { rows } = await db.query<Row>('SELECT * FROM do_not_call WHERE phone = ANY($1::text[])', [e164]);
+  const forms = [...new Set(phones.map(listedForm).filter((p) => p !== ''))];
+  if (forms.length === 0) return new Map();
+  const { rows } = await db.query<Row>('SELECT * FROM do_not_call WHERE phone = ANY($1::text[])', [forms]);
   return new Map(rows.map((r) => [r.phone, toEntry(r)]));
 }
 
@@ -58,8 +65,7 @@ export async function screenPhones(db: Queryable, phones: readonly string[]): Pr
   const listed = await findListed(db, phones);
   const skipped: DncSkipped[] = [];
   phones.forEach((phone, index) => {
-    const e164 = toE164(phone);
-    const entry = e164 ? listed.get(e164) : undefined;
+    const entry = listed.get(listedForm(phone));
     if (entry) skipped.push({ index, phone, reason: dncSkipReason(entry) });
   });
   return skipped;
@@ -86,6 +92,37 @@ export async function addNumber(db: Queryable, input: AddInput): Promise<{ entry
   if (inserted.rows[0]) return { entry: toEntry(inserted.rows[0]), created: true };
   const { rows } = await db.query<Row>('SELECT * FROM do_not_call WHERE phone = $1', [phone]);
   return { entry: toEntry(rows[0]!), created: false };
+}
+
+/**
+ * Migration 017: entries stored before every path normalised (the rule path kept the upstream's
+ * form, e.g. `+330699887766`) become E.164. One that normalises to a number already listed is
+ * merged into it, the first added kept (as an addition keeps the first entry); one that cannot be
+ * read stays as written, still shown and removable.
+ */
+export async function normaliseListedNumbers(tx: Queryable): Promise<void> {
+  const { rows } = await tx.query<Row>('SELECT * FROM do_not_call ORDER BY added_at, phone');
+  for (const row of rows) {
+    const e164 = toE164(row.phone);
+    if (!e164 || e164 === row.phone) continue;
+    const { rows: kept } = await tx.query<{ added_at: Date }>('SELECT added_at FROM do_not_call WHERE phone = $1', [e164]);
+    if (!kept[0]) {
+      await tx.query('UPDATE do_not_call SET phone = $2 WHERE phone = $1', [row.phone, e164]);
+      continue;
+    }
+    if (new Date(row.added_at) < new Date(kept[0].added_at)) {
+      await tx.query('UPDATE do_not_call SET reason = $2, source = $3, call_id = $4, rule = $5, added_by = $6, added_at = $7 WHERE phone = $1', [
+        e164,
+        row.reason,
+        row.source,
+        row.call_id,
+        row.rule,
+        row.added_by,
+        row.added_at,
+      ]);
+    }
+    await tx.query('DELETE FROM do_not_call WHERE phone = $1', [row.phone]);
+  }
 }
 
 export type Screened =
@@ -124,20 +161,3 @@ export async function screenCreate(db: Queryable, routeName: string, body: unkno
   const left = new Set(skipped.map((s) => s.index));
   return { kind: 'filtered', body: { ...(body as object), recipients: recipients.filter((_, i) => !left.has(i)) }, skipped };
 }
-
-export interface DncVerdict {
-  /** Numbers that may be called, in the order given. */
-  allowed: string[];
-  /** Numbers that must not be called: the write is refused with a field error on each. */
-  blocked: string[];
-}
-
-export interface DoNotCall {
-  filter(phones: readonly string[]): Promise<DncVerdict>;
-}
-
-export const ALLOW_ALL: DoNotCall = {
-  async filter(phones) {
-    return { allowed: [...phones], blocked: [] };
-  },
-};

@@ -1,8 +1,9 @@
 /**
  * Retention: what the BFF keeps is pruned on a schedule — audit rows past AUDIT_RETENTION_DAYS,
  * sessions past their idle or absolute lifetime, expired minted tokens, drafts untouched for 7
- * days. One instance prunes at a time (a transaction-scoped advisory lock on PostgreSQL; the
- * embedded store has one process), in batches so no delete holds locks for long.
+ * days, the numbers a campaign was sent with (campaign_recipients) a year after its creation.
+ * One instance prunes at a time (a transaction-scoped advisory lock on PostgreSQL; the embedded
+ * store has one process), in batches so no delete holds locks for long.
  */
 import type { Db, Queryable } from '../../common/db';
 
@@ -11,6 +12,8 @@ export interface RetentionPolicy {
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
   draftDays: number;
+  /** The numbers a campaign was sent with (campaign_recipients) are kept this long after its creation (default 365). */
+  campaignRecipientDays?: number;
 }
 
 export interface PruneResult {
@@ -20,6 +23,7 @@ export interface PruneResult {
   sessions: number;
   tokens: number;
   drafts: number;
+  campaignRecipients: number;
 }
 
 const BATCH = 5_000;
@@ -37,7 +41,7 @@ export async function prune(db: Db, policy: RetentionPolicy): Promise<PruneResul
   return db.transaction(async (tx) => {
     if (db.kind === 'postgres') {
       const { rows } = await tx.query<{ ok: boolean }>("SELECT pg_try_advisory_xact_lock(hashtext('switchboard-retention')) AS ok");
-      if (!rows[0]?.ok) return { ran: false, audit: 0, sessions: 0, tokens: 0, drafts: 0 };
+      if (!rows[0]?.ok) return { ran: false, audit: 0, sessions: 0, tokens: 0, drafts: 0, campaignRecipients: 0 };
     }
     const audit = await inBatches(tx, 'audit', 'id', `at < now() - make_interval(days => $1)`, [policy.auditDays]);
     const sessions = await inBatches(
@@ -49,7 +53,12 @@ export async function prune(db: Db, policy: RetentionPolicy): Promise<PruneResul
     );
     const tokens = await inBatches(tx, 'minted_tokens', 'token_hash', 'expires_at < now()', []);
     const drafts = (await tx.query(`DELETE FROM drafts WHERE updated_at < now() - make_interval(days => $1)`, [policy.draftDays])).rowCount;
-    return { ran: true, audit, sessions, tokens, drafts };
+    const campaignRecipients = (
+      await tx.query(`DELETE FROM campaign_recipients r USING campaigns c WHERE c.id = r.campaign_id AND c.created_at < now() - make_interval(days => $1)`, [
+        policy.campaignRecipientDays ?? 365,
+      ])
+    ).rowCount;
+    return { ran: true, audit, sessions, tokens, drafts, campaignRecipients };
   });
 }
 

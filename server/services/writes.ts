@@ -15,12 +15,12 @@ import { createHash } from 'node:crypto';
 import { BFF_HEADERS, IDEMPOTENCY_KEY_PATTERN } from '../../contract/bff/http.plain';
 import { BFF_WRITE_ROUTES, type BffWriteName } from '../../contract/bff/write-routes.plain';
 import { ROUTES, type RouteDef } from '../../contract/routes';
-import type { ValidationError } from '../../contract/schemas/error';
 import type { Ctx } from '../context';
 import { HttpError } from '../http';
-import { DNC_SKIPPED_FIELD } from '../../contract/bff/do-not-call';
+import { DNC_LISTED_DURING_FIELD, DNC_SKIPPED_FIELD } from '../../contract/bff/do-not-call';
 import { audit } from './audit';
 import { screenCreate } from './do-not-call';
+import { keepRecipients } from './do-not-call-campaigns';
 import * as idempotency from './idempotency';
 import { mayCall } from './policy';
 import type { Session } from './sessions';
@@ -47,16 +47,6 @@ export interface WriteAnswer {
 
 /** How long an in-flight row may live before it is taken as abandoned (a request's longest life, and margin). */
 export const staleAfterMs = (ctx: Pick<Ctx, 'config'>) => ctx.config.UPSTREAM_TIMEOUT_MS * 2 + 5_000;
-
-/** The numbers a write would dial, each with the field that holds it (for the form to point at). */
-function phonesOf(name: BffWriteName, body: unknown): { field: string; phone: string }[] {
-  const b = body as { recipient?: { phone: string }; recipients?: { phone: string }[] };
-  if (name === 'createCall' && b.recipient) return [{ field: 'recipient.phone', phone: b.recipient.phone }];
-  if ((name === 'bulkCalls' || name === 'createCampaign') && Array.isArray(b.recipients)) {
-    return b.recipients.map((r, i) => ({ field: `recipients[${i}].phone`, phone: r.phone }));
-  }
-  return [];
-}
 
 function refusedWrite(status: number, message: string, maybeApplied: boolean, extra: Record<string, string> = {}): HttpError {
   const tail = maybeApplied ? ' It may or may not have been applied: check before trying again.' : ' Try again in a moment.';
@@ -90,7 +80,7 @@ export async function checkWriteRole(ctx: Pick<Ctx, 'db'>, input: Omit<WriteInpu
 
 /** The rest of the write path, once the role passed and the route's schema took the params and body. */
 export async function performWrite(ctx: Ctx, input: WriteInput): Promise<WriteAnswer> {
-  const { db, broker, upstream, dnc } = ctx;
+  const { db, broker, upstream } = ctx;
   const { name, session } = input;
   const def = BFF_WRITE_ROUTES[name];
   const route: RouteDef = ROUTES[def.upstream];
@@ -98,19 +88,6 @@ export async function performWrite(ctx: Ctx, input: WriteInput): Promise<WriteAn
   const key = input.idempotencyKey;
   const record = auditOf(ctx, name, session, key, input.requestId);
   const id: string | undefined = input.params.id;
-
-  const dialled = phonesOf(name, input.body);
-  if (dialled.length > 0) {
-    const verdict = await dnc.filter(dialled.map((d) => d.phone));
-    if (verdict.blocked.length > 0) {
-      const blocked = new Set(verdict.blocked);
-      const errors: ValidationError[] = dialled
-        .filter((d) => blocked.has(d.phone))
-        .map((d) => ({ field: d.field, rejectedValue: d.phone, message: 'This number is on the do-not-call list.' }));
-      await record('refused: do-not-call', 400);
-      throw new HttpError(400, `${errors.length === 1 ? 'A number is' : `${errors.length} numbers are`} on the do-not-call list.`, errors);
-    }
-  }
 
   // The do-not-call list (docs/review.md): one call to a listed number is refused; listed numbers
   // are left out of a bulk or campaign list, and the answer says which and why.
@@ -231,11 +208,32 @@ export async function performWrite(ctx: Ctx, input: WriteInput): Promise<WriteAn
     parsed = { ...(parsed as object), [DNC_SKIPPED_FIELD]: screened.skipped };
     text = JSON.stringify(parsed);
   }
-  if (def.idempotent) await idempotency.complete(db, session.userId, key!, res.statusCode, headers, text);
   if (name === 'createCampaign' && res.statusCode === 201) {
     const campaign = parsed as { id: string; name: string; agentId: string };
     await recordCampaign(ctx, session, key!, campaign);
+    // The numbers sent, kept for later additions to the list; any listed since the check (an
+    // addition raced this create) is told in the answer (kept for replay) and audited.
+    const sent = ((screened.kind === 'filtered' ? screened.body : input.body) as { recipients: { phone: string }[] }).recipients;
+    const listedDuring = await keepRecipients(
+      db,
+      campaign.id,
+      sent.map((r) => r.phone),
+    );
+    if (listedDuring.length > 0) {
+      parsed = { ...(parsed as object), [DNC_LISTED_DURING_FIELD]: listedDuring };
+      text = JSON.stringify(parsed);
+      await audit(db, {
+        username: session.username,
+        action: 'doNotCall.listedDuringCreate',
+        route: routeLabel,
+        idempotencyKey: key ?? null,
+        outcome: `warning: ${listedDuring.length} number${listedDuring.length === 1 ? ' was' : 's were'} listed while the campaign "${campaign.name}" was created; it holds ${listedDuring.length === 1 ? 'it' : 'them'}`,
+        status: 201,
+        requestId: input.requestId,
+      });
+    }
   }
+  if (def.idempotent) await idempotency.complete(db, session.userId, key!, res.statusCode, headers, text);
   await record(res.statusCode < 400 ? 'ok' : 'refused', res.statusCode);
   return { status: res.statusCode, headers, body: text };
 }

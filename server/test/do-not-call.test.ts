@@ -177,6 +177,7 @@ describe.each(['pglite', 'postgres'] as const)('the do-not-call list on %s', { t
         { line: 3, phone: '0612345642', reason: '"0612345642" is not a possible phone number in international form.' },
         { line: 5, phone: '+33612345644', reason: 'Say why this number must not be called.' },
       ],
+      campaigns: [],
     });
     const csv = await operator.request('GET', '/bff/do-not-call/export.csv');
     expect(csv.status).toBe(200);

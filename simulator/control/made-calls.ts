@@ -1,7 +1,8 @@
 /**
  * POST /_sim/calls: a finished, recorded call made to measure, for benches and tests that need a
  * transcript of a given length and a recording of a given duration (served by the normal /v1 routes);
- * optionally TRANSFERRED, with a given (or no) summary, or with some extracted fields left empty.
+ * optionally TRANSFERRED, with a given (or no) summary, some extracted fields left empty, or to a
+ * number written as given.
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -21,6 +22,8 @@ export const MadeCallBody = z.strictObject({
   summary: z.string().max(2000).nullable().optional(),
   /** Top-level extracted fields to blank (the classifiers stay as generated). */
   emptyExtracted: z.array(z.string().max(100)).max(50).optional(),
+  /** The number as the upstream writes it (any form, e.g. `+330699887766`); default by language. */
+  phone: z.string().min(1).max(64).optional(),
 });
 export type MadeCallBody = z.infer<typeof MadeCallBody>;
 
@@ -47,7 +50,7 @@ export async function makeCall(state: SimState, customerId: string, body: MadeCa
   const row = buildCallRow(
     {
       agent,
-      phone: language === 'fr' ? '+33612345678' : '+14155550100',
+      phone: body.phone ?? (language === 'fr' ? '+33612345678' : '+14155550100'),
       context: { firstName: 'Alex', prenom: 'Alex' },
       type: agent.type,
     },

@@ -4,14 +4,39 @@
  * enforces the list on every create whatever is sent; these only let people see it coming.
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { DncAddBody, DncCheckResult, DncEntry, DncImportBody, DncImportResult, DncPage, DncQuery } from '@contract/bff/do-not-call';
-import { bffRequest } from '../api-client';
+import type {
+  DncAddBody,
+  DncAddResult,
+  DncCheckResult,
+  DncHoldingCampaign,
+  DncImportBody,
+  DncImportResult,
+  DncPage,
+  DncQuery,
+} from '@contract/bff/do-not-call';
+import { bffRequest, bffWrite } from '../api-client';
+import { campaignsRoot } from '../shared-queries/keys';
 
 export const dncKeys = {
   all: ['do-not-call'] as const,
   list: (q: DncQuery) => ['do-not-call', 'list', q] as const,
   check: (phones: readonly string[]) => ['do-not-call', 'check', phones] as const,
+  campaigns: ['do-not-call', 'campaigns'] as const,
 };
+
+/** Campaigns created through Switchboard that hold a listed number and may still call it. */
+export function dncCampaignsQueryOptions() {
+  return queryOptions({
+    queryKey: dncKeys.campaigns,
+    queryFn: () => bffRequest<DncHoldingCampaign[]>('GET', '/bff/do-not-call/campaigns'),
+  });
+}
+
+/** Pauses a campaign through the BFF's one status write route (the campaign page's Pause too). */
+export async function pauseCampaign(queryClient: QueryClient, id: string): Promise<void> {
+  await bffWrite('changeCampaignStatus', { id, body: { status: 'PAUSED' } });
+  await Promise.all([queryClient.invalidateQueries({ queryKey: dncKeys.campaigns }), queryClient.invalidateQueries({ queryKey: campaignsRoot })]);
+}
 
 export function dncListQueryOptions(q: DncQuery) {
   const params = new URLSearchParams();
@@ -33,7 +58,7 @@ export function dncCheckQueryOptions(phones: readonly string[]) {
   });
 }
 
-export const addToDoNotCall = (body: DncAddBody) => bffRequest<DncEntry>('POST', '/bff/do-not-call', body);
+export const addToDoNotCall = (body: DncAddBody) => bffRequest<DncAddResult>('POST', '/bff/do-not-call', body);
 export const removeFromDoNotCall = (phone: string) => bffRequest<void>('DELETE', `/bff/do-not-call/${encodeURIComponent(phone)}`);
 export const importDoNotCall = (body: DncImportBody) => bffRequest<DncImportResult>('POST', '/bff/do-not-call/import', body);
 export const DNC_EXPORT_URL = '/bff/do-not-call/export.csv';

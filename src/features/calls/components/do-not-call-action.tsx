@@ -1,9 +1,11 @@
 /**
  * On the call review: whether the number is on the do-not-call list and, for operators and admins,
- * "Add to do-not-call" in one click (reason and source recorded; it can be edited on the list page).
+ * "Add to do-not-call" in one click (reason and source recorded; it can be edited on the list page),
+ * then the campaigns already created that hold the number, each with a Pause.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { HoldingCampaigns } from '@/components/do-not-call/holding-campaigns';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { RequestError } from '@/components/ui/request-error';
@@ -24,13 +26,16 @@ export function DoNotCallAction({ callId, phone }: { callId: string; phone: stri
   if (check.isPending) return null;
   if (listed) {
     return (
-      <p role="status" className="flex flex-wrap items-center gap-2 text-sm">
-        <Badge tone="red">Do not call</Badge>
-        <span>{listed.reason}</span>
-        <Link to="/do-not-call" search={{ page: 1, q: phone }} className="text-blue-700 underline dark:text-blue-400">
-          See the list
-        </Link>
-      </p>
+      <>
+        <p role="status" className="flex flex-wrap items-center gap-2 text-sm">
+          <Badge tone="red">Do not call</Badge>
+          <span>{listed.reason}</span>
+          <Link to="/do-not-call" search={{ page: 1, q: phone }} className="text-blue-700 underline dark:text-blue-400">
+            See the list
+          </Link>
+        </p>
+        {add.data ? <HoldingCampaigns campaigns={add.data.campaigns} /> : null}
+      </>
     );
   }
   if (!mayManage) return null;

@@ -1,11 +1,13 @@
 /**
  * Add one number: typed in any form (national numbers read with the chosen country), a reason.
- * What was typed stays when the server refuses it; its field error shows under the field.
+ * What was typed stays when the server refuses it; its field error shows under the field. When
+ * campaigns already created hold the number, they are named at once, each with a Pause.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { DncAddForm } from '@contract/bff/do-not-call';
+import { HoldingCampaigns } from '@/components/do-not-call/holding-campaigns';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -59,6 +61,7 @@ export function AddNumberForm({ country }: { country: CountryCode }) {
           {mutation.isPending ? 'Adding…' : 'Add to the list'}
         </Button>
       </div>
+      {mutation.data ? <HoldingCampaigns key={mutation.data.phone} campaigns={mutation.data.campaigns} subject={`${mutation.data.phone} is`} /> : null}
       {mutation.isError && !fieldError(mutation.error, 'phone') && !fieldError(mutation.error, 'reason') ? (
         <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
           {errorMessage(mutation.error)}

@@ -18,7 +18,8 @@ import { Select } from '@/components/ui/select';
 import { TableSkeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
-import { DNC_EXPORT_URL, dncListQueryOptions, invalidateDoNotCall, removeFromDoNotCall } from '@/lib/do-not-call/api';
+import { DNC_EXPORT_URL, dncCampaignsQueryOptions, dncListQueryOptions, invalidateDoNotCall, removeFromDoNotCall } from '@/lib/do-not-call/api';
+import { HoldingCampaigns } from '@/components/do-not-call/holding-campaigns';
 import { guessDefaultCountry, type CountryCode } from '@/lib/recipients/phone';
 import type { DncSearch } from '../model/search-params';
 import { AddNumberForm } from './add-number-form';
@@ -113,6 +114,8 @@ export function DoNotCallPage({ search, canManage, onSearch }: { search: DncSear
         </div>
       ) : null}
 
+      <ListedInCampaigns />
+
       <section aria-labelledby="dnc-list-title" className="flex flex-col gap-3">
         <h2 id="dnc-list-title" className="font-semibold">
           Numbers
@@ -152,5 +155,19 @@ export function DoNotCallPage({ search, canManage, onSearch }: { search: DncSear
         onConfirm={() => removing && remove.mutate(removing.phone)}
       />
     </div>
+  );
+}
+
+/** Campaigns that may still call a listed number (added after they were created, by anyone or a rule). */
+function ListedInCampaigns() {
+  const holding = useQuery(dncCampaignsQueryOptions());
+  if (!holding.data || holding.data.length === 0) return null;
+  return (
+    <section aria-labelledby="dnc-held-title" className="flex flex-col gap-2">
+      <h2 id="dnc-held-title" className="font-semibold">
+        Listed numbers in campaigns
+      </h2>
+      <HoldingCampaigns campaigns={holding.data} subject="Listed numbers are" />
+    </section>
   );
 }

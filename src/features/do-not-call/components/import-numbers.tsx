@@ -12,6 +12,7 @@ import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { DncReason, type DncImportResult } from '@contract/bff/do-not-call';
+import { HoldingCampaigns } from '@/components/do-not-call/holding-campaigns';
 import { TableImport } from '@/components/table-import/table-import';
 import { Button } from '@/components/ui/button';
 import { DataTable, type Column } from '@/components/ui/data-table';
@@ -63,7 +64,8 @@ export function ImportNumbers({ country }: { country: CountryCode }) {
         onHeaderChange={(hasHeader) => draft && change(withDncHeader(draft, hasHeader, country))}
         mapping={DNC_COLUMNS}
         mappingProblems={draft ? dncMappingProblems(draft) : []}
-        problems={built?.problems.filter((p) => p.kind !== 'duplicate').map((p) => ({ line: p.line, value: p.phone, reason: p.reason })) ?? []}
+        // Every row counted as a problem is listed, a repeated number too (with the line it repeats).
+        problems={built?.problems.map((p) => ({ line: p.line, value: p.phone, reason: p.reason })) ?? []}
         fixColumn={draft?.roles.indexOf('phone') ?? -1}
       >
         <Field label="Reason for rows without one" error={errors.reason?.message}>
@@ -92,6 +94,7 @@ export function ImportNumbers({ country }: { country: CountryCode }) {
               refused.
             </p>
             <ServerRefusals problems={result.problems} />
+            <HoldingCampaigns campaigns={result.campaigns} subject="Numbers just added are" />
           </div>
         ) : null}
       </TableImport>

@@ -10,6 +10,7 @@ import { useCallback, useRef, useState } from 'react';
 import type { Recipient } from '@contract/schemas/recipient';
 import { BFF_HEADERS } from '@contract/bff/http.plain';
 import { toast } from '@/components/ui/toast';
+import { countOf } from '@/lib/plural';
 import { isApiError, newIdempotencyKey } from '@/lib/api-client';
 import { skippedSummary } from '@/lib/do-not-call/skip-summary';
 import { registryQueryOptions } from '@/lib/shared-queries/campaign-registry';
@@ -120,6 +121,14 @@ export function useSubmitCampaign({ latest, update, flush, parts, onCreated }: D
               const skipped = campaign.doNotCallSkipped ?? [];
               if (skipped.length > 0) {
                 toast.info(skippedSummary(skipped.length, body.recipients.length), [...new Set(skipped.map((s) => s.reason))].join(' · '));
+              }
+              // Listed while the create was in flight: the campaign holds them (docs/review.md).
+              const listedDuring = campaign.doNotCallListedDuringCreate ?? [];
+              if (listedDuring.length > 0) {
+                toast.error(
+                  `${countOf(listedDuring.length, 'number was', 'numbers were')} added to the do-not-call list while "${body.name}" was created, and it holds ${listedDuring.length === 1 ? 'it' : 'them'}.`,
+                  `${listedDuring.map((l) => l.phone).join(', ')}. Pause the campaign from its page or the do-not-call list if it must not call ${listedDuring.length === 1 ? 'it' : 'them'}.`,
+                );
               }
             } catch (error) {
               // 409 "still in flight" (an earlier click or tab): wait for that one's answer.
