@@ -4,6 +4,11 @@ import { backoffMs, signWebhook, verifyWebhook, webhookUrlProblem } from './webh
 describe('webhook URLs', () => {
   it.each([
     ['https://hooks.example.com/x', false, null],
+    // Public addresses of either family (an IPv4 address was once judged by the IPv4-mapped IPv6 rule).
+    ['https://8.8.8.8/hook', false, null],
+    ['https://1.1.1.1:8443/hook', true, null],
+    ['https://[2001:4860:4860::8888]/hook', false, null],
+    ['https://198.51.100.7/x', false, 'Webhooks go to public addresses only, not to a private or local network.'],
     ['http://hooks.example.com/x', false, 'Webhook URLs must be https.'],
     ['http://127.0.0.1:9000/x', false, 'Webhook URLs must be https.'],
     ['https://127.0.0.1/x', false, 'Webhooks may not go to this machine (loopback is allowed in development only).'],

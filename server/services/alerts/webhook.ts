@@ -9,37 +9,59 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
-import { Agent, request } from 'undici';
+import { Agent, buildConnector, request } from 'undici';
 import { WEBHOOK_HEADERS } from '../../../contract/bff/alerts.plain';
 
-const LOOPBACK = new BlockList();
-LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
-LOOPBACK.addAddress('::1', 'ipv6');
+type Family = 'ipv4' | 'ipv6';
 
-/** Addresses that are not the public internet: private, link-local, carrier NAT, unspecified, multicast. */
-const PRIVATE = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-  ['224.0.0.0', 3],
-] as const)
-  PRIVATE.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [
-  ['::', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-  ['::ffff:0:0', 96],
-] as const)
-  PRIVATE.addSubnet(net, bits, 'ipv6');
+/** A block list of one family (a list that mixes families matches IPv4 against IPv4-mapped IPv6 rules). */
+function blockList(family: Family, nets: readonly (readonly [string, number])[]): BlockList {
+  const list = new BlockList();
+  for (const [net, bits] of nets) list.addSubnet(net, bits, family);
+  return list;
+}
 
-const family = (ip: string) => (isIP(ip) === 6 ? 'ipv6' : 'ipv4');
-const isLoopback = (ip: string) => LOOPBACK.check(ip, family(ip));
-const isPrivate = (ip: string) => PRIVATE.check(ip, family(ip));
+/** This machine: loopback, per family. */
+const LOOPBACK: Record<Family, BlockList> = {
+  ipv4: blockList('ipv4', [['127.0.0.0', 8]]),
+  ipv6: blockList('ipv6', [['::1', 128]]),
+};
+
+/**
+ * Addresses that are not the public internet, per family (IANA's special-purpose registries):
+ * private, shared (carrier NAT), link-local, documentation, benchmarking, multicast, reserved.
+ */
+const NOT_PUBLIC: Record<Family, BlockList> = {
+  ipv4: blockList('ipv4', [
+    ['0.0.0.0', 8],
+    ['10.0.0.0', 8],
+    ['100.64.0.0', 10],
+    ['169.254.0.0', 16],
+    ['172.16.0.0', 12],
+    ['192.0.0.0', 24],
+    ['192.0.2.0', 24],
+    ['192.88.99.0', 24],
+    ['192.168.0.0', 16],
+    ['198.18.0.0', 15],
+    ['198.51.100.0', 24],
+    ['203.0.113.0', 24],
+    ['224.0.0.0', 4],
+    ['240.0.0.0', 4],
+  ]),
+  ipv6: blockList('ipv6', [
+    ['::', 128],
+    ['100::', 64],
+    ['2001:db8::', 32],
+    ['fc00::', 7],
+    ['fe80::', 10],
+    ['fec0::', 10],
+    ['ff00::', 8],
+  ]),
+};
+
+const familyOf = (ip: string): Family => (isIP(ip) === 6 ? 'ipv6' : 'ipv4');
+const isLoopback = (ip: string) => LOOPBACK[familyOf(ip)].check(ip, familyOf(ip));
+const isPrivate = (ip: string) => NOT_PUBLIC[familyOf(ip)].check(ip, familyOf(ip));
 
 /** Why an address may not receive webhooks, or null. */
 function addressProblem(ip: string, allowLoopback: boolean): string | null {
@@ -89,19 +111,36 @@ export function verifyWebhook(
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
-/** A connection pool whose every resolved address is checked before it connects. */
+const refused = (problem: string) => Object.assign(new Error(problem), { code: 'EREFUSEDADDRESS' });
+
+/**
+ * A connection pool that checks the address of every connection: each address a name resolves to
+ * before it connects, and the address the socket actually reached once connected (for a name or
+ * an IP literal alike); a connection to a refused address is closed before anything is sent.
+ */
 export function webhookAgent(allowLoopback: boolean, timeoutMs: number): Agent {
   const lookup = (hostname: string, options: object, callback: LookupCallback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, []);
       const list = addresses as LookupAddress[];
       const bad = list.map((a) => addressProblem(a.address, allowLoopback)).find((p) => p !== null);
-      if (bad) return callback(Object.assign(new Error(bad), { code: 'EREFUSEDADDRESS' }), []);
+      if (bad) return callback(refused(bad), []);
       if ((options as { all?: boolean }).all) return callback(null, list);
       return callback(null, list[0]!.address, list[0]!.family);
     });
   };
-  return new Agent({ connect: { lookup, timeout: timeoutMs }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connections: 4 });
+  const base = buildConnector({ lookup, timeout: timeoutMs });
+  const connect: buildConnector.connector = (options, callback) => {
+    base(options, (error, socket) => {
+      if (error) return callback(error, null);
+      const reached = socket!.remoteAddress;
+      const problem = reached ? addressProblem(reached, allowLoopback) : 'The receiver’s address could not be checked.';
+      if (!problem) return callback(null, socket!);
+      socket!.destroy();
+      return callback(refused(problem), null);
+    });
+  };
+  return new Agent({ connect, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connections: 4 });
 }
 
 export interface AttemptResult {
