@@ -6,7 +6,7 @@
  * every address; each case goes the way of a rule: the URL checked as when the rule is saved
  * (skipped with `direct`, as for a URL stored before a change of policy), then one delivery through
  * the real agent, with loopback not allowed. Prints one JSON line: each case's outcome and the
- * local addresses that requests actually reached.
+ * local addresses that requests and TCP connections actually reached.
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:https';
@@ -28,6 +28,9 @@ const server = createServer({ cert: readFileSync(certFile), key: readFileSync(ke
     res.end();
   });
 });
+/** Every TCP connection that reached the receiver, by the local address it reached. */
+const connections: string[] = [];
+server.on('connection', (socket: { localAddress?: string }) => connections.push((socket.localAddress ?? '').replace(/^::ffff:/, '')));
 await new Promise<void>((resolve) => server.listen(0, '::', resolve));
 const port = (server.address() as { port: number }).port;
 const agent = webhookAgent(false, 3000);
@@ -42,4 +45,4 @@ for (const c of cases) {
 }
 await agent.close();
 server.close();
-process.stdout.write(`${JSON.stringify({ outcomes, reached })}\n`);
+process.stdout.write(`${JSON.stringify({ outcomes, reached, connections })}\n`);

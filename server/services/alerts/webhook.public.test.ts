@@ -43,7 +43,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Runs the cases in a network namespace whose loopback carries the addresses above. */
-function deliver(cases: { url: string; direct?: boolean }[]): { outcomes: Outcome[]; reached: { url: string; at: string }[] } {
+function deliver(cases: { url: string; direct?: boolean }[]): { outcomes: Outcome[]; reached: { url: string; at: string }[]; connections: string[] } {
   const setup = [
     'ip link set lo up',
     `ip addr add ${ADDRESSES.public4}/32 dev lo`,
@@ -97,5 +97,30 @@ describe('webhooks to public addresses (real sockets, loopback not allowed)', { 
       { url: '/by-ipv6', at: ADDRESSES.public6 },
       { url: '/by-name-ipv6', at: ADDRESSES.public6 },
     ]);
+  });
+
+  it('refuse every connection to a private address at connect time, an IP literal too, even one stored before the policy changed', () => {
+    const { outcomes, reached, connections } = deliver([
+      // Refused when the rule is saved: IPv6 forms that carry an IPv4 address.
+      { url: 'https://[64:ff9b::a9fe:a9fe]:PORT/nat64' },
+      { url: 'https://[2002:a9fe:a9fe::]:PORT/6to4' },
+      { url: 'https://[::169.254.169.254]:PORT/compatible' },
+      { url: 'https://[::ffff:0:a9fe:a9fe]:PORT/translated' },
+      // URLs that were stored when a rule was saved under an older policy: checked again at connect.
+      { url: `https://${ADDRESSES.private4}:PORT/direct-private`, direct: true },
+      { url: `https://[::ffff:${ADDRESSES.private4}]:PORT/direct-mapped`, direct: true },
+      { url: `https://${ADDRESSES.public4}:PORT/still-public`, direct: true },
+    ]);
+    const embeds =
+      'Webhooks may not go to an IPv6 address that carries an IPv4 address (NAT64, 6to4, Teredo, IPv4-mapped or -compatible); give the IPv4 address or a name.';
+    expect(outcomes.slice(0, 4).map((o) => o.problem)).toEqual([embeds, embeds, embeds, embeds]);
+    expect(outcomes.slice(4).map((o) => [o.ok, o.error])).toEqual([
+      [false, 'Webhooks go to public addresses only, not to a private or local network.'],
+      [false, embeds],
+      [true, null],
+    ]);
+    // Refused before connecting: no TCP connection ever reached the private address.
+    expect(reached).toEqual([{ url: '/still-public', at: ADDRESSES.public4 }]);
+    expect(connections).toEqual([ADDRESSES.public4]);
   });
 });

@@ -9,6 +9,52 @@ describe('webhook URLs', () => {
     ['https://1.1.1.1:8443/hook', true, null],
     ['https://[2001:4860:4860::8888]/hook', false, null],
     ['https://198.51.100.7/x', false, 'Webhooks go to public addresses only, not to a private or local network.'],
+    // IPv6 forms that carry an IPv4 address, whatever the address inside.
+    [
+      'https://[64:ff9b::a9fe:a9fe]/latest',
+      false,
+      'Webhooks may not go to an IPv6 address that carries an IPv4 address (NAT64, 6to4, Teredo, IPv4-mapped or -compatible); give the IPv4 address or a name.',
+    ],
+    [
+      'https://[64:ff9b:1::a9fe:a9fe]/latest',
+      false,
+      'Webhooks may not go to an IPv6 address that carries an IPv4 address (NAT64, 6to4, Teredo, IPv4-mapped or -compatible); give the IPv4 address or a name.',
+    ],
+    [
+      'https://[2002:a9fe:a9fe::]/latest',
+      false,
+      'Webhooks may not go to an IPv6 address that carries an IPv4 address (NAT64, 6to4, Teredo, IPv4-mapped or -compatible); give the IPv4 address or a name.',
+    ],
+    [
+      'https://[2001:0:a9fe:a9fe::1]/latest',
+      false,
+      'Webhooks may not go to an IPv6 address that carries an IPv4 address (NAT64, 6to4, Teredo, IPv4-mapped or -compatible); give the IPv4 address or a name.',
+    ],
+    [
+      'https://[::169.254.169.254]/latest',
+      false,
+      'Webhooks may not go to an IPv6 address that carries an IPv4 address (NAT64, 6to4, Teredo, IPv4-mapped or -compatible); give the IPv4 address or a name.',
+    ],
+    [
+      'https://[::ffff:0:a9fe:a9fe]/latest',
+      false,
+      'Webhooks may not go to an IPv6 address that carries an IPv4 address (NAT64, 6to4, Teredo, IPv4-mapped or -compatible); give the IPv4 address or a name.',
+    ],
+    [
+      'https://[::ffff:169.254.169.254]/latest',
+      false,
+      'Webhooks may not go to an IPv6 address that carries an IPv4 address (NAT64, 6to4, Teredo, IPv4-mapped or -compatible); give the IPv4 address or a name.',
+    ],
+    [
+      'https://[::ffff:127.0.0.1]/x',
+      true,
+      'Webhooks may not go to an IPv6 address that carries an IPv4 address (NAT64, 6to4, Teredo, IPv4-mapped or -compatible); give the IPv4 address or a name.',
+    ],
+    [
+      'https://[64:ff9b::808:808]/x',
+      false,
+      'Webhooks may not go to an IPv6 address that carries an IPv4 address (NAT64, 6to4, Teredo, IPv4-mapped or -compatible); give the IPv4 address or a name.',
+    ],
     ['http://hooks.example.com/x', false, 'Webhook URLs must be https.'],
     ['http://127.0.0.1:9000/x', false, 'Webhook URLs must be https.'],
     ['https://127.0.0.1/x', false, 'Webhooks may not go to this machine (loopback is allowed in development only).'],

@@ -59,6 +59,22 @@ const NOT_PUBLIC: Record<Family, BlockList> = {
   ]),
 };
 
+/**
+ * IPv6 forms that carry an IPv4 address (one that may be private: 169.254.169.254 as
+ * [64:ff9b::a9fe:a9fe]): NAT64 (well-known and local-use), 6to4, Teredo, IPv4-compatible,
+ * IPv4-mapped and IPv4-translated. Refused whatever the IPv4 address inside: a receiver with an
+ * IPv4 address is reached by it.
+ */
+const EMBEDS_IPV4 = blockList('ipv6', [
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['2002::', 16],
+  ['2001::', 32],
+  ['::', 96],
+  ['::ffff:0:0', 96],
+  ['::ffff:0:0:0', 96],
+]);
+
 const familyOf = (ip: string): Family => (isIP(ip) === 6 ? 'ipv6' : 'ipv4');
 const isLoopback = (ip: string) => LOOPBACK[familyOf(ip)].check(ip, familyOf(ip));
 const isPrivate = (ip: string) => NOT_PUBLIC[familyOf(ip)].check(ip, familyOf(ip));
@@ -67,6 +83,8 @@ const isPrivate = (ip: string) => NOT_PUBLIC[familyOf(ip)].check(ip, familyOf(ip
 function addressProblem(ip: string, allowLoopback: boolean): string | null {
   if (isLoopback(ip)) return allowLoopback ? null : 'Webhooks may not go to this machine (loopback is allowed in development only).';
   if (isPrivate(ip)) return 'Webhooks go to public addresses only, not to a private or local network.';
+  if (familyOf(ip) === 'ipv6' && EMBEDS_IPV4.check(ip, 'ipv6'))
+    return 'Webhooks may not go to an IPv6 address that carries an IPv4 address (NAT64, 6to4, Teredo, IPv4-mapped or -compatible); give the IPv4 address or a name.';
   return null;
 }
 
@@ -114,9 +132,9 @@ type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | Lo
 const refused = (problem: string) => Object.assign(new Error(problem), { code: 'EREFUSEDADDRESS' });
 
 /**
- * A connection pool that checks the address of every connection: each address a name resolves to
- * before it connects, and the address the socket actually reached once connected (for a name or
- * an IP literal alike); a connection to a refused address is closed before anything is sent.
+ * A connection pool that checks the address of every connection: an IP literal and each address a
+ * name resolves to before it connects, and the address the socket actually reached once connected;
+ * a connection to a refused address is closed before anything is sent.
  */
 export function webhookAgent(allowLoopback: boolean, timeoutMs: number): Agent {
   const lookup = (hostname: string, options: object, callback: LookupCallback) => {
@@ -131,6 +149,10 @@ export function webhookAgent(allowLoopback: boolean, timeoutMs: number): Agent {
   };
   const base = buildConnector({ lookup, timeout: timeoutMs });
   const connect: buildConnector.connector = (options, callback) => {
+    // An IP literal is not resolved: it is checked here, before any packet leaves.
+    const literal = options.hostname.replace(/^\[|\]$/g, '');
+    const before = isIP(literal) ? addressProblem(literal, allowLoopback) : null;
+    if (before) return callback(refused(before), null);
     base(options, (error, socket) => {
       if (error) return callback(error, null);
       const reached = socket!.remoteAddress;
