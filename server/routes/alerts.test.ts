@@ -76,4 +76,48 @@ describe('alert routes', () => {
     expect((await t.as('viewer', { method: 'GET', url: '/bff/alerts?open=maybe' })).json().errors[0].field).toBe('open');
     expect((await t.as('viewer', { method: 'GET', url: '/bff/alerts/999999' })).statusCode).toBe(404);
   });
+
+  it('make an auto-pause the editor’s when the view, threshold or campaign changes, and audit what changed', async () => {
+    const { db } = t.app.ctx;
+    const campaign = '11111111-2222-4333-8444-555555555555';
+    await db.query(`INSERT INTO campaigns (id, name, agent_id, created_by) VALUES ($1, 'Winter', $1, 'admin') ON CONFLICT DO NOTHING`, [campaign]);
+    for (const who of ['admin', 'operator'] as const)
+      await t.as(who, { method: 'PUT', url: '/bff/views/no-answer', payload: { search: { status: ['NO_ANSWER'], campaignName: 'Winter' } } });
+    const body = { name: 'Winter no-answer', viewName: 'no-answer', condition: { kind: 'count', windowMinutes: 60, atLeast: 10 }, pauseCampaignId: campaign };
+    const created = await t.as('admin', { method: 'POST', url: '/bff/alert-rules', payload: body });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().pauseSetBy).toBe('admin');
+    const id = created.json().id as number;
+    const put = (payload: object) => t.as('operator', { method: 'PUT', url: `/bff/alert-rules/${id}`, payload });
+    const lastAudit = async () =>
+      (
+        await db.query<{ username: string; outcome: string }>(
+          `SELECT username, outcome FROM audit WHERE action = 'alerts.rule.update' ORDER BY id DESC LIMIT 1`,
+        )
+      ).rows[0]!;
+
+    // A new name only: the pause still acts for the admin who set it.
+    expect((await put({ ...body, name: 'Winter no-answer (ops)' })).json().pauseSetBy).toBe('admin');
+    expect((await lastAudit()).outcome).toBe(`ok: rule "Winter no-answer (ops)" (#${id}): name "Winter no-answer" → "Winter no-answer (ops)"`);
+
+    // The threshold: the pause now acts for the operator, and the audit says what changed and who it was.
+    const lowered = await put({ ...body, name: 'Winter no-answer (ops)', condition: { kind: 'count', windowMinutes: 60, atLeast: 1 } });
+    expect(lowered.statusCode, lowered.body).toBe(200);
+    expect(lowered.json().pauseSetBy).toBe('operator');
+    const { rows } = await db.query<{ pause_set_by_id: number }>('SELECT pause_set_by_id FROM alert_rules WHERE id = $1', [id]);
+    const operatorId = (await db.query<{ id: number }>(`SELECT id FROM users WHERE username = 'operator'`)).rows[0]!.id;
+    expect(rows[0]!.pause_set_by_id).toBe(operatorId);
+    expect(await lastAudit()).toEqual({
+      username: 'operator',
+      outcome: `ok: rule "Winter no-answer (ops)" (#${id}): condition.atLeast 10 → 1; auto-pause of campaign ${campaign} now set by operator (was admin)`,
+    });
+
+    // The view's filters (the editor's own view of that name): the same.
+    await t.as('admin', { method: 'PUT', url: `/bff/alert-rules/${id}`, payload: body });
+    await t.as('operator', { method: 'PUT', url: '/bff/views/no-answer', payload: { search: { status: ['NO_ANSWER', 'VOICE_BOX'], campaignName: 'Winter' } } });
+    const refiltered = await put(body);
+    expect(refiltered.statusCode, refiltered.body).toBe(200);
+    expect(refiltered.json().pauseSetBy).toBe('operator');
+    expect((await lastAudit()).outcome).toContain('filter.status ["NO_ANSWER"] → ["NO_ANSWER","VOICE_BOX"]; auto-pause of campaign');
+  });
 });
