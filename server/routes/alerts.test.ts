@@ -53,6 +53,23 @@ describe('alert routes', () => {
     expect(list.body).not.toContain('a-long-enough-secret');
   });
 
+  it('never echo a webhook secret that is refused (too short)', async () => {
+    const res = await t.as('operator', {
+      method: 'POST',
+      url: '/bff/alert-rules',
+      payload: {
+        name: 'x',
+        viewName: 'failed',
+        condition: { kind: 'count', windowMinutes: 60, atLeast: 3 },
+        webhookUrl: 'https://hooks.example.com/x',
+        webhookSecret: 'tooShort-s3cr3t',
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ field: 'webhookSecret', rejectedValue: null, message: 'The signing secret must be at least 16 characters.' }]);
+    expect(res.body).not.toContain('tooShort-s3cr3t');
+  });
+
   it('name the field of a bad threshold and keep the route message', async () => {
     const res = await t.as('operator', {
       method: 'POST',
