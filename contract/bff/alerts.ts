@@ -103,7 +103,13 @@ export const AlertRule = z.object({
   /** The view's filters as they were when the rule was saved (the window replaces its dates). */
   filter: z.record(z.string(), z.unknown()),
   condition: AlertCondition,
+  /**
+   * The whole URL, only to those who may edit the rule (a URL may carry a secret: a token in its
+   * path or query); null for the others, who see `webhookHost`.
+   */
   webhookUrl: z.string().nullable(),
+  /** The receiver's host (and port), to everyone; null: no webhook. */
+  webhookHost: z.string().nullable(),
   webhookSecretSet: z.boolean(),
   pauseCampaignId: z.string().nullable(),
   pauseCampaignName: z.string().nullable(),
@@ -156,7 +162,9 @@ export const DeliveryAttempt = z.object({
 export const Delivery = z.object({
   id: z.number(),
   event: z.enum(['opened', 'cleared']),
-  url: z.string(),
+  /** The whole URL, only to those who may edit rules; null for the others, who see `host`. */
+  url: z.string().nullable(),
+  host: z.string(),
   state: z.enum(DELIVERY_STATES),
   attempts: z.array(DeliveryAttempt),
   nextAttemptAt: z.string().nullable(),

@@ -137,4 +137,44 @@ describe('alert routes', () => {
     expect(refiltered.json().pauseSetBy).toBe('operator');
     expect((await lastAudit()).outcome).toContain('filter.status ["NO_ANSWER"] → ["NO_ANSWER","VOICE_BOX"]; auto-pause of campaign');
   });
+
+  it('show a webhook’s host only to those who may not edit rules (a URL may carry a secret)', async () => {
+    const { db } = t.app.ctx;
+    await t.as('operator', { method: 'PUT', url: '/bff/views/failed', payload: { search: { status: ['FAILED'] } } });
+    const url = 'https://hooks.example.com:8443/services/T0001/B0002/url-borne-token?key=query-token';
+    const created = await t.as('operator', {
+      method: 'POST',
+      url: '/bff/alert-rules',
+      payload: {
+        name: 'Tokened',
+        viewName: 'failed',
+        condition: { kind: 'count', windowMinutes: 60, atLeast: 3 },
+        webhookUrl: url,
+        webhookSecret: 'a-long-enough-secret',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as number;
+    const { rows } = await db.query<{ id: string }>(
+      `INSERT INTO alerts (rule_id, rule_name, view_name, summary, value, opened_at) VALUES ($1, 'Tokened', 'failed', 's', 1, now()) RETURNING id`,
+      [id],
+    );
+    const alertId = Number(rows[0]!.id);
+    await db.query(`INSERT INTO alert_deliveries (alert_id, event, url, secret, payload) VALUES ($1, 'opened', $2, 'a-long-enough-secret', '{}')`, [
+      alertId,
+      url,
+    ]);
+
+    const viewerRules = await t.as('viewer', { method: 'GET', url: '/bff/alert-rules' });
+    expect(viewerRules.json().find((r: { id: number }) => r.id === id)).toMatchObject({ webhookUrl: null, webhookHost: 'hooks.example.com:8443' });
+    const viewerAlert = await t.as('viewer', { method: 'GET', url: `/bff/alerts/${alertId}` });
+    expect(viewerAlert.json().deliveryList).toEqual([expect.objectContaining({ url: null, host: 'hooks.example.com:8443' })]);
+    for (const res of [viewerRules, viewerAlert]) expect(res.body).not.toMatch(/url-borne-token|query-token/);
+
+    // Those who may edit the rule read the whole URL (the form shows it).
+    const operatorRules = await t.as('operator', { method: 'GET', url: '/bff/alert-rules' });
+    expect(operatorRules.json().find((r: { id: number }) => r.id === id)).toMatchObject({ webhookUrl: url, webhookHost: 'hooks.example.com:8443' });
+    expect((await t.as('admin', { method: 'GET', url: `/bff/alerts/${alertId}` })).json().deliveryList[0].url).toBe(url);
+    await t.as('operator', { method: 'DELETE', url: `/bff/alert-rules/${id}` });
+  });
 });

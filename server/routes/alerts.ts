@@ -96,9 +96,12 @@ export const alertsPlugin: FastifyPluginAsyncZod = async (app) => {
     if (!ALERT_MANAGER_ROLES.includes(request.session.role)) throw new HttpError(403, `Your role (${request.session.role}) may not change watched views.`);
   };
 
-  app.get('/bff/alert-rules', { schema: { tags: ['alerts'], summary: 'The watched views', response: { 200: z.array(AlertRule) } } }, async () => {
+  /** Whether the reader may edit rules, and so read whole webhook URLs (others read the host). */
+  const mayEdit = (request: FastifyRequest) => ALERT_MANAGER_ROLES.includes(request.session.role);
+
+  app.get('/bff/alert-rules', { schema: { tags: ['alerts'], summary: 'The watched views', response: { 200: z.array(AlertRule) } } }, async (request) => {
     const { rows } = await db.query<RuleListRow>(`${RULE_SELECT} ORDER BY r.name, r.id`);
-    return rows.map(toRule);
+    return rows.map((r) => toRule(r, mayEdit(request)));
   });
 
   /** Checks a body against the user's views, the registry and the webhook rules; the values to store. */
@@ -129,7 +132,7 @@ export const alertsPlugin: FastifyPluginAsyncZod = async (app) => {
 
   /** A rule as it is now, just written (a 404 if someone deleted it in between). */
   const ruleNow = async (id: number) => {
-    const rule = await readRule(db, id);
+    const rule = await readRule(db, id, true);
     if (!rule) throw new HttpError(404, 'No such rule (it may have been deleted).');
     return rule;
   };
@@ -294,6 +297,6 @@ export const alertsPlugin: FastifyPluginAsyncZod = async (app) => {
   app.get('/bff/alerts/:id', { schema: detail }, async (request) => {
     const { rows } = await db.query<AlertRow>(`${ALERT_SELECT} WHERE a.id = $1`, [request.params.id]);
     if (!rows[0]) throw new HttpError(404, 'No such alert.');
-    return { ...toAlert(rows[0]), deliveryList: await deliveriesOf(db, request.params.id), campaigns: await campaignsOf(db, rows[0]) };
+    return { ...toAlert(rows[0]), deliveryList: await deliveriesOf(db, request.params.id, mayEdit(request)), campaigns: await campaignsOf(db, rows[0]) };
   });
 };

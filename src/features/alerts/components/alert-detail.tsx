@@ -97,7 +97,7 @@ export function AlertDetail({ alertId, campaignActions }: { alertId: number; cam
               caption={
                 <>
                   <span className="font-medium">
-                    {d.event === 'opened' ? 'Alert opened' : 'Alert cleared'} → {d.url}
+                    {d.event === 'opened' ? 'Alert opened' : 'Alert cleared'} → {d.url ?? d.host}
                   </span>{' '}
                   <Badge tone={d.state === 'delivered' ? 'green' : d.state === 'failed' ? 'red' : 'amber'}>{d.state}</Badge>
                   {d.nextAttemptAt ? <span className="ml-2">next attempt {when(d.nextAttemptAt)}</span> : null}
