@@ -196,6 +196,7 @@ describe.each(['pglite', 'postgres'] as const)('watched views and alerts on %s',
     for (const r of [opened!, cleared!]) {
       const headers = {
         timestamp: r.headers[WEBHOOK_HEADERS.timestamp.toLowerCase()] as string,
+        delivery: r.headers[WEBHOOK_HEADERS.delivery.toLowerCase()] as string,
         signature: r.headers[WEBHOOK_HEADERS.signature.toLowerCase()] as string,
       };
       expect(verifyWebhook(SECRET, headers, r.body, Math.floor(Date.now() / 1000))).toBe(true);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffMs, signWebhook, verifyWebhook, webhookUrlProblem } from './webhook';
+import { backoffMs, SeenDeliveries, signWebhook, verifyWebhook, webhookUrlProblem } from './webhook';
 
 describe('webhook URLs', () => {
   it.each([
@@ -76,15 +76,34 @@ describe('webhook URLs', () => {
 });
 
 describe('signatures', () => {
-  it('signs the timestamp and the body, and a receiver refuses any change or an old timestamp', () => {
+  it('signs the timestamp, the delivery id and the body, and a receiver refuses any change or an old timestamp', () => {
     const body = '{"event":"opened"}';
-    const sig = signWebhook('s3cret-s3cret-s3cret', 1_700_000_000, body);
+    const sig = signWebhook('s3cret-s3cret-s3cret', 1_700_000_000, 42, body);
     expect(sig).toMatch(/^sha256=[0-9a-f]{64}$/);
-    const headers = { timestamp: '1700000000', signature: sig };
+    const headers = { timestamp: '1700000000', delivery: '42', signature: sig };
     expect(verifyWebhook('s3cret-s3cret-s3cret', headers, body, 1_700_000_010)).toBe(true);
     expect(verifyWebhook('s3cret-s3cret-s3cret', headers, `${body} `, 1_700_000_010)).toBe(false);
     expect(verifyWebhook('s3cret-s3cret-s3cret', { ...headers, timestamp: '1700000001' }, body, 1_700_000_010)).toBe(false);
     expect(verifyWebhook('s3cret-s3cret-s3cret', headers, body, 1_700_001_000)).toBe(false);
+    // The delivery id is signed: another id (to slip a replay past the receiver's log) or none is refused.
+    expect(verifyWebhook('s3cret-s3cret-s3cret', { ...headers, delivery: '43' }, body, 1_700_000_010)).toBe(false);
+    expect(verifyWebhook('s3cret-s3cret-s3cret', { ...headers, delivery: undefined }, body, 1_700_000_010)).toBe(false);
+  });
+
+  it('lets a receiver drop a replay within the tolerance, and a retried duplicate, by the delivery id', () => {
+    const seen = new SeenDeliveries();
+    const body = '{"event":"opened"}';
+    const at = (ts: number) => ({ timestamp: String(ts), delivery: '42', signature: signWebhook('s3cret-s3cret-s3cret', ts, 42, body) });
+    const receive = (headers: ReturnType<typeof at>, now: number) =>
+      !verifyWebhook('s3cret-s3cret-s3cret', headers, body, now) ? 'refused' : seen.firstTime(headers.delivery, now) ? 'processed' : 'duplicate';
+    const original = at(1_700_000_000);
+    expect(receive(original, 1_700_000_001)).toBe('processed');
+    // The same request replayed 4 minutes later: signed and in time, but a duplicate.
+    expect(receive(original, 1_700_000_240)).toBe('duplicate');
+    // A retry of the same delivery (a new timestamp) an hour later: a duplicate too.
+    expect(receive(at(1_700_003_600), 1_700_003_601)).toBe('duplicate');
+    // After a day the id is forgotten, but a replay that old is refused by its timestamp.
+    expect(receive(original, 1_700_090_000)).toBe('refused');
   });
 });
 

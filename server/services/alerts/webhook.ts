@@ -3,8 +3,8 @@
  * attempt. A URL must be https to a public address; loopback (http or https) only when
  * ALERT_WEBHOOK_LOOPBACK is set (development). The address is checked again when the connection
  * is made (a name that resolves to a private address is refused then too). The body is JSON, signed
- * with HMAC-SHA256 over `${timestamp}.${body}` with the rule's secret; the receiver recomputes it
- * and refuses a timestamp far from its clock (replays).
+ * with HMAC-SHA256 over `${timestamp}.${deliveryId}.${body}` with the rule's secret; the receiver
+ * recomputes it, refuses a timestamp far from its clock, and drops a delivery id it has seen.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
@@ -107,24 +107,49 @@ export function webhookUrlProblem(raw: string, allowLoopback: boolean): string |
   return null;
 }
 
-/** The signature header's value: `sha256=` and the hex HMAC of `${timestamp}.${body}`. */
-export function signWebhook(secret: string, timestamp: number, body: string): string {
-  return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+/**
+ * The signature header's value: `sha256=` and the hex HMAC of `${timestamp}.${deliveryId}.${body}`
+ * (the delivery id signed too, so that a receiver may trust it to drop duplicates).
+ */
+export function signWebhook(secret: string, timestamp: number, deliveryId: number | string, body: string): string {
+  return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${deliveryId}.${body}`).digest('hex')}`;
 }
 
-/** What a receiver does (documented in docs/alerts.md; used by the tests' receiver). */
+/** What a receiver does first (documented in docs/alerts.md; used by the tests' receivers). */
 export function verifyWebhook(
   secret: string,
-  headers: { timestamp?: string; signature?: string },
+  headers: { timestamp?: string; delivery?: string; signature?: string },
   body: string,
   nowSeconds: number,
   toleranceSeconds = 300,
 ): boolean {
   const ts = Number(headers.timestamp);
-  if (!Number.isInteger(ts) || Math.abs(nowSeconds - ts) > toleranceSeconds || !headers.signature) return false;
-  const expected = Buffer.from(signWebhook(secret, ts, body));
+  if (!Number.isInteger(ts) || Math.abs(nowSeconds - ts) > toleranceSeconds || !headers.signature || !/^\d+$/.test(headers.delivery ?? '')) return false;
+  const expected = Buffer.from(signWebhook(secret, ts, headers.delivery!, body));
   const given = Buffer.from(headers.signature);
   return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/**
+ * What a receiver does next: remember each delivery id it accepted, and drop one it has seen (a
+ * replay of a captured request within the timestamp's tolerance, or a retry of a delivery whose
+ * answer was lost). Ids are kept `keepSeconds` (a day: longer than any delivery is retried).
+ */
+export class SeenDeliveries {
+  private readonly seen = new Map<string, number>();
+
+  constructor(private readonly keepSeconds = 86_400) {}
+
+  /** True the first time an id is seen (process it), false after (answer 2xx, do nothing). */
+  firstTime(deliveryId: string, nowSeconds: number): boolean {
+    for (const [id, at] of this.seen) {
+      if (at > nowSeconds - this.keepSeconds) break;
+      this.seen.delete(id);
+    }
+    if (this.seen.has(deliveryId)) return false;
+    this.seen.set(deliveryId, nowSeconds);
+    return true;
+  }
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
@@ -187,7 +212,7 @@ export async function postWebhook(
         'content-type': 'application/json',
         'user-agent': 'Switchboard-Alerts/1',
         [WEBHOOK_HEADERS.timestamp]: String(timestamp),
-        [WEBHOOK_HEADERS.signature]: signWebhook(input.secret, timestamp, input.body),
+        [WEBHOOK_HEADERS.signature]: signWebhook(input.secret, timestamp, input.deliveryId, input.body),
         [WEBHOOK_HEADERS.delivery]: String(input.deliveryId),
         [WEBHOOK_HEADERS.event]: input.event,
       },
