@@ -171,8 +171,19 @@ export const Delivery = z.object({
 });
 export type Delivery = z.infer<typeof Delivery>;
 
-/** A campaign an alert is about: its auto-pause's, or the registry's campaigns named by the watched view. */
-export const AlertCampaign = z.object({ id: z.string(), name: z.string() });
+/**
+ * A campaign an alert is about: its auto-pause's (by id), or a registry campaign the watched view's
+ * campaign name (and agent, if the view names one) matches. The Voice API's calls carry a
+ * campaign's name, not its id: when several registry campaigns share the name, the alert cannot
+ * say which of them its calls belong to, and the console says so.
+ */
+export const AlertCampaign = z.object({
+  id: z.string(),
+  name: z.string(),
+  matchedBy: z.enum(['id', 'name']),
+  /** Campaigns of the registry with this name. */
+  sameName: z.number(),
+});
 export type AlertCampaign = z.infer<typeof AlertCampaign>;
 /** At most this many registry campaigns are offered for one alert (names need not be unique). */
 export const ALERT_CAMPAIGNS_MAX = 5;

@@ -177,4 +177,32 @@ describe('alert routes', () => {
     expect((await t.as('admin', { method: 'GET', url: `/bff/alerts/${alertId}` })).json().deliveryList[0].url).toBe(url);
     await t.as('operator', { method: 'DELETE', url: `/bff/alert-rules/${id}` });
   });
+
+  it('say how each campaign of an alert was matched: the auto-pause’s by id, the view’s by name (and agent), with how many share the name', async () => {
+    const { db } = t.app.ctx;
+    const [agentA, agentB] = ['aaaaaaaa-0000-4000-8000-000000000001', 'bbbbbbbb-0000-4000-8000-000000000002'];
+    const ids = ['cccccccc-0000-4000-8000-000000000001', 'cccccccc-0000-4000-8000-000000000002', 'cccccccc-0000-4000-8000-000000000003'];
+    await db.query(
+      `INSERT INTO campaigns (id, name, agent_id, created_by, created_at) VALUES
+        ($1, 'Spring', $4, 'operator', now() - interval '2 hours'), ($2, 'Spring', $4, 'operator', now() - interval '1 hour'), ($3, 'Spring', $5, 'operator', now())`,
+      [...ids, agentA, agentB],
+    );
+    await t.as('operator', { method: 'PUT', url: '/bff/views/spring', payload: { search: { campaignName: 'Spring', agentId: agentA } } });
+    const created = await t.as('operator', {
+      method: 'POST',
+      url: '/bff/alert-rules',
+      payload: { name: 'Spring failures', viewName: 'spring', condition: { kind: 'count', windowMinutes: 60, atLeast: 3 }, pauseCampaignId: ids[0] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { rows } = await db.query<{ id: string }>(
+      `INSERT INTO alerts (rule_id, rule_name, view_name, summary, value, opened_at, pause_campaign_id) VALUES ($1, 'Spring failures', 'spring', 's', 3, now(), $2) RETURNING id`,
+      [created.json().id, ids[0]],
+    );
+    const detail = await t.as('viewer', { method: 'GET', url: `/bff/alerts/${rows[0]!.id}` });
+    // The agent B namesake is not the view's; the other agent A one may be: it is offered, marked as matched by name.
+    expect(detail.json().campaigns).toEqual([
+      { id: ids[0], name: 'Spring', matchedBy: 'id', sameName: 3 },
+      { id: ids[1], name: 'Spring', matchedBy: 'name', sameName: 3 },
+    ]);
+  });
 });

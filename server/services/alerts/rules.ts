@@ -130,19 +130,22 @@ export function toAlert(r: AlertRow): Alert {
 }
 
 /**
- * The campaigns an alert is about: its auto-pause's, then the registry's campaigns named by the
- * watched view's campaign filter (newest first; a rule since removed names none).
+ * The campaigns an alert is about: its auto-pause's (by id), then the registry's campaigns named by
+ * the watched view's campaign filter and, when the view names an agent, of that agent (newest
+ * first; a rule since removed names none). Each says how it was matched and how many registry
+ * campaigns share its name.
  */
 export async function campaignsOf(db: Queryable, alert: AlertRow): Promise<AlertCampaign[]> {
-  const { rows } = await db.query<{ id: string; name: string }>(
-    `SELECT c.id, c.name FROM campaigns c
+  const { rows } = await db.query<{ id: string; name: string; by_id: boolean; same_name: number }>(
+    `SELECT c.id, c.name, coalesce(c.id = $1, false) AS by_id, (SELECT count(*)::int FROM campaigns n WHERE n.name = c.name) AS same_name
+       FROM campaigns c, (SELECT (SELECT r.filter FROM alert_rules r WHERE r.id = $2) AS filter) v
       WHERE c.id = $1
-         OR c.name = (SELECT r.filter->>'campaignName' FROM alert_rules r WHERE r.id = $2)
+         OR (c.name = v.filter->>'campaignName' AND (v.filter->>'agentId' IS NULL OR c.agent_id::text = v.filter->>'agentId'))
       ORDER BY c.id = $1 DESC NULLS LAST, c.created_at DESC, c.id
       LIMIT $3`,
     [alert.pause_campaign_id, alert.rule_id, ALERT_CAMPAIGNS_MAX],
   );
-  return rows;
+  return rows.map((r) => ({ id: r.id, name: r.name, matchedBy: r.by_id ? 'id' : 'name', sameName: r.same_name }));
 }
 
 export async function deliveriesOf(db: Queryable, alertId: number, mayEdit: boolean): Promise<Delivery[]> {

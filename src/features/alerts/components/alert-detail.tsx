@@ -58,6 +58,13 @@ export function AlertDetail({ alertId, campaignActions }: { alertId: number; cam
                 <Link to="/campaigns/$campaignId" params={{ campaignId: c.id }} className="text-blue-800 hover:underline dark:text-blue-300">
                   {c.name}
                 </Link>
+                {c.matchedBy === 'name' ? (
+                  <p className="text-sm text-slate-700 dark:text-slate-300">
+                    {c.sameName > 1
+                      ? `Matched by the view's campaign name, which ${c.sameName} campaigns created here share: the Voice API's calls carry a campaign's name, not its id, so this alert cannot say which of them its calls belong to. Check the campaign before pausing it.`
+                      : "Matched by the view's campaign name (the Voice API's calls carry a campaign's name, not its id)."}
+                  </p>
+                ) : null}
                 {campaignActions?.(c)}
               </li>
             ))}
