@@ -19,7 +19,13 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   return current;
 }
 
-/** One ValidationError per offending field (the first issue of each path wins). */
+/** Fields whose value is never echoed back in an error (a too-short secret is still a secret). */
+const SECRET_FIELD = /secret|password|token|apikey/i;
+
+/**
+ * One ValidationError per offending field (the first issue of each path wins). A secret field's
+ * rejected value is null.
+ */
 export function toValidationErrors(error: z.ZodError, input: unknown, prefix: readonly PropertyKey[] = []): ValidationError[] {
   const byField = new Map<string, ValidationError>();
   for (const issue of error.issues) {
@@ -27,12 +33,14 @@ export function toValidationErrors(error: z.ZodError, input: unknown, prefix: re
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
         const field = formatPath([...path, key]);
-        if (!byField.has(field)) byField.set(field, { field, rejectedValue: valueAt(input, [...issue.path, key]), message: `Unknown field "${key}".` });
+        const rejectedValue = SECRET_FIELD.test(key) ? null : valueAt(input, [...issue.path, key]);
+        if (!byField.has(field)) byField.set(field, { field, rejectedValue, message: `Unknown field "${key}".` });
       }
       continue;
     }
     const field = formatPath(path) || '(body)';
-    if (!byField.has(field)) byField.set(field, { field, rejectedValue: valueAt(input, issue.path) ?? null, message: issue.message });
+    const secret = path.some((key) => typeof key === 'string' && SECRET_FIELD.test(key));
+    if (!byField.has(field)) byField.set(field, { field, rejectedValue: secret ? null : (valueAt(input, issue.path) ?? null), message: issue.message });
   }
   return [...byField.values()];
 }

@@ -28,7 +28,10 @@ export type PauseState = (typeof PAUSE_STATES)[number];
 export const DELIVERY_STATES = ['pending', 'retrying', 'delivered', 'failed'] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
 
-/** Headers of a webhook request: the receiver checks HMAC-SHA256(secret, `${timestamp}.${body}`). */
+/**
+ * Headers of a webhook request: the receiver checks HMAC-SHA256(secret, `${timestamp}.${delivery}.${body}`)
+ * and drops a delivery id it has seen.
+ */
 export const WEBHOOK_HEADERS = {
   timestamp: 'X-Switchboard-Timestamp',
   signature: 'X-Switchboard-Signature',

@@ -103,7 +103,13 @@ export const AlertRule = z.object({
   /** The view's filters as they were when the rule was saved (the window replaces its dates). */
   filter: z.record(z.string(), z.unknown()),
   condition: AlertCondition,
+  /**
+   * The whole URL, only to those who may edit the rule (a URL may carry a secret: a token in its
+   * path or query); null for the others, who see `webhookHost`.
+   */
   webhookUrl: z.string().nullable(),
+  /** The receiver's host (and port), to everyone; null: no webhook. */
+  webhookHost: z.string().nullable(),
   webhookSecretSet: z.boolean(),
   pauseCampaignId: z.string().nullable(),
   pauseCampaignName: z.string().nullable(),
@@ -156,15 +162,28 @@ export const DeliveryAttempt = z.object({
 export const Delivery = z.object({
   id: z.number(),
   event: z.enum(['opened', 'cleared']),
-  url: z.string(),
+  /** The whole URL, only to those who may edit rules; null for the others, who see `host`. */
+  url: z.string().nullable(),
+  host: z.string(),
   state: z.enum(DELIVERY_STATES),
   attempts: z.array(DeliveryAttempt),
   nextAttemptAt: z.string().nullable(),
 });
 export type Delivery = z.infer<typeof Delivery>;
 
-/** A campaign an alert is about: its auto-pause's, or the registry's campaigns named by the watched view. */
-export const AlertCampaign = z.object({ id: z.string(), name: z.string() });
+/**
+ * A campaign an alert is about: its auto-pause's (by id), or a registry campaign the watched view's
+ * campaign name (and agent, if the view names one) matches. The Voice API's calls carry a
+ * campaign's name, not its id: when several registry campaigns share the name, the alert cannot
+ * say which of them its calls belong to, and the console says so.
+ */
+export const AlertCampaign = z.object({
+  id: z.string(),
+  name: z.string(),
+  matchedBy: z.enum(['id', 'name']),
+  /** Campaigns of the registry with this name. */
+  sameName: z.number(),
+});
 export type AlertCampaign = z.infer<typeof AlertCampaign>;
 /** At most this many registry campaigns are offered for one alert (names need not be unique). */
 export const ALERT_CAMPAIGNS_MAX = 5;

@@ -30,5 +30,10 @@ export const RedialPlan = z.object({
   called: z.int(),
   /** More calls than REDIAL_MAX_CALLS: the oldest were not read. */
   truncated: z.boolean(),
+  /**
+   * Other campaigns of the registry with the same name and agent. The Voice API's calls carry a
+   * campaign's name, not its id, so their calls are read as this one's; the console says so.
+   */
+  namesakes: z.int(),
 });
 export type RedialPlan = z.infer<typeof RedialPlan>;

@@ -4,6 +4,7 @@
  * Evaluation, deliveries and auto-pauses run in the background (server/services/alerts/). The
  * webhook secret is write-only: it is never answered.
  */
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -19,6 +20,7 @@ import {
   AlertSeenBody,
 } from '../../contract/bff/alerts';
 import { NoContent } from '../../contract/bff/http';
+import { can } from '../../contract/bff/permissions';
 import { pageOf } from '../../contract/schemas/page';
 import type { ValidationError } from '../../contract/schemas/error';
 import { HttpError } from '../http';
@@ -30,6 +32,62 @@ import { routesNeed } from '../plugins/session';
 
 const invalid = (errors: ValidationError[]) => new HttpError(400, 'Some fields are not valid.', errors);
 
+interface PreviousRule {
+  name: string;
+  view_name: string;
+  filter: Record<string, unknown>;
+  condition: unknown;
+  webhook_url: string | null;
+  webhook_secret: string | null;
+  pause_campaign_id: string | null;
+  pause_set_by: string | null;
+  enabled: boolean;
+}
+
+/** Fields whose change changes what an auto-pause acts on, or when: the rule becomes the editor's. */
+const PAUSE_DECIDING = new Set(['viewName', 'filter', 'condition', 'pauseCampaignId', 'enabled']);
+
+const shown = (v: unknown) => (v === null || v === undefined ? 'none' : typeof v === 'string' ? `"${v}"` : JSON.stringify(v));
+const hostOf = (url: string | null) => (url ? new URL(url).host : null);
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** The differences of two values as `path from → to`, object by object, key by key (keys in order). */
+function differences(path: string, from: unknown, to: unknown): string[] {
+  if (isRecord(from) && isRecord(to)) {
+    const keys = [...new Set([...Object.keys(from), ...Object.keys(to)])].sort();
+    return keys.flatMap((k) => differences(`${path}.${k}`, from[k], to[k]));
+  }
+  return JSON.stringify(from ?? null) === JSON.stringify(to ?? null) ? [] : [`${path} ${shown(from)} → ${shown(to)}`];
+}
+
+/**
+ * What an update changes, field by field, for the audit. A webhook URL is shown by its host (a
+ * URL may carry a secret) and the signing secret only as replaced.
+ */
+function ruleChanges(
+  before: PreviousRule,
+  body: z.output<typeof AlertRuleBody>,
+  stored: { filter: Record<string, unknown>; secret: string | null },
+): { field: string; text: string }[] {
+  const out: { field: string; text: string }[] = [];
+  const add = (field: string, from: unknown, to: unknown) => out.push({ field, text: `${field} ${shown(from)} → ${shown(to)}` });
+  if (before.name !== body.name) add('name', before.name, body.name);
+  if (before.view_name !== body.viewName) add('viewName', before.view_name, body.viewName);
+  for (const [field, from, to] of [
+    ['filter', before.filter, stored.filter],
+    ['condition', before.condition, body.condition],
+  ] as const) {
+    const diff = differences(field, from, to);
+    if (diff.length) out.push({ field, text: diff.join(', ') });
+  }
+  if (before.webhook_url !== body.webhookUrl)
+    out.push({ field: 'webhookUrl', text: `webhookUrl ${shown(hostOf(before.webhook_url))} → ${shown(hostOf(body.webhookUrl))} (hosts)` });
+  if (before.webhook_secret !== stored.secret) out.push({ field: 'webhookSecret', text: stored.secret ? 'webhookSecret replaced' : 'webhookSecret removed' });
+  if (before.pause_campaign_id !== body.pauseCampaignId) add('pauseCampaignId', before.pause_campaign_id, body.pauseCampaignId);
+  if (before.enabled !== body.enabled) add('enabled', before.enabled, body.enabled);
+  return out;
+}
+
 export const alertsPlugin: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.ctx;
   routesNeed(app, 'console:use');
@@ -38,9 +96,12 @@ export const alertsPlugin: FastifyPluginAsyncZod = async (app) => {
   // The role before the body: a viewer learns nothing from a 400.
   const manager = { permission: 'alerts:manage' } as const;
 
-  app.get('/bff/alert-rules', { schema: { tags: ['alerts'], summary: 'The watched views', response: { 200: z.array(AlertRule) } } }, async () => {
+  /** Whether the reader may edit rules, and so read whole webhook URLs (others read the host). */
+  const mayEdit = (request: FastifyRequest) => can(request.session.role, 'alerts:manage');
+
+  app.get('/bff/alert-rules', { schema: { tags: ['alerts'], summary: 'The watched views', response: { 200: z.array(AlertRule) } } }, async (request) => {
     const { rows } = await db.query<RuleListRow>(`${RULE_SELECT} ORDER BY r.name, r.id`);
-    return rows.map(toRule);
+    return rows.map((r) => toRule(r, mayEdit(request)));
   });
 
   /** Checks a body against the user's views, the registry and the webhook rules; the values to store. */
@@ -71,7 +132,7 @@ export const alertsPlugin: FastifyPluginAsyncZod = async (app) => {
 
   /** A rule as it is now, just written (a 404 if someone deleted it in between). */
   const ruleNow = async (id: number) => {
-    const rule = await readRule(db, id);
+    const rule = await readRule(db, id, true);
     if (!rule) throw new HttpError(404, 'No such rule (it may have been deleted).');
     return rule;
   };
@@ -139,32 +200,38 @@ export const alertsPlugin: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       const body = request.body;
-      const prev = await db.query<{ webhook_url: string | null; webhook_secret: string | null; pause_campaign_id: string | null }>(
-        'SELECT webhook_url, webhook_secret, pause_campaign_id FROM alert_rules WHERE id = $1',
+      const prev = await db.query<PreviousRule>(
+        'SELECT name, view_name, filter, condition, webhook_url, webhook_secret, pause_campaign_id, pause_set_by, enabled FROM alert_rules WHERE id = $1',
         [id],
       );
-      if (!prev.rows[0]) throw new HttpError(404, 'No such rule (it may have been deleted).');
-      const stored = await checked(body, request.session.userId, prev.rows[0]);
+      const before = prev.rows[0];
+      if (!before) throw new HttpError(404, 'No such rule (it may have been deleted).');
+      const stored = await checked(body, request.session.userId, before);
       const s = request.session;
-      const pauseChanged = (prev.rows[0].pause_campaign_id ?? null) !== body.pauseCampaignId;
+      const changes = ruleChanges(before, body, stored);
+      // A rule that pauses acts for whoever last decided what it pauses and when: a change of the
+      // campaign, the view, its filters, the threshold or re-enabling makes it the editor's.
+      const reattribute = body.pauseCampaignId !== null && changes.some((c) => PAUSE_DECIDING.has(c.field));
       await db.transaction(async (tx) => {
         await tx.query(
           `UPDATE alert_rules SET name = $1, view_name = $2, filter = $3, condition = $4, webhook_url = $5, webhook_secret = $6, pause_campaign_id = $7,
-             pause_set_by = CASE WHEN $12::boolean THEN $8 ELSE pause_set_by END, pause_set_by_id = CASE WHEN $12::boolean THEN $9::int ELSE pause_set_by_id END,
-             pause_set_at = CASE WHEN $12::boolean THEN now() ELSE pause_set_at END, enabled = $10, updated_at = now(),
+             pause_set_by = CASE WHEN $12::boolean THEN $8 WHEN $7::uuid IS NULL THEN NULL ELSE pause_set_by END,
+             pause_set_by_id = CASE WHEN $12::boolean THEN $9::int WHEN $7::uuid IS NULL THEN NULL ELSE pause_set_by_id END,
+             pause_set_at = CASE WHEN $12::boolean THEN now() WHEN $7::uuid IS NULL THEN NULL ELSE pause_set_at END, enabled = $10, updated_at = now(),
              state = 'unknown', last_evaluated_at = NULL
            WHERE id = $11`,
-          [...ruleColumns(body, stored, s), id, pauseChanged],
+          [...ruleColumns(body, stored, s), id, reattribute],
         );
         // A disabled rule watches nothing: its open alert ends now.
         if (!body.enabled) await tx.query('UPDATE alerts SET cleared_at = now() WHERE rule_id = $1 AND cleared_at IS NULL', [id]);
       });
-      await auditRule(
-        request,
-        'alerts.rule.update',
-        `ok: rule "${body.name}" (#${id})${pauseChanged ? (body.pauseCampaignId ? `, auto-pause of campaign ${body.pauseCampaignId} set by ${s.username}` : ', auto-pause removed') : ''}`,
-        200,
-      );
+      const attribution = reattribute
+        ? `; auto-pause of campaign ${body.pauseCampaignId} now set by ${s.username}${before.pause_set_by && before.pause_set_by !== s.username ? ` (was ${before.pause_set_by})` : ''}`
+        : before.pause_campaign_id && !body.pauseCampaignId
+          ? '; auto-pause removed'
+          : '';
+      const diff = changes.length ? changes.map((c) => c.text).join('; ') : 'nothing changed';
+      await auditRule(request, 'alerts.rule.update', `ok: rule "${body.name}" (#${id}): ${diff}${attribution}`, 200);
       return ruleNow(id);
     },
   );
@@ -228,6 +295,6 @@ export const alertsPlugin: FastifyPluginAsyncZod = async (app) => {
   app.get('/bff/alerts/:id', { schema: detail }, async (request) => {
     const { rows } = await db.query<AlertRow>(`${ALERT_SELECT} WHERE a.id = $1`, [request.params.id]);
     if (!rows[0]) throw new HttpError(404, 'No such alert.');
-    return { ...toAlert(rows[0]), deliveryList: await deliveriesOf(db, request.params.id), campaigns: await campaignsOf(db, rows[0]) };
+    return { ...toAlert(rows[0]), deliveryList: await deliveriesOf(db, request.params.id, mayEdit(request)), campaigns: await campaignsOf(db, rows[0]) };
   });
 };

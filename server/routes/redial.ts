@@ -80,7 +80,14 @@ export const redialPlugin: FastifyPluginAsyncZod = async (app) => {
           const { system: _system, ...context } = c.context ?? {};
           return { phone: c.phone, ...(Object.keys(context).length > 0 ? { context } : {}), lastStatus: c.status, lastCallAt: c.startTime };
         });
-      return { campaign, recipients, skipped, called: last.size, truncated };
+      // Calls are found by the campaign's name (they carry no campaign id): the registry says how
+      // many other campaigns created here share the name and agent, whose calls are mixed in.
+      const namesakes = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM campaigns WHERE name = $1 AND agent_id = $2 AND id <> $3', [
+        campaign.name,
+        campaign.agentId,
+        campaign.id,
+      ]);
+      return { campaign, recipients, skipped, called: last.size, truncated, namesakes: namesakes.rows[0]!.n };
     },
   );
 };

@@ -196,6 +196,7 @@ describe.each(['pglite', 'postgres'] as const)('watched views and alerts on %s',
     for (const r of [opened!, cleared!]) {
       const headers = {
         timestamp: r.headers[WEBHOOK_HEADERS.timestamp.toLowerCase()] as string,
+        delivery: r.headers[WEBHOOK_HEADERS.delivery.toLowerCase()] as string,
         signature: r.headers[WEBHOOK_HEADERS.signature.toLowerCase()] as string,
       };
       expect(verifyWebhook(SECRET, headers, r.body, Math.floor(Date.now() / 1000))).toBe(true);
@@ -339,7 +340,7 @@ describe.each(['pglite', 'postgres'] as const)('watched views and alerts on %s',
 
     // The alert page offers the campaigns it is about: the auto-pause's first, then any other
     // registry campaign the view's campaign name matches (here a second one of the same name).
-    expect((await viewer.request('GET', `/bff/alerts/${alertId}`)).body.campaigns).toEqual([{ id: campaignId, name }]);
+    expect((await viewer.request('GET', `/bff/alerts/${alertId}`)).body.campaigns).toEqual([{ id: campaignId, name, matchedBy: 'id', sameName: 1 }]);
     const namesake = await operator.request('POST', '/bff/campaigns', {
       headers: { 'idempotency-key': `alerts-namesake-${kind}-${Date.now()}` },
       body: {
@@ -355,8 +356,8 @@ describe.each(['pglite', 'postgres'] as const)('watched views and alerts on %s',
     });
     expect(namesake.status, namesake.text).toBe(201);
     expect((await viewer.request('GET', `/bff/alerts/${alertId}`)).body.campaigns).toEqual([
-      { id: campaignId, name },
-      { id: namesake.body.id, name },
+      { id: campaignId, name, matchedBy: 'id', sameName: 2 },
+      { id: namesake.body.id, name, matchedBy: 'name', sameName: 2 },
     ]);
     await operator.request('DELETE', `/bff/alert-rules/${id}`);
   });

@@ -73,6 +73,15 @@ describe('GET /bff/campaigns/:id/redial', { timeout: 120_000 }, () => {
       expect(r.context).toEqual({ first_name: `P${phones.indexOf(r.phone)}` });
     }
     expect(plan.body.skipped).toEqual([{ index: expect.any(Number), phone: listed, reason: 'On the do-not-call list (manual): Asked' }]);
+    expect(plan.body.namesakes).toBe(0);
+
+    // Another campaign created here with the same name and agent: its calls cannot be told apart
+    // (calls carry the name only), and the plan says so.
+    await stack.app.ctx.db.query(`INSERT INTO campaigns (id, name, agent_id, created_by) VALUES ('dddddddd-0000-4000-8000-000000000001', $1, $2, 'operator')`, [
+      name,
+      agentId,
+    ]);
+    expect((await operator.request('GET', `/bff/campaigns/${created.body.id}/redial`)).body.namesakes).toBe(1);
   });
 
   it('is for roles that create campaigns, and says what is wrong with the id', async () => {

@@ -1,9 +1,13 @@
 /**
  * Webhook deliveries: each due delivery is claimed with a lease, POSTed once (signed), and its
  * attempt recorded; a failure is tried again with back-off until ALERT_RETRY_ATTEMPTS, then given
- * up. Sends run beside everything else (never awaited by the evaluation or the pauses), at most a
- * few at a time, each bounded by its timeout: a receiver that hangs or fails blocks nothing.
+ * up. Sends run beside everything else (never awaited by the evaluation or the pauses), each
+ * bounded by its timeout, isolated per receiver (its URL's host and port): at most `perReceiver`
+ * sends in flight to one receiver (a p-limit each), and the due deliveries are read at most
+ * `perReceiver` per receiver, so neither a slow receiver nor a flood of deliveries to one can hold
+ * another receiver's deliveries back.
  */
+import pLimit, { type LimitFunction } from 'p-limit';
 import type { Queryable } from '../../../common/db';
 import { backoffMs, postWebhook } from './webhook';
 import type { Agent } from 'undici';
@@ -12,8 +16,19 @@ export interface DeliverySettings {
   retryBaseMs: number;
   attempts: number;
   timeoutMs: number;
-  /** Sends in flight at once. */
+  /** Sends in flight at once, to all receivers (a bound on sockets, not a queue). */
   parallel: number;
+  /** Sends in flight at once to one receiver. */
+  perReceiver: number;
+}
+
+/** The receiver of a URL: its host and port (what one slow server holds up). */
+export function receiverOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
 }
 
 interface DeliveryRow {
@@ -27,6 +42,8 @@ interface DeliveryRow {
 
 export class DeliveryWorker {
   private readonly inFlight = new Set<Promise<void>>();
+  /** One limiter per receiver with sends in flight (dropped when it has none). */
+  private readonly receivers = new Map<string, LimitFunction>();
 
   constructor(
     private readonly db: Queryable,
@@ -34,15 +51,24 @@ export class DeliveryWorker {
     private readonly settings: DeliverySettings,
   ) {}
 
-  /** Starts the due deliveries there is room for; returns at once. */
+  /** Starts the due deliveries there is room for, per receiver; returns at once. */
   async kick(): Promise<void> {
     const room = this.settings.parallel - this.inFlight.size;
     if (room <= 0) return;
-    const due = await this.db.query<{ id: string }>(
-      `SELECT id FROM alert_deliveries WHERE state IN ('pending', 'retrying') AND next_at <= now() ORDER BY next_at, id LIMIT $1`,
-      [room],
+    // At most perReceiver due deliveries of each receiver, oldest first: a receiver with a
+    // backlog cannot fill the page that another receiver's delivery is on.
+    const due = await this.db.query<{ id: string; url: string }>(
+      `SELECT id, url FROM (
+         SELECT id, url, next_at, row_number() OVER (PARTITION BY substring(url from '^[a-zA-Z]+://([^/?#]+)') ORDER BY next_at, id) AS n
+           FROM alert_deliveries WHERE state IN ('pending', 'retrying') AND next_at <= now()) d
+        WHERE n <= $1 ORDER BY next_at, id LIMIT $2`,
+      [this.settings.perReceiver, room],
     );
-    for (const { id } of due.rows) {
+    for (const { id, url } of due.rows) {
+      if (this.inFlight.size >= this.settings.parallel) break;
+      const receiver = receiverOf(url);
+      const limit = this.receivers.get(receiver) ?? pLimit(this.settings.perReceiver);
+      if (limit.activeCount + limit.pendingCount >= this.settings.perReceiver) continue;
       // The lease: the send's longest life and margin; the outcome below replaces it.
       const claimed = await this.db.query<DeliveryRow>(
         `UPDATE alert_deliveries SET attempts = attempts + 1, next_at = now() + ($2::int * interval '1 millisecond')
@@ -52,7 +78,11 @@ export class DeliveryWorker {
       );
       const row = claimed.rows[0];
       if (!row) continue;
-      const send = this.send(row).finally(() => this.inFlight.delete(send));
+      this.receivers.set(receiver, limit);
+      const send = limit(() => this.send(row)).finally(() => {
+        this.inFlight.delete(send);
+        if (limit.activeCount + limit.pendingCount === 0) this.receivers.delete(receiver);
+      });
       this.inFlight.add(send);
     }
   }

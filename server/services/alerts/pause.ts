@@ -4,13 +4,17 @@
  * auto-pause. The alert is claimed with a lease before the request leaves, so one attempt is in
  * flight at a time; an attempt that fails for a reason that may pass (the upstream unreachable,
  * 5xx, 429) is tried again with back-off and the alert shows it; a refusal (the campaign was
- * cancelled, the person may no longer pause) is final. Every attempt is audited with the rule and
+ * cancelled, the person may no longer pause: disabled, or a role that no longer may, checked at
+ * each attempt) is final, with the reason on the alert. Every attempt is audited with the rule and
  * the person.
  */
 import type { Queryable } from '../../../common/db';
+import { BFF_WRITE_ROUTES } from '../../../contract/bff/write-routes.plain';
+import { ROUTES } from '../../../contract/routes';
 import type { Ctx } from '../../context';
 import { HttpError } from '../../http';
 import { audit } from '../audit';
+import { mayCall } from '../policy';
 import type { Session } from '../sessions';
 import { performWrite } from '../writes';
 import { backoffMs } from './webhook';
@@ -41,6 +45,9 @@ async function actingSession(db: Queryable, row: PauseRow): Promise<Session | st
   );
   const user = rows[0];
   if (!user || !user.enabled) return `${row.pause_set_by ?? 'The person who set it'} can no longer act: the account is disabled or gone.`;
+  // The role as it is now, not as it was when the auto-pause was set.
+  if (!mayCall(user.role, ROUTES[BFF_WRITE_ROUTES.changeCampaignStatus.upstream]))
+    return `Not paused: ${user.username}, who set this auto-pause, now has the role ${user.role}, which may not pause campaigns. An operator or admin can set the auto-pause again.`;
   return { idHash: '', userId: user.id, username: user.username, role: user.role };
 }
 
@@ -71,12 +78,12 @@ async function attempt(ctx: Ctx, row: PauseRow, settings: PauseSettings): Promis
   const alertId = Number(row.id);
   const who = row.pause_set_by ?? 'unknown';
   const ruleText = `rule "${row.rule_name}"${row.rule_id ? ` (#${row.rule_id})` : ''}`;
-  const record = (outcome: string, status: number | null) =>
+  const record = (outcome: string, status: number | null, reason?: string) =>
     audit(db, {
       username: who,
       action: 'alerts.autoPause',
       route: 'POST /bff/campaigns/:id/status',
-      outcome: `${outcome}: campaign ${row.pause_campaign_id}, ${ruleText}, alert #${alertId}, auto-pause set by ${who}`,
+      outcome: `${outcome}: campaign ${row.pause_campaign_id}, ${ruleText}, alert #${alertId}, auto-pause set by ${who}${reason ? `. ${reason}` : ''}`,
       status,
       requestId: `alert-${alertId}-pause-${row.pause_attempts}`,
     });
@@ -103,7 +110,7 @@ async function attempt(ctx: Ctx, row: PauseRow, settings: PauseSettings): Promis
 
   const session = await actingSession(db, row);
   if (typeof session === 'string') {
-    await record('refused', null);
+    await record('refused', null, session);
     await finish('failed', session);
     return;
   }

@@ -38,14 +38,25 @@ export const RULE_SELECT = `SELECT r.*, c.name AS pause_campaign_name, a.id AS o
   LEFT JOIN campaigns c ON c.id = r.pause_campaign_id
   LEFT JOIN alerts a ON a.rule_id = r.id AND a.cleared_at IS NULL`;
 
-export function toRule(r: RuleListRow): AlertRule {
+/** A URL's host (and port): what those who may not edit a rule see of its webhook. */
+export const webhookHost = (url: string) => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return '(not a URL)';
+  }
+};
+
+/** `mayEdit`: the reader may edit rules and sees the whole webhook URL; others see its host only. */
+export function toRule(r: RuleListRow, mayEdit: boolean): AlertRule {
   return {
     id: Number(r.id),
     name: r.name,
     viewName: r.view_name,
     filter: r.filter,
     condition: AlertCondition.parse(r.condition),
-    webhookUrl: r.webhook_url,
+    webhookUrl: mayEdit ? r.webhook_url : null,
+    webhookHost: r.webhook_url === null ? null : webhookHost(r.webhook_url),
     webhookSecretSet: r.webhook_secret !== null,
     pauseCampaignId: r.pause_campaign_id,
     pauseCampaignName: r.pause_campaign_name,
@@ -61,9 +72,9 @@ export function toRule(r: RuleListRow): AlertRule {
   };
 }
 
-export async function readRule(db: Queryable, id: number): Promise<AlertRule | null> {
+export async function readRule(db: Queryable, id: number, mayEdit: boolean): Promise<AlertRule | null> {
   const { rows } = await db.query<RuleListRow>(`${RULE_SELECT} WHERE r.id = $1`, [id]);
-  return rows[0] ? toRule(rows[0]) : null;
+  return rows[0] ? toRule(rows[0], mayEdit) : null;
 }
 
 export interface AlertRow {
@@ -119,22 +130,25 @@ export function toAlert(r: AlertRow): Alert {
 }
 
 /**
- * The campaigns an alert is about: its auto-pause's, then the registry's campaigns named by the
- * watched view's campaign filter (newest first; a rule since removed names none).
+ * The campaigns an alert is about: its auto-pause's (by id), then the registry's campaigns named by
+ * the watched view's campaign filter and, when the view names an agent, of that agent (newest
+ * first; a rule since removed names none). Each says how it was matched and how many registry
+ * campaigns share its name.
  */
 export async function campaignsOf(db: Queryable, alert: AlertRow): Promise<AlertCampaign[]> {
-  const { rows } = await db.query<{ id: string; name: string }>(
-    `SELECT c.id, c.name FROM campaigns c
+  const { rows } = await db.query<{ id: string; name: string; by_id: boolean; same_name: number }>(
+    `SELECT c.id, c.name, coalesce(c.id = $1, false) AS by_id, (SELECT count(*)::int FROM campaigns n WHERE n.name = c.name) AS same_name
+       FROM campaigns c, (SELECT (SELECT r.filter FROM alert_rules r WHERE r.id = $2) AS filter) v
       WHERE c.id = $1
-         OR c.name = (SELECT r.filter->>'campaignName' FROM alert_rules r WHERE r.id = $2)
+         OR (c.name = v.filter->>'campaignName' AND (v.filter->>'agentId' IS NULL OR c.agent_id::text = v.filter->>'agentId'))
       ORDER BY c.id = $1 DESC NULLS LAST, c.created_at DESC, c.id
       LIMIT $3`,
     [alert.pause_campaign_id, alert.rule_id, ALERT_CAMPAIGNS_MAX],
   );
-  return rows;
+  return rows.map((r) => ({ id: r.id, name: r.name, matchedBy: r.by_id ? 'id' : 'name', sameName: r.same_name }));
 }
 
-export async function deliveriesOf(db: Queryable, alertId: number): Promise<Delivery[]> {
+export async function deliveriesOf(db: Queryable, alertId: number, mayEdit: boolean): Promise<Delivery[]> {
   const { rows } = await db.query<{ id: string; event: Delivery['event']; url: string; state: Delivery['state']; next_at: Date }>(
     'SELECT id, event, url, state, next_at FROM alert_deliveries WHERE alert_id = $1 ORDER BY id',
     [alertId],
@@ -147,7 +161,8 @@ export async function deliveriesOf(db: Queryable, alertId: number): Promise<Deli
   return rows.map((d) => ({
     id: Number(d.id),
     event: d.event,
-    url: d.url,
+    url: mayEdit ? d.url : null,
+    host: webhookHost(d.url),
     state: d.state,
     nextAttemptAt: d.state === 'pending' || d.state === 'retrying' ? iso(d.next_at) : null,
     attempts: attempts.rows.filter((a) => a.delivery_id === d.id).map((a) => ({ at: iso(a.at)!, status: a.status, error: a.error, ms: a.ms })),

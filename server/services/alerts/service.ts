@@ -50,7 +50,8 @@ export class AlertService {
         ? new AdvisoryLeadership(settings.databaseUrl, ALERTS_LOCK_KEY, 'switchboard-alerts-lock')
         : alwaysLeader;
     this.agent = webhookAgent(settings.allowLoopback, settings.timeoutMs);
-    this.deliveries = new DeliveryWorker(ctx.db, this.agent, { ...settings, parallel: 4 });
+    // Sockets are cheap and each send ends by its timeout: many receivers at once, two per receiver.
+    this.deliveries = new DeliveryWorker(ctx.db, this.agent, { ...settings, parallel: 100, perReceiver: 2 });
   }
 
   start(): void {

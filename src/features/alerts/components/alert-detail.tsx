@@ -58,6 +58,13 @@ export function AlertDetail({ alertId, campaignActions }: { alertId: number; cam
                 <Link to="/campaigns/$campaignId" params={{ campaignId: c.id }} className="text-blue-800 hover:underline dark:text-blue-300">
                   {c.name}
                 </Link>
+                {c.matchedBy === 'name' ? (
+                  <p className="text-sm text-slate-700 dark:text-slate-300">
+                    {c.sameName > 1
+                      ? `Matched by the view's campaign name, which ${c.sameName} campaigns created here share: the Voice API's calls carry a campaign's name, not its id, so this alert cannot say which of them its calls belong to. Check the campaign before pausing it.`
+                      : "Matched by the view's campaign name (the Voice API's calls carry a campaign's name, not its id)."}
+                  </p>
+                ) : null}
                 {campaignActions?.(c)}
               </li>
             ))}
@@ -97,7 +104,7 @@ export function AlertDetail({ alertId, campaignActions }: { alertId: number; cam
               caption={
                 <>
                   <span className="font-medium">
-                    {d.event === 'opened' ? 'Alert opened' : 'Alert cleared'} → {d.url}
+                    {d.event === 'opened' ? 'Alert opened' : 'Alert cleared'} → {d.url ?? d.host}
                   </span>{' '}
                   <Badge tone={d.state === 'delivered' ? 'green' : d.state === 'failed' ? 'red' : 'amber'}>{d.state}</Badge>
                   {d.nextAttemptAt ? <span className="ml-2">next attempt {when(d.nextAttemptAt)}</span> : null}

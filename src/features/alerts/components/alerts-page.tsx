@@ -160,8 +160,8 @@ function WatchedViews({ canManage }: { canManage: boolean }) {
               Pauses {r.pauseCampaignName ?? r.pauseCampaignId} (set by {r.pauseSetBy})
             </span>
           ) : null}
-          {r.webhookUrl ? <span>Webhook to {new URL(r.webhookUrl).host}</span> : null}
-          {!r.pauseCampaignId && !r.webhookUrl ? <span>Console only</span> : null}
+          {r.webhookHost ? <span>Webhook to {r.webhookHost}</span> : null}
+          {!r.pauseCampaignId && !r.webhookHost ? <span>Console only</span> : null}
         </span>
       ),
     },

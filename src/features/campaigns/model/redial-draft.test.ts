@@ -25,6 +25,7 @@ const plan: RedialPlan = {
   skipped: [],
   called: 10,
   truncated: false,
+  namesakes: 0,
 };
 
 describe('redialDraft', () => {

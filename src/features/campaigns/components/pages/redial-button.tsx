@@ -17,6 +17,12 @@ import { NEW_CAMPAIGN_DRAFT } from '../../api/drafts';
 import { hasDraftInProgress, readRedialPlan, startRedial } from '../../api/redial';
 import { pluralWord } from '@/lib/plural';
 
+/** Calls carry a campaign's name, not its id: campaigns created here with the same name and agent are mixed in. */
+function namesakesNote(namesakes: number): string | null {
+  if (namesakes === 0) return null;
+  return `${namesakes === 1 ? 'Another campaign' : `${namesakes} other campaigns`} created here ${namesakes === 1 ? 'has' : 'have'} the same name and agent: the Voice API's calls carry a campaign's name, not its id, so ${namesakes === 1 ? 'its' : 'their'} calls were read as this one's. Check the numbers in the wizard.`;
+}
+
 export function RedialButton({ campaignId }: { campaignId: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -35,10 +41,11 @@ export function RedialButton({ campaignId }: { campaignId: string }) {
       return;
     }
     queryClient.removeQueries({ queryKey: campaignKeys.draft(NEW_CAMPAIGN_DRAFT) });
-    toast.info(
-      `${skippedNumbers(plan.recipients.length)} not reached, in the wizard.`,
-      plan.skipped.length > 0 ? `${skippedNumbers(plan.skipped.length)} left out: on the do-not-call list.` : undefined,
-    );
+    const notes = [
+      plan.skipped.length > 0 ? `${skippedNumbers(plan.skipped.length)} left out: on the do-not-call list.` : null,
+      namesakesNote(plan.namesakes),
+    ].filter(Boolean);
+    toast.info(`${skippedNumbers(plan.recipients.length)} not reached, in the wizard.`, notes.length > 0 ? notes.join(' ') : undefined);
     await navigate({ to: '/campaigns/new', search: { step: 'basics' } });
   }
 
