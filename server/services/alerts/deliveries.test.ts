@@ -9,7 +9,8 @@ import { useInjectApp } from '../../testing/inject';
 import { AlertService } from './service';
 
 const t = useInjectApp({ ALERTS: 'false' });
-const TIMEOUT_MS = 3_000;
+// Long enough that a loaded machine (CI runs two test files at once) never mistakes slowness for waiting.
+const TIMEOUT_MS = 10_000;
 
 const servers: Server[] = [];
 afterAll(async () => {

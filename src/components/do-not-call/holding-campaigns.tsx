@@ -78,7 +78,7 @@ export function HoldingCampaigns({ campaigns, subject = 'This number is' }: { ca
               {c.status === null ? 'status unknown' : c.status.toLowerCase()} · {countOf(c.phones.length, 'listed number')}: {c.phones.join(', ')}
             </span>
             {c.status !== 'PAUSED' ? (
-              <Can scope="campaigns:write">
+              <Can permission="campaigns:write">
                 <PauseButton campaign={c} onPaused={() => setPaused((s) => new Set(s).add(c.id))} />
               </Can>
             ) : null}
