@@ -1,5 +1,30 @@
 import type { Migration } from '../../common/db';
 
+/**
+ * The Insights rollups (migration 017, ADR 0034) computed afresh from index_call_facts: the
+ * migration fills them with it, and the bench's volume generator uses it after its set-based inserts.
+ * Reached statuses are the contract's reached group (contract/status-groups.ts), as upsertCalls keeps them.
+ */
+export const INDEX_ROLLUPS_FROM_FACTS = `
+DELETE FROM index_rollup_status;
+DELETE FROM index_rollup_duration;
+DELETE FROM index_rollup_class;
+INSERT INTO index_rollup_status (t, agent_id, campaign_name, status, n)
+  SELECT date_trunc('hour', start_time, 'UTC'), agent_id, campaign_name, status, count(*) FROM index_call_facts GROUP BY 1, 2, 3, 4;
+INSERT INTO index_rollup_duration (level, t, agent_id, campaign_name, duration, n)
+  SELECT l.level, l.t, f.agent_id, f.campaign_name, f.duration, count(*)
+    FROM index_call_facts f
+    CROSS JOIN LATERAL (VALUES (0::smallint, date_trunc('hour', f.start_time, 'UTC')), (1::smallint, date_trunc('day', f.start_time, 'UTC'))) AS l(level, t)
+   WHERE f.status IN ('COMPLETED', 'TRANSFERRED') AND f.duration IS NOT NULL
+   GROUP BY 1, 2, 3, 4, 5;
+INSERT INTO index_rollup_class (level, t, agent_id, campaign_name, name, value, n)
+  SELECT l.level, l.t, f.agent_id, f.campaign_name, kv.key, kv.value, count(*)
+    FROM index_call_facts f
+    CROSS JOIN LATERAL (VALUES (0::smallint, date_trunc('hour', f.start_time, 'UTC')), (1::smallint, date_trunc('day', f.start_time, 'UTC'))) AS l(level, t)
+    CROSS JOIN LATERAL jsonb_each_text(f.classification) AS kv
+   GROUP BY 1, 2, 3, 4, 5, 6;
+`;
+
 export const MIGRATIONS: Migration[] = [
   {
     id: '001_initial',
@@ -432,6 +457,44 @@ CREATE TABLE index_call_facts (
 CREATE INDEX index_call_facts_start ON index_call_facts (start_time);
 INSERT INTO index_call_facts (id, start_time, agent_id, campaign_name, status, duration, classification)
   SELECT id, start_time, agent_id, campaign_name, status, duration, classification FROM index_calls;
+`,
+  },
+  {
+    // Insights reads hourly rollups (ADR 0034): per UTC hour (and per UTC day for the tables whose
+    // rows a window sums without a series), agent and campaign, the calls per status, the reached
+    // calls per duration (whole seconds: the average and p90 stay exact) and the calls per
+    // classifier value. upsertCalls keeps them in the statement that writes each call. Filled here
+    // from the facts for the calls indexed before.
+    id: '017_index_rollups',
+    sql: `
+CREATE TABLE index_rollup_status (
+  t timestamptz NOT NULL,
+  agent_id uuid NOT NULL,
+  campaign_name text,
+  status text NOT NULL,
+  n integer NOT NULL,
+  UNIQUE NULLS NOT DISTINCT (t, agent_id, campaign_name, status)
+);
+CREATE TABLE index_rollup_duration (
+  level smallint NOT NULL,
+  t timestamptz NOT NULL,
+  agent_id uuid NOT NULL,
+  campaign_name text,
+  duration integer NOT NULL,
+  n integer NOT NULL,
+  UNIQUE NULLS NOT DISTINCT (level, t, agent_id, campaign_name, duration)
+);
+CREATE TABLE index_rollup_class (
+  level smallint NOT NULL,
+  t timestamptz NOT NULL,
+  agent_id uuid NOT NULL,
+  campaign_name text,
+  name text NOT NULL,
+  value text NOT NULL,
+  n integer NOT NULL,
+  UNIQUE NULLS NOT DISTINCT (level, t, agent_id, campaign_name, name, value)
+);
+${INDEX_ROLLUPS_FROM_FACTS}
 `,
   },
 ];

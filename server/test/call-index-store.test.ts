@@ -54,6 +54,31 @@ function calls(n: number, days: number, seed = 1): IndexableCall[] {
 
 const FACT_COLUMNS = 'id::text, start_time, agent_id::text, campaign_name, status, duration, classification';
 const copyOf = async (db: Db) => (await db.query(`SELECT ${FACT_COLUMNS} FROM index_calls ORDER BY id`)).rows;
+/** The rollups (their non-zero rows) equal the same aggregates computed afresh over index_call_facts. */
+async function expectRollupsMatchFacts(db: Db): Promise<void> {
+  const rows = async (sql: string, params: unknown[] = []) => (await db.query(sql, params)).rows;
+  const reached = STATUS_GROUP_STATUSES.reached;
+  const levels = `CROSS JOIN LATERAL (VALUES (0, date_trunc('hour', f.start_time, 'UTC')), (1, date_trunc('day', f.start_time, 'UTC'))) AS l(level, t)`;
+  expect(await rows(`SELECT t, agent_id::text, campaign_name, status, n FROM index_rollup_status WHERE n <> 0 ORDER BY 1, 2, 3, 4`)).toEqual(
+    await rows(
+      `SELECT date_trunc('hour', start_time, 'UTC') AS t, agent_id::text, campaign_name, status, count(*)::int AS n FROM index_call_facts GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+    ),
+  );
+  expect(await rows(`SELECT level, t, agent_id::text, campaign_name, duration, n FROM index_rollup_duration WHERE n <> 0 ORDER BY 1, 2, 3, 4, 5`)).toEqual(
+    await rows(
+      `SELECT l.level, l.t, f.agent_id::text, f.campaign_name, f.duration, count(*)::int AS n FROM index_call_facts f ${levels}
+        WHERE f.status = ANY($1::text[]) AND f.duration IS NOT NULL GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`,
+      [reached],
+    ),
+  );
+  expect(await rows(`SELECT level, t, agent_id::text, campaign_name, name, value, n FROM index_rollup_class WHERE n <> 0 ORDER BY 1, 2, 3, 4, 5, 6`)).toEqual(
+    await rows(
+      `SELECT l.level, l.t, f.agent_id::text, f.campaign_name, kv.key AS name, kv.value, count(*)::int AS n FROM index_call_facts f ${levels}
+        CROSS JOIN LATERAL jsonb_each_text(f.classification) AS kv GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6`,
+    ),
+  );
+}
+
 const facts = async (db: Db) => (await db.query(`SELECT ${FACT_COLUMNS} FROM index_call_facts ORDER BY id`)).rows;
 
 describe.each(['pglite', 'postgres'] as const)('index storage for Insights on %s', (kind) => {
@@ -107,6 +132,43 @@ describe.each(['pglite', 'postgres'] as const)('index storage for Insights on %s
     expect(rows.find((r: any) => r.id === ended.id)).toMatchObject({ status: 'COMPLETED', duration: 95, classification: { interest: 'yes' } });
   });
 
+  it('keeps the hourly rollups equal to a direct aggregate of the facts through inserts, changes and campaign attribution', async () => {
+    const page = calls(400, 40, 21);
+    await upsertCalls(db, page);
+    const live = page.filter((c) => c.status === 'IN_PROGRESS').slice(0, 5);
+    await upsertCalls(
+      db,
+      live.map((c, i) => ({ ...c, status: i % 2 ? ('NO_ANSWER' as const) : ('COMPLETED' as const), duration: 30 + i, classificationData: { interest: 'no' } })),
+    );
+    await upsertCalls(db, page.slice(0, 40), 'Rollup campaign');
+    await upsertCalls(db, page.slice(20, 30), 'Other campaign');
+    // The same page again writes nothing, and takes nothing away.
+    await upsertCalls(db, page.slice(100, 150));
+    await expectRollupsMatchFacts(db);
+  });
+
+  it('answers Insights from the rollups with the figures the facts give, in zones of every kind of offset', async () => {
+    await upsertCalls(db, calls(600, 35, 77), 'Zone campaign');
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const zones = ['UTC', 'Europe/Paris', 'America/New_York', 'Asia/Kolkata', 'Asia/Kathmandu', 'Pacific/Chatham'];
+    const agentId = (await db.query<{ id: string }>(`SELECT agent_id::text AS id FROM index_call_facts LIMIT 1`)).rows[0]!.id;
+    for (const tz of zones) {
+      const queries = [
+        { from: day(-29), to: day(0), tz },
+        { from: day(-1), to: day(0), tz, bucket: 'hour' },
+        { from: day(-29), to: day(0), tz, agentId },
+        { from: day(-29), to: day(0), tz, campaignName: 'Zone campaign' },
+        { from: day(-10), to: day(0), tz, startedFrom: new Date(Date.now() - 5.3 * 86_400_000).toISOString().slice(0, 19) + 'Z' },
+      ];
+      for (const raw of queries) {
+        const q = InsightsQuery.parse(raw);
+        const rolled = await insights(db, q, null);
+        const direct = await insights(db, q, null, { source: 'facts' });
+        expect(rolled, JSON.stringify(raw)).toEqual(direct);
+      }
+    }
+  });
+
   it('computes the average and p90 of a histogram exactly as avg() and percentile_cont(0.9)', async () => {
     let x = 7;
     const next = () => (x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
@@ -146,11 +208,20 @@ describe.each(['pglite', 'postgres'] as const)('index storage for Insights on %s
       expect(a, a.agentId).toMatchObject({ total: r.total, avgReachedSeconds: round(r.avg), p90ReachedSeconds: round(r.p90) });
     }
     expect(ins.durations.reduce((n, d) => n + d.count, 0)).toBe(
-      (await db.query<{ n: number }>(`SELECT count(duration)::int AS n FROM index_calls WHERE status = ANY($1::text[])`, [STATUS_GROUP_STATUSES.reached]))
-        .rows[0]!.n,
+      (
+        await db.query<{ n: number }>(
+          `SELECT count(duration)::int AS n FROM index_calls WHERE status = ANY($1::text[]) AND start_time >= $2 AND start_time < $3`,
+          [STATUS_GROUP_STATUSES.reached, new Date(ins.range.start), new Date(ins.range.end)],
+        )
+      ).rows[0]!.n,
     );
     expect(ins.campaigns.map((c) => c.campaignName)).toContain('Winter renewals');
-    const classes = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM index_calls WHERE classification @> '{"interest":"yes"}'`)).rows[0]!.n;
+    const classes = (
+      await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM index_calls WHERE classification @> '{"interest":"yes"}' AND start_time >= $1 AND start_time < $2`,
+        [new Date(ins.range.start), new Date(ins.range.end)],
+      )
+    ).rows[0]!.n;
     expect(ins.classifiers.find((c) => c.name === 'interest')!.values.find((v) => v.value === 'yes')!.count).toBe(classes);
   });
 
