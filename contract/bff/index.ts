@@ -122,6 +122,10 @@ export const IndexSearchQuery = z
     transfer: QueryBool.optional(),
     hangUpWithin: Seconds(INDEX_LIMITS.hangUpWithinMax).optional(),
     q: text(INDEX_LIMITS.qMaxLength, 'The search text').optional().meta({ description: 'Web-search syntax: words, "a phrase", -word, OR.' }),
+    exactTotal: QueryBool.optional().meta({
+      description:
+        "Count every match, however many (slower). Without it the count stops at the BFF's cap (INDEX_COUNT_CAP, 10,000 by default) and totalExact says so.",
+    }),
   })
   .superRefine((q, ctx) => {
     checkRange(q, ctx, false);
@@ -157,7 +161,13 @@ export type IndexCallRow = z.infer<typeof IndexCallRow>;
 
 const IndexedAt = z.string().nullable().meta({ description: 'ISO instant up to which the upstream is fully reflected; null before the first complete sync.' });
 
-export const IndexCallPage = Page(IndexCallRow).extend({ indexedAt: IndexedAt });
+export const IndexCallPage = Page(IndexCallRow).extend({
+  indexedAt: IndexedAt,
+  totalExact: z.boolean().meta({
+    description:
+      'False when more calls match than the BFF counts (INDEX_COUNT_CAP, 10,000 by default): totalElements (and totalPages) then count the cap, a lower bound ("10,000+"); ask again with exactTotal=true for the exact figure.',
+  }),
+});
 export type IndexCallPage = z.infer<typeof IndexCallPage>;
 
 // ---------- GET /bff/index/insights ----------

@@ -48,7 +48,7 @@ export const callIndexPlugin: FastifyPluginAsyncZod<{ index: CallIndexService }>
         ]);
       }
       if (search.q !== undefined && search.q.trim() === '') delete search.q;
-      const [{ rows, total }, at] = await Promise.all([searchCalls(db, search), indexedAt()]);
+      const [{ rows, total, totalExact }, at] = await Promise.all([searchCalls(db, search, { countCap: index.settings.countCap }), indexedAt()]);
       return {
         content: rows.map((r) => ({ ...r.call, campaignName: r.campaignName, ...(r.hit ? { hit: r.hit } : {}) })),
         size: search.size,
@@ -56,6 +56,7 @@ export const callIndexPlugin: FastifyPluginAsyncZod<{ index: CallIndexService }>
         totalElements: total,
         totalPages: Math.ceil(total / search.size),
         indexedAt: at,
+        totalExact,
       };
     },
   );

@@ -14,7 +14,7 @@ import { STATUS_GROUP_STATUSES } from '../../contract/status-groups';
 import { MIGRATIONS } from '../db/migrations';
 import { durationStats, insights } from '../services/call-index/insights';
 import type { IndexableCall } from '../services/call-index/parse';
-import { countCalls, searchCalls } from '../services/call-index/query';
+import { countCalls, searchCalls, TEXT_CANDIDATES_MAX } from '../services/call-index/query';
 import { analyzeIndex, saveTranscripts, upsertCalls } from '../services/call-index/store';
 import { CallIndexService } from '../services/call-index/service';
 import { dueForAnalyze } from '../services/call-index/syncer';
@@ -243,12 +243,62 @@ describe.each(['pglite', 'postgres'] as const)('index storage for Insights on %s
         )
       ).rows[0]!.n;
     for (const q of ['cancel', '"my order"', 'appointment OR subscription', 'book -appointment', 'the']) {
-      expect(await countCalls(db, { q }), q).toBe(await exists(q));
+      expect((await countCalls(db, { q })).total, q).toBe(await exists(q));
       const found = await searchCalls(db, IndexSearchQuery.parse({ q, size: 5 }));
       expect(found.total, q).toBe(await exists(q));
-      expect(await countCalls(db, { q, status: ['COMPLETED'] }), `${q} and COMPLETED`).toBe(await exists(q, `c.status = 'COMPLETED'`));
+      expect((await countCalls(db, { q, status: ['COMPLETED'] })).total, `${q} and COMPLETED`).toBe(await exists(q, `c.status = 'COMPLETED'`));
     }
     expect(await exists('cancel')).toBeGreaterThan(0);
+  });
+
+  it('finds the same calls, in the same order, as the exact form, whether it reads the text matches first or walks the list', async () => {
+    const page = calls(90, 12, 8);
+    await upsertCalls(db, page);
+    const say = (i: number) => (i % 9 === 0 ? `Order ${i}: the parcel never came` : i % 2 ? 'I want to cancel my order' : 'Book an appointment for me');
+    await saveTranscripts(
+      db,
+      page.map((c, i) => ({ callId: c.id, entries: [{ actor: 'HUMAN', action: 'HUMAN_SPEAK', message: say(i), time: c.startTime }] })),
+    );
+    const exact = async (q: string, status?: string) =>
+      (
+        await db.query<{ id: string }>(
+          `SELECT c.id::text AS id FROM index_calls c
+            WHERE ($2::text IS NULL OR c.status = $2) AND EXISTS (SELECT 1 FROM index_transcripts t WHERE t.call_id = c.id AND t.tsv @@ websearch_to_tsquery('english', $1))
+            ORDER BY c.start_time DESC, c.id DESC`,
+          [q, status ?? null],
+        )
+      ).rows.map((r) => r.id);
+    for (const q of ['cancel', 'parcel', 'zeppelin', '"my order"', 'order -cancel', 'parcel OR appointment', '"never came" -zeppelin']) {
+      for (const status of [undefined, 'COMPLETED']) {
+        const all = await exact(q, status);
+        for (const candidatesMax of [TEXT_CANDIDATES_MAX, 0]) {
+          const label = `${q} ${status ?? ''} (${candidatesMax ? 'text first' : 'walk'})`;
+          const pages: string[] = [];
+          for (const n of [1, 2, 3]) {
+            const found = await searchCalls(db, IndexSearchQuery.parse({ q, size: 7, page: n, ...(status ? { status } : {}) }), { candidatesMax });
+            expect(found, label).toMatchObject({ total: all.length, totalExact: true });
+            pages.push(...found.rows.map((r) => r.call.id));
+          }
+          expect(pages, label).toEqual(all.slice(0, 21));
+        }
+      }
+    }
+    expect((await exact('parcel')).length).toBeGreaterThan(0);
+  });
+
+  it('says when a total stopped at its cap, and gives the exact one when asked', async () => {
+    const exactCount = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM index_calls WHERE status = 'COMPLETED'`)).rows[0]!.n;
+    expect(exactCount).toBeGreaterThan(10);
+    const capped = await searchCalls(db, IndexSearchQuery.parse({ status: 'COMPLETED', size: 5 }), { countCap: 10 });
+    expect(capped).toMatchObject({ total: 10, totalExact: false });
+    expect(capped.rows).toHaveLength(5);
+    const asked = await searchCalls(db, IndexSearchQuery.parse({ status: 'COMPLETED', size: 5, exactTotal: 'true' }), { countCap: 10 });
+    expect(asked).toMatchObject({ total: exactCount, totalExact: true });
+    const under = await searchCalls(db, IndexSearchQuery.parse({ status: 'COMPLETED', size: 5 }), { countCap: exactCount });
+    expect(under).toMatchObject({ total: exactCount, totalExact: true });
+    // A text alone is counted over the transcripts, with the same cap.
+    const text = await searchCalls(db, IndexSearchQuery.parse({ q: 'cancel', size: 5 }), { countCap: 2, candidatesMax: 0 });
+    expect(text).toMatchObject({ total: 2, totalExact: false });
   });
 
   it('stores a batch of transcripts in at most three statements, with their text vector and events', async () => {
@@ -308,7 +358,9 @@ describe.each(['pglite', 'postgres'] as const)('index storage for Insights on %s
       expect(r.entries[1].message).toBe(`Call ${i}: cancel my subscription`);
       expect(r).toMatchObject({ transfer: i % 2 === 1, answer_to_hangup: i % 2 ? null : 8 });
     });
-    expect(await countCalls(db, { q: '"cancel my subscription"' })).toBeGreaterThanOrEqual(items.filter((i, n) => n > 0 && i.entries !== 'none').length);
+    expect((await countCalls(db, { q: '"cancel my subscription"' })).total).toBeGreaterThanOrEqual(
+      items.filter((i, n) => n > 0 && i.entries !== 'none').length,
+    );
   });
 
   it('gives the planner statistics of the index tables when analyzed (PGlite never does it by itself)', async () => {
