@@ -12,6 +12,8 @@ export interface PaginationProps {
   sizes?: readonly number[];
   /** What the rows are, for "41–60 of 212 agents". */
   noun?: string;
+  /** The total is a lower bound (a count that stopped at a cap): "of 10,000+", and the next page stays open. */
+  atLeast?: boolean;
 }
 
 /** "41–60 of 212": the range shown, from a page envelope. */
@@ -22,14 +24,14 @@ export function pageRange(page: number, size: number, totalElements: number): { 
 }
 
 /** The one pager of the app: the range shown, first/previous/next/last, and the page size when offered. */
-export function Pagination({ of: { page, totalPages, totalElements, size }, onChange, sizes, noun = 'items' }: PaginationProps) {
+export function Pagination({ of: { page, totalPages, totalElements, size }, onChange, sizes, noun = 'items', atLeast = false }: PaginationProps) {
   const onPageChange = (next: number) => onChange({ page: next });
   const { from, to } = pageRange(page, size, totalElements);
   const last = Math.max(1, totalPages);
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <p aria-live="polite" className="text-slate-700 dark:text-slate-300">
-        {totalElements === 0 ? `No ${noun}` : `${from}–${to} of ${totalElements} ${noun}`}
+        {totalElements === 0 ? `No ${noun}` : `${from}–${to} of ${totalElements.toLocaleString('en')}${atLeast ? '+' : ''} ${noun}`}
       </p>
       <div className="flex items-center gap-2">
         {sizes ? (
@@ -55,8 +57,9 @@ export function Pagination({ of: { page, totalPages, totalElements, size }, onCh
         </Button>
         <span className="px-1 tabular-nums">
           Page {Math.min(page, last)} of {last}
+          {atLeast ? '+' : ''}
         </span>
-        <Button size="sm" onClick={() => onPageChange(page + 1)} disabled={page >= last}>
+        <Button size="sm" onClick={() => onPageChange(page + 1)} disabled={page >= last && !atLeast}>
           Next page
         </Button>
         <Button size="sm" onClick={() => onPageChange(last)} disabled={page >= last} aria-label="Last page">

@@ -23,22 +23,30 @@ export interface CallsPage extends PageOf<CallRow> {
   trimmed: number;
   /** Whether the totals count whole UTC days, so they may include calls outside the local days. */
   totalsApproximate: boolean;
+  /** False when the index stopped counting at its cap: totalElements is then a lower bound ("10,000+"). */
+  totalExact: boolean;
+}
+
+/** Every call the search matches, counted by the index however many (the list's total stops at a cap). */
+export async function fetchExactCount(search: CallsSearch, zone: string): Promise<number> {
+  const query = toIndexQuery({ ...search, page: 1, size: 1 }, zone, { exactTotal: true });
+  return (await bffRequest<IndexCallPage>('GET', `${INDEX_ROUTES.calls}?${query}`)).totalElements;
 }
 
 export async function fetchCallsPage(search: CallsSearch, zone: string, signal?: AbortSignal): Promise<CallsPage> {
   if (usesIndex(search)) {
     const page = await bffRequest<IndexCallPage>('GET', `${INDEX_ROUTES.calls}?${toIndexQuery(search, zone)}`);
-    return { ...page, source: 'index', trimmed: 0, totalsApproximate: false };
+    return { ...page, source: 'index', trimmed: 0, totalsApproximate: false, totalExact: page.totalExact };
   }
   if (!search.from || !search.to) {
     const read = upstreamListRead(search);
     const { data } = await apiRequest<PageOf<Call>>('GET', read.path, { query: read.query, signal });
-    return { ...data, source: 'upstream', trimmed: 0, totalsApproximate: false };
+    return { ...data, source: 'upstream', trimmed: 0, totalsApproximate: false, totalExact: true };
   }
   const window = dayWindow(search.from, search.to, zone);
   const read = upstreamListRead({ ...search, from: window.utcFrom, to: window.utcTo });
   const { data } = await apiRequest<PageOf<Call>>('GET', read.path, { query: read.query, signal });
-  if (!window.trims) return { ...data, source: 'upstream', trimmed: 0, totalsApproximate: false };
+  if (!window.trims) return { ...data, source: 'upstream', trimmed: 0, totalsApproximate: false, totalExact: true };
   const content = data.content.filter((c) => withinWindow(c.startTime, window));
-  return { ...data, content, source: 'upstream', trimmed: data.content.length - content.length, totalsApproximate: true };
+  return { ...data, content, source: 'upstream', trimmed: data.content.length - content.length, totalsApproximate: true, totalExact: true };
 }

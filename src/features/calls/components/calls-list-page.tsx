@@ -6,7 +6,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
-import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { LIMITS } from '@contract/limits';
 import { Can } from '@/components/auth/can';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -18,9 +18,9 @@ import { allAgentsQueryOptions } from '@/lib/shared-queries/agents';
 import { IndexFreshness } from '@/components/data/index-freshness';
 import { useDisplayZone } from '@/lib/time/display-zone';
 import { callsListQueryOptions } from '../api/calls-queries';
-import type { CallsPage } from '../api/calls-source';
+import { fetchExactCount, type CallsPage } from '../api/calls-source';
 import { liveRefreshDelay } from '../model/live-refresh';
-import { clearFilters, FILTER_KEYS, hasFilters, type CallsSearch } from '../model/search-params';
+import { clearFilters, FILTER_KEYS, hasFilters, toIndexQuery, type CallsSearch } from '../model/search-params';
 import { CallsTable } from './calls-table';
 import { ExportCalls } from './export-calls';
 import { countOf } from '@/lib/plural';
@@ -133,9 +133,9 @@ export function CallsListPage({ search, onSearch }: { search: CallsSearch; onSea
             />
           ) : data ? (
             <>
-              <ListSource page={data} refreshing={list.isFetching} zone={search.tz ?? zone} />
+              <ListSource page={data} refreshing={list.isFetching} zone={search.tz ?? zone} search={search} displayZone={zone} />
               <CallsTable calls={data.content} sort={search.sort} agentName={agentName} onSort={(sort) => onSearch({ ...search, sort, page: 1 })} />
-              <Pagination of={data} noun="calls" sizes={PAGE_SIZES} onChange={(next) => onSearch({ ...search, ...next })} />
+              <Pagination of={data} atLeast={!data.totalExact} noun="calls" sizes={PAGE_SIZES} onChange={(next) => onSearch({ ...search, ...next })} />
             </>
           ) : null}
         </div>
@@ -153,15 +153,50 @@ export function CallsListPage({ search, onSearch }: { search: CallsSearch; onSea
   );
 }
 
-/** How many calls, and where they come from: the index (with its freshness) or the upstream. */
-function ListSource({ page, refreshing, zone }: { page: CallsPage; refreshing: boolean; zone: string }) {
-  const count = `${page.totalsApproximate ? 'At most ' : ''}${countOf(page.totalElements, 'call')}`;
+/**
+ * How many calls, and where they come from: the index (with its freshness) or the upstream. A count
+ * the index stopped at its cap reads "10,000+ calls", with "Count all" for the exact figure.
+ */
+function ListSource({
+  page,
+  refreshing,
+  zone,
+  search,
+  displayZone,
+}: {
+  page: CallsPage;
+  refreshing: boolean;
+  zone: string;
+  search: CallsSearch;
+  displayZone: string;
+}) {
+  const searchKey = toIndexQuery({ ...search, page: 1 }, displayZone).toString();
+  const [askedFor, setAskedFor] = useState<string | null>(null);
+  const exact = useQuery({
+    queryKey: ['calls', 'exact-count', searchKey],
+    queryFn: () => fetchExactCount(search, displayZone),
+    enabled: !page.totalExact && askedFor === searchKey,
+    staleTime: 60_000,
+  });
+  const capped = !page.totalExact;
+  const count = capped
+    ? exact.data !== undefined && askedFor === searchKey
+      ? countOf(exact.data, 'call')
+      : `${page.totalElements.toLocaleString('en')}+ calls`
+    : `${page.totalsApproximate ? 'At most ' : ''}${countOf(page.totalElements, 'call')}`;
   return (
     <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
       <p role="status">
         {count}
+        {capped && exact.isFetching ? ' · counting…' : ''}
         {refreshing ? ' · refreshing…' : ''}
       </p>
+      {capped && askedFor !== searchKey ? (
+        <Button size="sm" variant="ghost" onClick={() => setAskedFor(searchKey)} title="The count stopped at its cap; count every matching call (slower)">
+          Count all
+        </Button>
+      ) : null}
+      {capped && exact.isError && askedFor === searchKey ? <p role="alert">The calls could not be counted. Try again.</p> : null}
       {page.source === 'index' ? (
         <p>
           From the call index · <IndexFreshness indexedAt={page.indexedAt} />
