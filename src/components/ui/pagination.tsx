@@ -31,7 +31,7 @@ export function Pagination({ of: { page, totalPages, totalElements, size }, onCh
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <p aria-live="polite" className="text-slate-700 dark:text-slate-300">
-        {totalElements === 0 ? `No ${noun}` : `${from}–${to} of ${totalElements.toLocaleString('en')}${atLeast ? '+' : ''} ${noun}`}
+        {totalElements === 0 ? `No ${noun}` : `${from}–${to} of ${totalElements}${atLeast ? '+' : ''} ${noun}`}
       </p>
       <div className="flex items-center gap-2">
         {sizes ? (

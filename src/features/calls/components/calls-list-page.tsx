@@ -6,7 +6,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
-import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { LIMITS } from '@contract/limits';
 import { Can } from '@/components/auth/can';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -15,15 +15,13 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Pagination } from '@/components/ui/pagination';
 import { TableSkeleton } from '@/components/ui/skeleton';
 import { allAgentsQueryOptions } from '@/lib/shared-queries/agents';
-import { IndexFreshness } from '@/components/data/index-freshness';
 import { useDisplayZone } from '@/lib/time/display-zone';
 import { callsListQueryOptions } from '../api/calls-queries';
-import { fetchExactCount, type CallsPage } from '../api/calls-source';
+import { ListSource } from './list-source';
 import { liveRefreshDelay } from '../model/live-refresh';
-import { clearFilters, FILTER_KEYS, hasFilters, toIndexQuery, type CallsSearch } from '../model/search-params';
+import { clearFilters, FILTER_KEYS, hasFilters, type CallsSearch } from '../model/search-params';
 import { CallsTable } from './calls-table';
 import { ExportCalls } from './export-calls';
-import { countOf } from '@/lib/plural';
 import { useDrawnInSlices, usePaintedOnce } from '@/lib/after-paint';
 import { CallReviewBody } from './call-review-code';
 
@@ -149,61 +147,6 @@ export function CallsListPage({ search, onSearch }: { search: CallsSearch; onSea
           )}
         </aside>
       </div>
-    </div>
-  );
-}
-
-/**
- * How many calls, and where they come from: the index (with its freshness) or the upstream. A count
- * the index stopped at its cap reads "10,000+ calls", with "Count all" for the exact figure.
- */
-function ListSource({
-  page,
-  refreshing,
-  zone,
-  search,
-  displayZone,
-}: {
-  page: CallsPage;
-  refreshing: boolean;
-  zone: string;
-  search: CallsSearch;
-  displayZone: string;
-}) {
-  const searchKey = toIndexQuery({ ...search, page: 1 }, displayZone).toString();
-  const [askedFor, setAskedFor] = useState<string | null>(null);
-  const exact = useQuery({
-    queryKey: ['calls', 'exact-count', searchKey],
-    queryFn: () => fetchExactCount(search, displayZone),
-    enabled: !page.totalExact && askedFor === searchKey,
-    staleTime: 60_000,
-  });
-  const capped = !page.totalExact;
-  const count = capped
-    ? exact.data !== undefined && askedFor === searchKey
-      ? countOf(exact.data, 'call')
-      : `${page.totalElements.toLocaleString('en')}+ calls`
-    : `${page.totalsApproximate ? 'At most ' : ''}${countOf(page.totalElements, 'call')}`;
-  return (
-    <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
-      <p role="status">
-        {count}
-        {capped && exact.isFetching ? ' · counting…' : ''}
-        {refreshing ? ' · refreshing…' : ''}
-      </p>
-      {capped && askedFor !== searchKey ? (
-        <Button size="sm" variant="ghost" onClick={() => setAskedFor(searchKey)} title="The count stopped at its cap; count every matching call (slower)">
-          Count all
-        </Button>
-      ) : null}
-      {capped && exact.isError && askedFor === searchKey ? <p role="alert">The calls could not be counted. Try again.</p> : null}
-      {page.source === 'index' ? (
-        <p>
-          From the call index · <IndexFreshness indexedAt={page.indexedAt} />
-        </p>
-      ) : page.totalsApproximate ? (
-        <p>Counted over whole UTC days; rows outside your {zone} days are left out of each page.</p>
-      ) : null}
     </div>
   );
 }
