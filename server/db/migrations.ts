@@ -1,4 +1,5 @@
 import type { Migration } from '../../common/db';
+import { DURATION_BLOCK, durationCountsSql, statusCountsSql } from './rollup-sql';
 
 /**
  * The Insights rollups (migration 017, ADR 0034) computed afresh from index_call_facts: the
@@ -9,10 +10,10 @@ export const INDEX_ROLLUPS_FROM_FACTS = `
 DELETE FROM index_rollup_status;
 DELETE FROM index_rollup_duration;
 DELETE FROM index_rollup_class;
-INSERT INTO index_rollup_status (t, agent_id, campaign_name, status, n)
-  SELECT date_trunc('hour', start_time, 'UTC'), agent_id, campaign_name, status, count(*) FROM index_call_facts GROUP BY 1, 2, 3, 4;
-INSERT INTO index_rollup_duration (level, t, agent_id, campaign_name, duration, n)
-  SELECT l.level, l.t, f.agent_id, f.campaign_name, f.duration, count(*)
+INSERT INTO index_rollup_status (t, agent_id, campaign_name, counts)
+  SELECT date_trunc('hour', start_time, 'UTC'), agent_id, campaign_name, ${statusCountsSql('status', '1')} FROM index_call_facts GROUP BY 1, 2, 3;
+INSERT INTO index_rollup_duration (level, t, agent_id, campaign_name, block, counts)
+  SELECT l.level, l.t, f.agent_id, f.campaign_name, f.duration / ${DURATION_BLOCK}, ${durationCountsSql('f.duration', '1')}
     FROM index_call_facts f
     CROSS JOIN LATERAL (VALUES (0::smallint, date_trunc('hour', f.start_time, 'UTC')), (1::smallint, date_trunc('day', f.start_time, 'UTC'))) AS l(level, t)
    WHERE f.status IN ('COMPLETED', 'TRANSFERRED') AND f.duration IS NOT NULL
@@ -461,9 +462,9 @@ INSERT INTO index_call_facts (id, start_time, agent_id, campaign_name, status, d
   },
   {
     // Insights reads hourly rollups (ADR 0034): per UTC hour (and per UTC day for the tables whose
-    // rows a window sums without a series), agent and campaign, the calls per status, the reached
-    // calls per duration (whole seconds: the average and p90 stay exact) and the calls per
-    // classifier value. upsertCalls keeps them in the statement that writes each call. Filled here
+    // rows a window sums without a series), agent and campaign, the calls per status (an array in
+    // the contract's status order), the reached calls per duration (whole seconds, in blocks of 64:
+    // the average and p90 stay exact) and the calls per classifier value. upsertCalls keeps them in the statement that writes each call. Filled here
     // from the facts for the calls indexed before.
     id: '017_index_rollups',
     sql: `
@@ -471,18 +472,17 @@ CREATE TABLE index_rollup_status (
   t timestamptz NOT NULL,
   agent_id uuid NOT NULL,
   campaign_name text,
-  status text NOT NULL,
-  n integer NOT NULL,
-  UNIQUE NULLS NOT DISTINCT (t, agent_id, campaign_name, status)
+  counts integer[] NOT NULL,
+  UNIQUE NULLS NOT DISTINCT (t, agent_id, campaign_name)
 );
 CREATE TABLE index_rollup_duration (
   level smallint NOT NULL,
   t timestamptz NOT NULL,
   agent_id uuid NOT NULL,
   campaign_name text,
-  duration integer NOT NULL,
-  n integer NOT NULL,
-  UNIQUE NULLS NOT DISTINCT (level, t, agent_id, campaign_name, duration)
+  block integer NOT NULL,
+  counts integer[] NOT NULL,
+  UNIQUE NULLS NOT DISTINCT (level, t, agent_id, campaign_name, block)
 );
 CREATE TABLE index_rollup_class (
   level smallint NOT NULL,

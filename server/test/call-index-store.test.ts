@@ -12,6 +12,7 @@ import { testStore, type TestStore } from '../../common/test-db';
 import { IndexSearchQuery, InsightsQuery } from '../../contract/bff/index';
 import { STATUS_GROUP_STATUSES } from '../../contract/status-groups';
 import { MIGRATIONS } from '../db/migrations';
+import { CALL_STATUS_ORDER, DURATION_BLOCK } from '../db/rollup-sql';
 import { durationStats, insights } from '../services/call-index/insights';
 import type { IndexableCall } from '../services/call-index/parse';
 import { countCalls, searchCalls, TEXT_CANDIDATES_MAX } from '../services/call-index/query';
@@ -59,12 +60,23 @@ async function expectRollupsMatchFacts(db: Db): Promise<void> {
   const rows = async (sql: string, params: unknown[] = []) => (await db.query(sql, params)).rows;
   const reached = STATUS_GROUP_STATUSES.reached;
   const levels = `CROSS JOIN LATERAL (VALUES (0, date_trunc('hour', f.start_time, 'UTC')), (1, date_trunc('day', f.start_time, 'UTC'))) AS l(level, t)`;
-  expect(await rows(`SELECT t, agent_id::text, campaign_name, status, n FROM index_rollup_status WHERE n <> 0 ORDER BY 1, 2, 3, 4`)).toEqual(
+  expect(
+    await rows(
+      `SELECT r.t, r.agent_id::text, r.campaign_name, s.status, s.n FROM index_rollup_status r CROSS JOIN LATERAL unnest($1::text[], r.counts) AS s(status, n)
+        WHERE s.n <> 0 ORDER BY 1, 2, 3, 4`,
+      [CALL_STATUS_ORDER],
+    ),
+  ).toEqual(
     await rows(
       `SELECT date_trunc('hour', start_time, 'UTC') AS t, agent_id::text, campaign_name, status, count(*)::int AS n FROM index_call_facts GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
     ),
   );
-  expect(await rows(`SELECT level, t, agent_id::text, campaign_name, duration, n FROM index_rollup_duration WHERE n <> 0 ORDER BY 1, 2, 3, 4, 5`)).toEqual(
+  expect(
+    await rows(
+      `SELECT r.level, r.t, r.agent_id::text, r.campaign_name, r.block * ${DURATION_BLOCK} + s.i::int - 1 AS duration, s.n
+         FROM index_rollup_duration r CROSS JOIN LATERAL unnest(r.counts) WITH ORDINALITY AS s(n, i) WHERE s.n <> 0 ORDER BY 1, 2, 3, 4, 5`,
+    ),
+  ).toEqual(
     await rows(
       `SELECT l.level, l.t, f.agent_id::text, f.campaign_name, f.duration, count(*)::int AS n FROM index_call_facts f ${levels}
         WHERE f.status = ANY($1::text[]) AND f.duration IS NOT NULL GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`,

@@ -14,24 +14,24 @@ import { DURATION_BUCKET_EDGES } from '../../../contract/bff/index.plain';
 import { STATUS_GROUP_OF, STATUS_GROUPS, STATUS_GROUP_STATUSES } from '../../../contract/status-groups';
 import type { CallStatus } from '../../../contract/enums';
 import { toUtcTimestamp } from '../../../contract/timestamps';
+import { CALL_STATUS_ORDER, DURATION_BLOCK, durationCountsSql, statusCountsSql, sumCountsSql } from '../../db/rollup-sql';
 import { paramList, whereOf } from './query';
 import { bucketEdges, defaultBucket, queryWindow, type Window } from './time-range';
 
 /**
- * One row of the grouped scan, its groups folded into arrays (fewer rows to read): kind 0 counts a
- * status per time bucket (keys: bucket numbers), 1 reached durations (keys: seconds), 2 a
- * classifier value (counts: one count).
+ * One row of the aggregate: kind 0 counts the calls per status (CALL_STATUS_ORDER) of an agent,
+ * campaign and time bucket (key: the bucket number); kind 1 the reached calls per second of a block
+ * of durations (key: the block); kind 2 a classifier value (counts: one count).
  */
 interface Row {
   kind: 0 | 1 | 2;
   agent_id: string | null;
   campaign_name: string | null;
-  status: string | null;
+  key: number | null;
   name: string | null;
   value: string | null;
   ord: number;
-  keys: (number | null)[] | null;
-  counts: number[];
+  counts: (number | null)[];
 }
 
 /** Counts by status and reached durations (value -> calls) of one slice: the totals, an agent, a campaign. */
@@ -167,14 +167,14 @@ export async function insights(db: Queryable, q: InsightsSearch, indexedAt: Date
   const campaign = q.campaignName ? p(q.campaignName) : null;
   const only = (alias: string) =>
     [agent && `${alias}.agent_id = ${agent}::uuid`, campaign && `${alias}.campaign_name = ${campaign}`].filter(Boolean).join(' AND ') || 'true';
-  const ranges = (list: Range[]) => `unnest(${p(list.map((r) => r[0]))}::timestamptz[], ${p(list.map((r) => r[1]))}::timestamptz[]) AS w(s, e)`;
+  // Each range as its own indexable condition (the planner estimates them well; joined with an
+  // unnested list of ranges, it did not, and scanned a whole table for two hours).
+  const within = (column: string, list: Range[]) => `(${list.map(([from, to]) => `(${column} >= ${p(from)} AND ${column} < ${p(to)})`).join(' OR ')})`;
   const rolled = (table: string, level: 0 | 1, list: Range[], columns: string) =>
-    list.length ? [`SELECT ${columns} FROM ${ranges(list)} JOIN ${table} r ON r.level = ${level} AND r.t >= w.s AND r.t < w.e WHERE ${only('r')}`] : [];
-  const ragged = (columns: string, extra = () => 'true', join = '') =>
+    list.length ? [`SELECT ${columns} FROM ${table} r WHERE r.level = ${level} AND ${within('r.t', list)} AND ${only('r')}`] : [];
+  const ragged = (columns: string, extra = () => 'true', join = '', group = '') =>
     plan.ragged.length
-      ? [
-          `SELECT ${columns} FROM ${ranges(plan.ragged)} JOIN index_call_facts c ON c.start_time >= w.s AND c.start_time < w.e ${join} WHERE ${only('c')} AND ${extra()}`,
-        ]
+      ? [`SELECT ${columns} FROM index_call_facts c ${join} WHERE ${within('c.start_time', plan.ragged)} AND ${only('c')} AND ${extra()} ${group}`]
       : [];
   const union = (parts: string[], columns: string) => (parts.length ? parts.join(' UNION ALL ') : `SELECT ${columns} WHERE false`);
   // The whole hours of the window come from the rollups (ADR 0034), the days of the duration and
@@ -183,40 +183,46 @@ export async function insights(db: Queryable, q: InsightsSearch, indexedAt: Date
   const statusParts = [
     ...(plan.clean.length
       ? [
-          `SELECT r.agent_id, r.campaign_name, width_bucket(r.t, ${timeEdges}::timestamptz[]) AS tb, r.status, r.n FROM ${ranges(plan.clean)}
-           JOIN index_rollup_status r ON r.t >= w.s AND r.t < w.e WHERE ${only('r')}`,
+          `SELECT r.agent_id, r.campaign_name, width_bucket(r.t, ${timeEdges}::timestamptz[]) AS tb, r.counts
+             FROM index_rollup_status r WHERE ${within('r.t', plan.clean)} AND ${only('r')}`,
         ]
       : []),
-    ...ragged(`c.agent_id, c.campaign_name, width_bucket(c.start_time, ${timeEdges}::timestamptz[]), c.status, 1`),
+    ...ragged(
+      `c.agent_id, c.campaign_name, width_bucket(c.start_time, ${timeEdges}::timestamptz[]), ${statusCountsSql('c.status', '1')}`,
+      undefined,
+      '',
+      'GROUP BY 1, 2, 3',
+    ),
   ];
   const durationParts = [
-    ...rolled('index_rollup_duration', 1, plan.days, 'r.agent_id, r.campaign_name, r.duration, r.n'),
-    ...rolled('index_rollup_duration', 0, plan.hours, 'r.agent_id, r.campaign_name, r.duration, r.n'),
-    ...ragged('c.agent_id, c.campaign_name, c.duration, 1', () => `c.status = ANY(${p(STATUS_GROUP_STATUSES.reached)}::text[]) AND c.duration IS NOT NULL`),
+    ...rolled('index_rollup_duration', 1, plan.days, 'r.agent_id, r.campaign_name, r.block, r.counts'),
+    ...rolled('index_rollup_duration', 0, plan.hours, 'r.agent_id, r.campaign_name, r.block, r.counts'),
+    ...ragged(
+      `c.agent_id, c.campaign_name, c.duration / ${DURATION_BLOCK}, ${durationCountsSql('c.duration', '1')}`,
+      () => `c.status = ANY(${p(STATUS_GROUP_STATUSES.reached)}::text[]) AND c.duration IS NOT NULL`,
+      '',
+      'GROUP BY 1, 2, 3',
+    ),
   ];
   const classParts = [
     ...rolled('index_rollup_class', 1, plan.days, 'r.name, r.value, r.n'),
     ...rolled('index_rollup_class', 0, plan.hours, 'r.name, r.value, r.n'),
     ...ragged('kv.key, kv.value, 1', undefined, 'CROSS JOIN LATERAL jsonb_each_text(c.classification) AS kv'),
   ];
+  // Status counts per agent, campaign and time bucket; reached durations per agent, campaign and
+  // block of seconds (count arrays summed element-wise: server/db/rollup-sql.ts); classifier values.
   const sql = `
-    WITH s AS (SELECT agent_id, campaign_name, tb, status, sum(n)::int AS n
-                 FROM (${union(statusParts, 'NULL::uuid, NULL::text, 0, NULL::text, 0')}) AS x(agent_id, campaign_name, tb, status, n)
-                GROUP BY agent_id, campaign_name, tb, status),
-         d AS (SELECT agent_id, campaign_name, duration, sum(n)::int AS n
-                 FROM (${union(durationParts, 'NULL::uuid, NULL::text, 0, 0')}) AS x(agent_id, campaign_name, duration, n)
-                GROUP BY agent_id, campaign_name, duration),
-         k AS (SELECT name, value, sum(n)::int AS n
-                 FROM (${union(classParts, 'NULL::text, NULL::text, 0')}) AS x(name, value, n)
-                GROUP BY name, value HAVING sum(n) > 0)
-    SELECT 0 AS kind, agent_id::text, campaign_name, status, NULL::text AS name, NULL::text AS value, 0 AS ord,
-           array_agg(tb) AS keys, array_agg(n) AS counts
-      FROM s WHERE n <> 0 GROUP BY agent_id, campaign_name, status
+    SELECT 0 AS kind, agent_id::text, campaign_name, tb AS key, NULL::text AS name, NULL::text AS value, 0 AS ord, ${sumCountsSql('counts', CALL_STATUS_ORDER.length)} AS counts
+      FROM (${union(statusParts, 'NULL::uuid, NULL::text, 0, NULL::int[]')}) AS x(agent_id, campaign_name, tb, counts)
+     GROUP BY agent_id, campaign_name, tb
     UNION ALL
-    SELECT 1, agent_id::text, campaign_name, NULL, NULL, NULL, 0, array_agg(duration), array_agg(n)
-      FROM d WHERE n <> 0 GROUP BY agent_id, campaign_name
+    SELECT 1, agent_id::text, campaign_name, block, NULL, NULL, 0, ${sumCountsSql('counts', DURATION_BLOCK)}
+      FROM (${union(durationParts, 'NULL::uuid, NULL::text, 0, NULL::int[]')}) AS x(agent_id, campaign_name, block, counts)
+     GROUP BY agent_id, campaign_name, block
     UNION ALL
-    SELECT 2, NULL, NULL, NULL, name, value, (row_number() OVER (ORDER BY name, n DESC, value))::int, NULL, ARRAY[n] FROM k`;
+    SELECT 2, NULL, NULL, NULL, name, value, (row_number() OVER (ORDER BY name, sum(n) DESC, value))::int, ARRAY[sum(n)]::int[]
+      FROM (${union(classParts, 'NULL::text, NULL::text, 0')}) AS x(name, value, n)
+     GROUP BY name, value HAVING sum(n) > 0`;
   const now = whereOf({ agentId: q.agentId, campaignName: q.campaignName });
   const [main, inProgress] = await Promise.all([
     db.query<Row>(sql, params.params),
@@ -237,13 +243,14 @@ export async function insights(db: Queryable, q: InsightsSearch, indexedAt: Date
     }
     const owners = [totals, slice(agents, r.agent_id!), r.campaign_name === null ? null : slice(campaigns, r.campaign_name)];
     r.counts.forEach((count, i) => {
-      const n = Number(count);
-      const key = r.keys![i] ?? null;
+      const n = Number(count ?? 0);
+      if (n === 0) return;
       if (r.kind === 0) {
-        for (const s of owners) s?.addStatus(r.status!, n);
-        if (key !== null) slice(byTime as Map<string | number, Slice>, Number(key)).addStatus(r.status!, n);
+        const status = CALL_STATUS_ORDER[i]!;
+        for (const s of owners) s?.addStatus(status, n);
+        if (r.key !== null) slice(byTime as Map<string | number, Slice>, Number(r.key)).addStatus(status, n);
       } else {
-        const seconds = Number(key);
+        const seconds = Number(r.key) * DURATION_BLOCK + i;
         for (const s of owners) s?.addDuration(seconds, n);
         const b = widthBucket(seconds, DURATION_BUCKET_EDGES);
         byDuration.set(b, (byDuration.get(b) ?? 0) + n);

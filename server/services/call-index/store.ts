@@ -4,7 +4,14 @@
  */
 import type { Db, Queryable } from '../../../common/db';
 import { STATUS_GROUP_STATUSES } from '../../../contract/status-groups';
+import { addCountsSql, CALL_STATUS_ORDER, DURATION_BLOCK, durationCountsSql, statusCountsSql } from '../../db/rollup-sql';
 import { cleanJson, transcriptEvents, type IndexableCall, type IndexableEntry } from './parse';
+
+// The rollups' count arrays (server/db/rollup-sql.ts), built once from the fixed lists.
+const STATUS_COUNTS = statusCountsSql('status', 'd');
+const ADD_STATUS_COUNTS = addCountsSql('r.counts', 'EXCLUDED.counts', CALL_STATUS_ORDER.length);
+const DURATION_COUNTS = durationCountsSql('duration', 'd');
+const ADD_DURATION_COUNTS = addCountsSql('r.counts', 'EXCLUDED.counts', DURATION_BLOCK);
 
 /**
  * Upserts one page. `campaignName` is set when the page came from the upstream's campaign-name
@@ -41,13 +48,13 @@ export async function upsertCalls(db: Queryable, calls: readonly IndexableCall[]
                SELECT o.start_time, o.agent_id, o.campaign_name, o.status, o.duration, o.classification, -1 FROM old o WHERE o.id IN (SELECT id FROM up)),
      leveled AS (SELECT d.*, l.level, l.t FROM delta d
                  CROSS JOIN LATERAL (VALUES (0::smallint, date_trunc('hour', d.start_time, 'UTC')), (1::smallint, date_trunc('day', d.start_time, 'UTC'))) AS l(level, t)),
-     rs AS (INSERT INTO index_rollup_status AS r (t, agent_id, campaign_name, status, n)
-            SELECT t, agent_id, campaign_name, status, sum(d) FROM leveled WHERE level = 0 GROUP BY 1, 2, 3, 4 HAVING sum(d) <> 0
-            ON CONFLICT (t, agent_id, campaign_name, status) DO UPDATE SET n = r.n + EXCLUDED.n),
-     rd AS (INSERT INTO index_rollup_duration AS r (level, t, agent_id, campaign_name, duration, n)
-            SELECT level, t, agent_id, campaign_name, duration, sum(d) FROM leveled
-             WHERE status = ANY($3::text[]) AND duration IS NOT NULL GROUP BY 1, 2, 3, 4, 5 HAVING sum(d) <> 0
-            ON CONFLICT (level, t, agent_id, campaign_name, duration) DO UPDATE SET n = r.n + EXCLUDED.n),
+     rs AS (INSERT INTO index_rollup_status AS r (t, agent_id, campaign_name, counts)
+            SELECT t, agent_id, campaign_name, ${STATUS_COUNTS} FROM leveled WHERE level = 0 GROUP BY 1, 2, 3
+            ON CONFLICT (t, agent_id, campaign_name) DO UPDATE SET counts = ${ADD_STATUS_COUNTS}),
+     rd AS (INSERT INTO index_rollup_duration AS r (level, t, agent_id, campaign_name, block, counts)
+            SELECT level, t, agent_id, campaign_name, duration / ${DURATION_BLOCK}, ${DURATION_COUNTS} FROM leveled
+             WHERE status = ANY($3::text[]) AND duration IS NOT NULL GROUP BY 1, 2, 3, 4, 5
+            ON CONFLICT (level, t, agent_id, campaign_name, block) DO UPDATE SET counts = ${ADD_DURATION_COUNTS}),
      rc AS (INSERT INTO index_rollup_class AS r (level, t, agent_id, campaign_name, name, value, n)
             SELECT level, t, agent_id, campaign_name, kv.key, kv.value, sum(d) FROM leveled CROSS JOIN LATERAL jsonb_each_text(classification) AS kv
              GROUP BY 1, 2, 3, 4, 5, 6 HAVING sum(d) <> 0
