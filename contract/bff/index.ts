@@ -124,7 +124,7 @@ export const IndexSearchQuery = z
     q: text(INDEX_LIMITS.qMaxLength, 'The search text').optional().meta({ description: 'Web-search syntax: words, "a phrase", -word, OR.' }),
     exactTotal: QueryBool.optional().meta({
       description:
-        "Count every match, however many (slower). Without it the count stops at the BFF's cap (INDEX_COUNT_CAP, 10,000 by default) and totalExact says so.",
+        "Count every match, however many (slower). Without it the count stops at the BFF's cap (INDEX_COUNT_CAP, 1,000 by default) and totalExact says so.",
     }),
   })
   .superRefine((q, ctx) => {
@@ -165,7 +165,7 @@ export const IndexCallPage = Page(IndexCallRow).extend({
   indexedAt: IndexedAt,
   totalExact: z.boolean().meta({
     description:
-      'False when more calls match than the BFF counts (INDEX_COUNT_CAP, 10,000 by default): totalElements (and totalPages) then count the cap, a lower bound ("10,000+"); ask again with exactTotal=true for the exact figure.',
+      'False when more calls match than the BFF counts (INDEX_COUNT_CAP, 1,000 by default): totalElements (and totalPages) then count the cap, a lower bound ("1,000+"); ask again with exactTotal=true for the exact figure.',
   }),
 });
 export type IndexCallPage = z.infer<typeof IndexCallPage>;

@@ -311,6 +311,10 @@ describe.each(['pglite', 'postgres'] as const)('index storage for Insights on %s
     // A text alone is counted over the transcripts, with the same cap.
     const text = await searchCalls(db, IndexSearchQuery.parse({ q: 'cancel', size: 5 }), { countCap: 2, candidatesMax: 0 });
     expect(text).toMatchObject({ total: 2, totalExact: false });
+    // …or, when its probe for candidates already found more than the cap, without counting again.
+    const probed = await searchCalls(db, IndexSearchQuery.parse({ q: 'cancel', size: 5 }), { countCap: 2, candidatesMax: 3 });
+    expect(probed).toMatchObject({ total: 2, totalExact: false });
+    expect(probed.rows).toHaveLength(5);
   });
 
   it('stores a batch of transcripts in at most three statements, with their text vector and events', async () => {

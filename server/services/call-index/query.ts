@@ -111,10 +111,10 @@ export interface SearchRow {
  * as its few matches (ADR 0034). Above it, matches are common enough that walking the calls in the
  * list's order finds a page of them early.
  */
-export const TEXT_CANDIDATES_MAX = 5000;
+export const TEXT_CANDIDATES_MAX = 1000;
 
 /** Matches a search counts before its total is "at least" (INDEX_COUNT_CAP overrides it). */
-export const INDEX_DEFAULT_COUNT_CAP = 10_000;
+export const INDEX_DEFAULT_COUNT_CAP = 1000;
 
 /** The columns a page is sorted by (common/call-order.ts): what a candidate subquery keeps. */
 const SORT_COLUMNS = 'c.id, c.start_time, c.end_time, c.duration, c.status, c.phone, c.type, c.created';
@@ -129,7 +129,9 @@ export async function searchCalls(
   search: IndexSearch,
   opts: { countCap?: number; candidatesMax?: number } = {},
 ): Promise<{ rows: SearchRow[]; total: number; totalExact: boolean }> {
-  const candidates = search.q ? await textCandidates(db, search.q, opts.candidatesMax) : null;
+  const cap = opts.countCap ?? INDEX_DEFAULT_COUNT_CAP;
+  const candidatesMax = opts.candidatesMax ?? TEXT_CANDIDATES_MAX;
+  const candidates = search.q ? await textCandidates(db, search.q, candidatesMax) : null;
   if (candidates && candidates.length === 0) return { rows: [], total: 0, totalExact: true };
   const limit = `LIMIT ${Number(search.size)} OFFSET ${(Number(search.page) - 1) * Number(search.size)}`;
   let pageSql: string;
@@ -151,7 +153,10 @@ export async function searchCalls(
     db.query<{ id: string; doc: Call; campaign_name: string | null }>(pageSql, params),
     candidates
       ? countCalls(db, { ...search, q: undefined }, { ids: candidates })
-      : countCalls(db, search, search.exactTotal ? {} : { cap: opts.countCap ?? INDEX_DEFAULT_COUNT_CAP }),
+      : textAloneOverCap(search, cap, candidatesMax)
+        ? // The probe already found more matching transcripts than the cap: no need to count them again.
+          Promise.resolve({ total: cap, exact: false })
+        : countCalls(db, search, search.exactTotal ? {} : { cap }),
   ]);
   const hits =
     search.q && page.rows.length
@@ -166,6 +171,11 @@ export async function searchCalls(
     total: counted.total,
     totalExact: counted.exact,
   };
+}
+
+/** A text alone (no other filter, no exact count asked) whose probe found more matches than the cap. */
+function textAloneOverCap(search: IndexSearch, cap: number, candidatesMax: number): boolean {
+  return Boolean(search.q) && !search.exactTotal && cap <= candidatesMax && whereOf({ ...search, q: undefined }).sql === 'true';
 }
 
 /** The calls whose transcript matches `q`, when there are at most TEXT_CANDIDATES_MAX of them; null when more. */
