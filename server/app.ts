@@ -143,6 +143,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<BffA
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     databaseUrl: config.DATABASE_URL,
     countCap: config.INDEX_COUNT_CAP,
+    retentionDays: config.INDEX_RETENTION_DAYS,
     now: deps.upstreamNow,
   });
   ctx.callIndex = callIndex;

@@ -16,7 +16,7 @@ import { CALL_STATUS_ORDER, DURATION_BLOCK } from '../db/rollup-sql';
 import { durationStats, insights } from '../services/call-index/insights';
 import type { IndexableCall } from '../services/call-index/parse';
 import { countCalls, searchCalls, TEXT_CANDIDATES_MAX } from '../services/call-index/query';
-import { analyzeIndex, saveTranscripts, upsertCalls } from '../services/call-index/store';
+import { analyzeIndex, pruneIndex, saveTranscripts, upsertCalls } from '../services/call-index/store';
 import { CallIndexService } from '../services/call-index/service';
 import { dueForAnalyze } from '../services/call-index/syncer';
 import { indexStatus } from '../services/call-index/status';
@@ -315,6 +315,33 @@ describe.each(['pglite', 'postgres'] as const)('index storage for Insights on %s
     const probed = await searchCalls(db, IndexSearchQuery.parse({ q: 'cancel', size: 5 }), { countCap: 2, candidatesMax: 3 });
     expect(probed).toMatchObject({ total: 2, totalExact: false });
     expect(probed.rows).toHaveLength(5);
+  });
+
+  it('prunes calls older than the retention, whole days at a time, with their transcripts, facts and rollups', async () => {
+    const old = calls(80, 60, 31).filter((c) => Date.parse(c.startTime) < Date.now() - 45 * 86_400_000);
+    expect(old.length).toBeGreaterThan(5);
+    await upsertCalls(db, old, 'Old campaign');
+    await saveTranscripts(
+      db,
+      old.map((c) => ({ callId: c.id, entries: [{ actor: 'HUMAN', action: 'HUMAN_SPEAK', message: 'An old call', time: c.startTime }] })),
+    );
+    const cut = new Date(Math.floor((Date.now() - 44 * 86_400_000) / 86_400_000) * 86_400_000);
+    const before = async () => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM index_calls WHERE start_time < $1`, [cut])).rows[0]!.n;
+    const toGo = await before();
+    const kept = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM index_calls WHERE start_time >= $1`, [cut])).rows[0]!.n;
+    // A small limit stops after the first day(s): what is left is consistent, and the next call goes on.
+    const first = await pruneIndex(db, cut, 1);
+    expect(first).toBeGreaterThan(0);
+    await expectRollupsMatchFacts(db);
+    expect(first + (await pruneIndex(db, cut, 1_000_000))).toBe(toGo);
+    expect(await before()).toBe(0);
+    expect((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM index_calls`)).rows[0]!.n).toBe(kept);
+    expect(
+      (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM index_transcripts WHERE call_id = ANY($1::uuid[])`, [old.map((c) => c.id)])).rows[0]!.n,
+    ).toBe(0);
+    await expectRollupsMatchFacts(db);
+    expect((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM index_rollup_status WHERE t < $1`, [cut])).rows[0]!.n).toBe(0);
+    await expect(pruneIndex(db, new Date(cut.getTime() + 3_600_000), 10)).rejects.toThrow(/midnight/);
   });
 
   it('stores a batch of transcripts in at most three statements, with their text vector and events', async () => {

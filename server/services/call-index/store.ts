@@ -110,6 +110,33 @@ export async function saveTranscripts(db: Db, items: readonly { callId: string; 
   });
 }
 
+/**
+ * Retention: removes the calls that started before `before` (a UTC midnight), oldest UTC day first,
+ * each day in one transaction with its transcripts and facts (ON DELETE CASCADE) and its rollup
+ * rows, so Insights never sees a day half pruned. Stops once `limit` calls are removed (the worker
+ * goes on next pass). Returns the calls removed.
+ */
+export async function pruneIndex(db: Db, before: Date, limit: number): Promise<number> {
+  if (before.getTime() % 86_400_000 !== 0) throw new Error('pruneIndex: `before` must be a UTC midnight.');
+  let removed = 0;
+  while (removed < limit) {
+    const n = await db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ cut: Date | null }>(
+        `SELECT least(date_trunc('day', min(start_time), 'UTC') + interval '1 day', $1::timestamptz) AS cut FROM index_calls WHERE start_time < $1`,
+        [before],
+      );
+      const cut = rows[0]?.cut;
+      if (!cut) return 0;
+      const { rowCount } = await tx.query(`DELETE FROM index_calls WHERE start_time < $1`, [cut]);
+      for (const table of ['index_rollup_status', 'index_rollup_duration', 'index_rollup_class']) await tx.query(`DELETE FROM ${table} WHERE t < $1`, [cut]);
+      return rowCount;
+    });
+    if (n === 0) break;
+    removed += n;
+  }
+  return removed;
+}
+
 /** Refreshes the planner's statistics of the index tables (see IndexSyncer.maybeAnalyze). */
 export async function analyzeIndex(db: Queryable): Promise<void> {
   await db.query('ANALYZE index_calls, index_call_facts, index_transcripts');
