@@ -32,6 +32,7 @@ import {
   type WizardFigures,
 } from './lib/browser-section';
 import { indexSection } from './lib/index-section';
+import { volumeSection } from './lib/volume-section';
 import { lighthouseSection } from './lib/lighthouse-section';
 import { memorySection } from './lib/memory-section';
 import { startPeers, type Peer } from './lib/peers';
@@ -51,7 +52,7 @@ const ctx: BenchContext = {
   log: (m) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0)}s] ${m}`),
 };
 const seedCalls = Number(process.env.BENCH_SEED_CALLS ?? 100_000);
-/** BENCH_ONLY=browser,lighthouse (any of sim, index, bff, peers, browser, lighthouse; memory runs only when named): only those sections; the servers start anyway. */
+/** BENCH_ONLY=browser,lighthouse (any of sim, index, bff, peers, browser, lighthouse; memory and volume run only when named): only those sections; the servers start anyway. */
 const only = new Set(
   (process.env.BENCH_ONLY ?? '')
     .split(',')
@@ -107,6 +108,12 @@ async function main(): Promise<void> {
     // Indexing has its own allowance (BENCH_INDEX_BUDGET_S per store): the sections after it keep their time.
     const t = Date.now();
     await section('Call index', () => indexSection(ctx, sim.info));
+    ctx.deadline += Date.now() - t;
+  }
+  // Only when asked for (BENCH_ONLY=volume): it generates millions of calls (its own time, outside the budget).
+  if (only.has('volume')) {
+    const t = Date.now();
+    await section('Call index at volume', () => volumeSection(ctx));
     ctx.deadline += Date.now() - t;
   }
   // Only when asked for (BENCH_ONLY=memory: it takes minutes of the budget), and before any other

@@ -157,6 +157,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<BffA
     transcriptsPerPass: config.INDEX_TRANSCRIPTS_PER_PASS,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     databaseUrl: config.DATABASE_URL,
+    countCap: config.INDEX_COUNT_CAP,
+    retentionDays: config.INDEX_RETENTION_DAYS,
     now: deps.upstreamNow,
   });
   ctx.callIndex = callIndex;

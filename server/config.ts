@@ -87,6 +87,8 @@ const Env = z
     INDEX_RATE_PER_SECOND: z.coerce.number().min(0.1).max(10_000).default(5),
     INDEX_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
     INDEX_TRANSCRIPTS_PER_PASS: z.coerce.number().int().min(0).max(1_000_000).default(300),
+    INDEX_COUNT_CAP: z.coerce.number().int().min(1).max(100_000_000).default(1000),
+    INDEX_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_600).default(0),
     ALERTS: bool.default(true),
     ALERTS_INTERVAL_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
     ALERT_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(10_000),
@@ -171,6 +173,9 @@ export const CONFIG_DOC: Record<keyof Config, string> = {
   INDEX_RATE_PER_SECOND: 'Upstream requests per second the index may make, at most (default 5; the upstream allows 20 per credential).',
   INDEX_CONCURRENCY: 'Parallel upstream reads of the index, on its own connection pool (default 2).',
   INDEX_TRANSCRIPTS_PER_PASS: 'Transcripts the index fetches per pass, newest calls first (default 300).',
+  INDEX_RETENTION_DAYS:
+    'Days of calls and transcripts the index keeps, today included (default 0: all); older ones are pruned after each sync pass, with their Insights rollups.',
+  INDEX_COUNT_CAP: 'Matches a calls search counts before its total reads "1,000+" (default 1000); the console offers the exact count on demand.',
   ALERTS: 'Evaluate watched views and send alerts (default true; with several instances on one PostgreSQL, one evaluates).',
   ALERTS_INTERVAL_SECONDS: 'Seconds between evaluations of the watched views (default 30), each at the instant the call index is complete to.',
   ALERT_RETRY_BASE_MS: 'First wait before a failed webhook delivery or auto-pause is tried again (default 10000 ms; doubling, with jitter).',

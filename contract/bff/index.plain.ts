@@ -56,6 +56,8 @@ export const INDEX_QUERY_PARAM_NAMES = {
   hangUpWithin: 'hangUpWithin',
   /** Transcript text, web-search syntax: words, "a phrase", -exclusion, OR. */
   q: 'q',
+  /** `true`: count every match (the total otherwise stops at INDEX_LIMITS.totalCap). */
+  exactTotal: 'exactTotal',
 } as const;
 export type IndexQueryParam = keyof typeof INDEX_QUERY_PARAM_NAMES;
 

@@ -122,6 +122,10 @@ export const IndexSearchQuery = z
     transfer: QueryBool.optional(),
     hangUpWithin: Seconds(INDEX_LIMITS.hangUpWithinMax).optional(),
     q: text(INDEX_LIMITS.qMaxLength, 'The search text').optional().meta({ description: 'Web-search syntax: words, "a phrase", -word, OR.' }),
+    exactTotal: QueryBool.optional().meta({
+      description:
+        "Count every match, however many (slower). Without it the count stops at the BFF's cap (INDEX_COUNT_CAP, 1,000 by default) and totalExact says so.",
+    }),
   })
   .superRefine((q, ctx) => {
     checkRange(q, ctx, false);
@@ -162,7 +166,14 @@ const CoveredFrom = z.string().nullable().meta({
     'ISO instant from which the index holds every upstream call (the first UTC day of its completed backfill); null while it backfills or when it does not sync. A window starting at or after it is answered exactly, up to indexedAt.',
 });
 
-export const IndexCallPage = Page(IndexCallRow).extend({ indexedAt: IndexedAt, coveredFrom: CoveredFrom });
+export const IndexCallPage = Page(IndexCallRow).extend({
+  indexedAt: IndexedAt,
+  coveredFrom: CoveredFrom,
+  totalExact: z.boolean().meta({
+    description:
+      'False when more calls match than the BFF counts (INDEX_COUNT_CAP, 1,000 by default): totalElements (and totalPages) then count the cap, a lower bound ("1,000+"); ask again with exactTotal=true for the exact figure.',
+  }),
+});
 export type IndexCallPage = z.infer<typeof IndexCallPage>;
 
 // ---------- GET /bff/index/insights ----------

@@ -1,5 +1,31 @@
 import type { Migration } from '../../common/db';
 import { normaliseListedNumbers } from '../services/do-not-call';
+import { DURATION_BLOCK, durationCountsSql, statusCountsSql } from './rollup-sql';
+
+/**
+ * The Insights rollups (migration 019, ADR 0034) computed afresh from index_call_facts: the
+ * migration fills them with it, and the bench's volume generator uses it after its set-based inserts.
+ * Reached statuses are the contract's reached group (contract/status-groups.ts), as upsertCalls keeps them.
+ */
+export const INDEX_ROLLUPS_FROM_FACTS = `
+DELETE FROM index_rollup_status;
+DELETE FROM index_rollup_duration;
+DELETE FROM index_rollup_class;
+INSERT INTO index_rollup_status (t, agent_id, campaign_name, counts)
+  SELECT date_trunc('hour', start_time, 'UTC'), agent_id, campaign_name, ${statusCountsSql('status', '1')} FROM index_call_facts GROUP BY 1, 2, 3;
+INSERT INTO index_rollup_duration (level, t, agent_id, campaign_name, block, counts)
+  SELECT l.level, l.t, f.agent_id, f.campaign_name, f.duration / ${DURATION_BLOCK}, ${durationCountsSql('f.duration', '1')}
+    FROM index_call_facts f
+    CROSS JOIN LATERAL (VALUES (0::smallint, date_trunc('hour', f.start_time, 'UTC')), (1::smallint, date_trunc('day', f.start_time, 'UTC'))) AS l(level, t)
+   WHERE f.status IN ('COMPLETED', 'TRANSFERRED') AND f.duration IS NOT NULL
+   GROUP BY 1, 2, 3, 4, 5;
+INSERT INTO index_rollup_class (level, t, agent_id, campaign_name, name, value, n)
+  SELECT l.level, l.t, f.agent_id, f.campaign_name, kv.key, kv.value, count(*)
+    FROM index_call_facts f
+    CROSS JOIN LATERAL (VALUES (0::smallint, date_trunc('hour', f.start_time, 'UTC')), (1::smallint, date_trunc('day', f.start_time, 'UTC'))) AS l(level, t)
+    CROSS JOIN LATERAL jsonb_each_text(f.classification) AS kv
+   GROUP BY 1, 2, 3, 4, 5, 6;
+`;
 
 export const MIGRATIONS: Migration[] = [
   {
@@ -455,6 +481,43 @@ CREATE TABLE campaign_recipients (
   PRIMARY KEY (campaign_id, phone)
 );
 CREATE INDEX campaign_recipients_phone ON campaign_recipients (phone);
+`,
+  },
+  {
+    // Insights reads hourly rollups (ADR 0034): per UTC hour (and per UTC day for the tables whose
+    // rows a window sums without a series), agent and campaign, the calls per status (an array in
+    // the contract's status order), the reached calls per duration (whole seconds, in blocks of 64:
+    // the average and p90 stay exact) and the calls per classifier value. upsertCalls keeps them in the statement that writes each call. Filled here
+    // from the facts for the calls indexed before.
+    id: '019_index_rollups',
+    sql: `
+CREATE TABLE index_rollup_status (
+  t timestamptz NOT NULL,
+  agent_id uuid NOT NULL,
+  campaign_name text,
+  counts integer[] NOT NULL,
+  UNIQUE NULLS NOT DISTINCT (t, agent_id, campaign_name)
+);
+CREATE TABLE index_rollup_duration (
+  level smallint NOT NULL,
+  t timestamptz NOT NULL,
+  agent_id uuid NOT NULL,
+  campaign_name text,
+  block integer NOT NULL,
+  counts integer[] NOT NULL,
+  UNIQUE NULLS NOT DISTINCT (level, t, agent_id, campaign_name, block)
+);
+CREATE TABLE index_rollup_class (
+  level smallint NOT NULL,
+  t timestamptz NOT NULL,
+  agent_id uuid NOT NULL,
+  campaign_name text,
+  name text NOT NULL,
+  value text NOT NULL,
+  n integer NOT NULL,
+  UNIQUE NULLS NOT DISTINCT (level, t, agent_id, campaign_name, name, value)
+);
+${INDEX_ROLLUPS_FROM_FACTS}
 `,
   },
 ];

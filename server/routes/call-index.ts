@@ -52,7 +52,7 @@ export const callIndexPlugin: FastifyPluginAsyncZod<{ index: CallIndexService }>
         ]);
       }
       if (search.q !== undefined && search.q.trim() === '') delete search.q;
-      const [{ rows, total }, covers] = await Promise.all([searchCalls(db, search), coverage()]);
+      const [{ rows, total, totalExact }, covers] = await Promise.all([searchCalls(db, search, { countCap: index.settings.countCap }), coverage()]);
       return {
         content: rows.map((r) => ({ ...r.call, campaignName: r.campaignName, ...(r.hit ? { hit: r.hit } : {}) })),
         size: search.size,
@@ -60,6 +60,7 @@ export const callIndexPlugin: FastifyPluginAsyncZod<{ index: CallIndexService }>
         totalElements: total,
         totalPages: Math.ceil(total / search.size),
         ...covers,
+        totalExact,
       };
     },
   );

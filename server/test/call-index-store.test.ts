@@ -12,10 +12,11 @@ import { testStore, type TestStore } from '../../common/test-db';
 import { IndexSearchQuery, InsightsQuery } from '../../contract/bff/index';
 import { STATUS_GROUP_STATUSES } from '../../contract/status-groups';
 import { MIGRATIONS } from '../db/migrations';
+import { CALL_STATUS_ORDER, DURATION_BLOCK } from '../db/rollup-sql';
 import { durationStats, insights } from '../services/call-index/insights';
 import type { IndexableCall } from '../services/call-index/parse';
-import { countCalls, searchCalls } from '../services/call-index/query';
-import { analyzeIndex, saveTranscripts, upsertCalls } from '../services/call-index/store';
+import { countCalls, searchCalls, TEXT_CANDIDATES_MAX } from '../services/call-index/query';
+import { analyzeIndex, pruneIndex, saveTranscripts, upsertCalls } from '../services/call-index/store';
 import { CallIndexService } from '../services/call-index/service';
 import { dueForAnalyze } from '../services/call-index/syncer';
 import { indexStatus } from '../services/call-index/status';
@@ -54,6 +55,42 @@ function calls(n: number, days: number, seed = 1): IndexableCall[] {
 
 const FACT_COLUMNS = 'id::text, start_time, agent_id::text, campaign_name, status, duration, classification';
 const copyOf = async (db: Db) => (await db.query(`SELECT ${FACT_COLUMNS} FROM index_calls ORDER BY id`)).rows;
+/** The rollups (their non-zero rows) equal the same aggregates computed afresh over index_call_facts. */
+async function expectRollupsMatchFacts(db: Db): Promise<void> {
+  const rows = async (sql: string, params: unknown[] = []) => (await db.query(sql, params)).rows;
+  const reached = STATUS_GROUP_STATUSES.reached;
+  const levels = `CROSS JOIN LATERAL (VALUES (0, date_trunc('hour', f.start_time, 'UTC')), (1, date_trunc('day', f.start_time, 'UTC'))) AS l(level, t)`;
+  expect(
+    await rows(
+      `SELECT r.t, r.agent_id::text, r.campaign_name, s.status, s.n FROM index_rollup_status r CROSS JOIN LATERAL unnest($1::text[], r.counts) AS s(status, n)
+        WHERE s.n <> 0 ORDER BY 1, 2, 3, 4`,
+      [CALL_STATUS_ORDER],
+    ),
+  ).toEqual(
+    await rows(
+      `SELECT date_trunc('hour', start_time, 'UTC') AS t, agent_id::text, campaign_name, status, count(*)::int AS n FROM index_call_facts GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+    ),
+  );
+  expect(
+    await rows(
+      `SELECT r.level, r.t, r.agent_id::text, r.campaign_name, r.block * ${DURATION_BLOCK} + s.i::int - 1 AS duration, s.n
+         FROM index_rollup_duration r CROSS JOIN LATERAL unnest(r.counts) WITH ORDINALITY AS s(n, i) WHERE s.n <> 0 ORDER BY 1, 2, 3, 4, 5`,
+    ),
+  ).toEqual(
+    await rows(
+      `SELECT l.level, l.t, f.agent_id::text, f.campaign_name, f.duration, count(*)::int AS n FROM index_call_facts f ${levels}
+        WHERE f.status = ANY($1::text[]) AND f.duration IS NOT NULL GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`,
+      [reached],
+    ),
+  );
+  expect(await rows(`SELECT level, t, agent_id::text, campaign_name, name, value, n FROM index_rollup_class WHERE n <> 0 ORDER BY 1, 2, 3, 4, 5, 6`)).toEqual(
+    await rows(
+      `SELECT l.level, l.t, f.agent_id::text, f.campaign_name, kv.key AS name, kv.value, count(*)::int AS n FROM index_call_facts f ${levels}
+        CROSS JOIN LATERAL jsonb_each_text(f.classification) AS kv GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6`,
+    ),
+  );
+}
+
 const facts = async (db: Db) => (await db.query(`SELECT ${FACT_COLUMNS} FROM index_call_facts ORDER BY id`)).rows;
 
 describe.each(['pglite', 'postgres'] as const)('index storage for Insights on %s', (kind) => {
@@ -107,6 +144,43 @@ describe.each(['pglite', 'postgres'] as const)('index storage for Insights on %s
     expect(rows.find((r: any) => r.id === ended.id)).toMatchObject({ status: 'COMPLETED', duration: 95, classification: { interest: 'yes' } });
   });
 
+  it('keeps the hourly rollups equal to a direct aggregate of the facts through inserts, changes and campaign attribution', async () => {
+    const page = calls(400, 40, 21);
+    await upsertCalls(db, page);
+    const live = page.filter((c) => c.status === 'IN_PROGRESS').slice(0, 5);
+    await upsertCalls(
+      db,
+      live.map((c, i) => ({ ...c, status: i % 2 ? ('NO_ANSWER' as const) : ('COMPLETED' as const), duration: 30 + i, classificationData: { interest: 'no' } })),
+    );
+    await upsertCalls(db, page.slice(0, 40), 'Rollup campaign');
+    await upsertCalls(db, page.slice(20, 30), 'Other campaign');
+    // The same page again writes nothing, and takes nothing away.
+    await upsertCalls(db, page.slice(100, 150));
+    await expectRollupsMatchFacts(db);
+  });
+
+  it('answers Insights from the rollups with the figures the facts give, in zones of every kind of offset', async () => {
+    await upsertCalls(db, calls(600, 35, 77), 'Zone campaign');
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const zones = ['UTC', 'Europe/Paris', 'America/New_York', 'Asia/Kolkata', 'Asia/Kathmandu', 'Pacific/Chatham'];
+    const agentId = (await db.query<{ id: string }>(`SELECT agent_id::text AS id FROM index_call_facts LIMIT 1`)).rows[0]!.id;
+    for (const tz of zones) {
+      const queries = [
+        { from: day(-29), to: day(0), tz },
+        { from: day(-1), to: day(0), tz, bucket: 'hour' },
+        { from: day(-29), to: day(0), tz, agentId },
+        { from: day(-29), to: day(0), tz, campaignName: 'Zone campaign' },
+        { from: day(-10), to: day(0), tz, startedFrom: new Date(Date.now() - 5.3 * 86_400_000).toISOString().slice(0, 19) + 'Z' },
+      ];
+      for (const raw of queries) {
+        const q = InsightsQuery.parse(raw);
+        const rolled = await insights(db, q, null);
+        const direct = await insights(db, q, null, { source: 'facts' });
+        expect(rolled, JSON.stringify(raw)).toEqual(direct);
+      }
+    }
+  });
+
   it('computes the average and p90 of a histogram exactly as avg() and percentile_cont(0.9)', async () => {
     let x = 7;
     const next = () => (x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
@@ -146,11 +220,20 @@ describe.each(['pglite', 'postgres'] as const)('index storage for Insights on %s
       expect(a, a.agentId).toMatchObject({ total: r.total, avgReachedSeconds: round(r.avg), p90ReachedSeconds: round(r.p90) });
     }
     expect(ins.durations.reduce((n, d) => n + d.count, 0)).toBe(
-      (await db.query<{ n: number }>(`SELECT count(duration)::int AS n FROM index_calls WHERE status = ANY($1::text[])`, [STATUS_GROUP_STATUSES.reached]))
-        .rows[0]!.n,
+      (
+        await db.query<{ n: number }>(
+          `SELECT count(duration)::int AS n FROM index_calls WHERE status = ANY($1::text[]) AND start_time >= $2 AND start_time < $3`,
+          [STATUS_GROUP_STATUSES.reached, new Date(ins.range.start), new Date(ins.range.end)],
+        )
+      ).rows[0]!.n,
     );
     expect(ins.campaigns.map((c) => c.campaignName)).toContain('Winter renewals');
-    const classes = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM index_calls WHERE classification @> '{"interest":"yes"}'`)).rows[0]!.n;
+    const classes = (
+      await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM index_calls WHERE classification @> '{"interest":"yes"}' AND start_time >= $1 AND start_time < $2`,
+        [new Date(ins.range.start), new Date(ins.range.end)],
+      )
+    ).rows[0]!.n;
     expect(ins.classifiers.find((c) => c.name === 'interest')!.values.find((v) => v.value === 'yes')!.count).toBe(classes);
   });
 
@@ -172,12 +255,93 @@ describe.each(['pglite', 'postgres'] as const)('index storage for Insights on %s
         )
       ).rows[0]!.n;
     for (const q of ['cancel', '"my order"', 'appointment OR subscription', 'book -appointment', 'the']) {
-      expect(await countCalls(db, { q }), q).toBe(await exists(q));
+      expect((await countCalls(db, { q })).total, q).toBe(await exists(q));
       const found = await searchCalls(db, IndexSearchQuery.parse({ q, size: 5 }));
       expect(found.total, q).toBe(await exists(q));
-      expect(await countCalls(db, { q, status: ['COMPLETED'] }), `${q} and COMPLETED`).toBe(await exists(q, `c.status = 'COMPLETED'`));
+      expect((await countCalls(db, { q, status: ['COMPLETED'] })).total, `${q} and COMPLETED`).toBe(await exists(q, `c.status = 'COMPLETED'`));
     }
     expect(await exists('cancel')).toBeGreaterThan(0);
+  });
+
+  it('finds the same calls, in the same order, as the exact form, whether it reads the text matches first or walks the list', async () => {
+    const page = calls(90, 12, 8);
+    await upsertCalls(db, page);
+    const say = (i: number) => (i % 9 === 0 ? `Order ${i}: the parcel never came` : i % 2 ? 'I want to cancel my order' : 'Book an appointment for me');
+    await saveTranscripts(
+      db,
+      page.map((c, i) => ({ callId: c.id, entries: [{ actor: 'HUMAN', action: 'HUMAN_SPEAK', message: say(i), time: c.startTime }] })),
+    );
+    const exact = async (q: string, status?: string) =>
+      (
+        await db.query<{ id: string }>(
+          `SELECT c.id::text AS id FROM index_calls c
+            WHERE ($2::text IS NULL OR c.status = $2) AND EXISTS (SELECT 1 FROM index_transcripts t WHERE t.call_id = c.id AND t.tsv @@ websearch_to_tsquery('english', $1))
+            ORDER BY c.start_time DESC, c.id DESC`,
+          [q, status ?? null],
+        )
+      ).rows.map((r) => r.id);
+    for (const q of ['cancel', 'parcel', 'zeppelin', '"my order"', 'order -cancel', 'parcel OR appointment', '"never came" -zeppelin']) {
+      for (const status of [undefined, 'COMPLETED']) {
+        const all = await exact(q, status);
+        for (const candidatesMax of [TEXT_CANDIDATES_MAX, 0]) {
+          const label = `${q} ${status ?? ''} (${candidatesMax ? 'text first' : 'walk'})`;
+          const pages: string[] = [];
+          for (const n of [1, 2, 3]) {
+            const found = await searchCalls(db, IndexSearchQuery.parse({ q, size: 7, page: n, ...(status ? { status } : {}) }), { candidatesMax });
+            expect(found, label).toMatchObject({ total: all.length, totalExact: true });
+            pages.push(...found.rows.map((r) => r.call.id));
+          }
+          expect(pages, label).toEqual(all.slice(0, 21));
+        }
+      }
+    }
+    expect((await exact('parcel')).length).toBeGreaterThan(0);
+  });
+
+  it('says when a total stopped at its cap, and gives the exact one when asked', async () => {
+    const exactCount = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM index_calls WHERE status = 'COMPLETED'`)).rows[0]!.n;
+    expect(exactCount).toBeGreaterThan(10);
+    const capped = await searchCalls(db, IndexSearchQuery.parse({ status: 'COMPLETED', size: 5 }), { countCap: 10 });
+    expect(capped).toMatchObject({ total: 10, totalExact: false });
+    expect(capped.rows).toHaveLength(5);
+    const asked = await searchCalls(db, IndexSearchQuery.parse({ status: 'COMPLETED', size: 5, exactTotal: 'true' }), { countCap: 10 });
+    expect(asked).toMatchObject({ total: exactCount, totalExact: true });
+    const under = await searchCalls(db, IndexSearchQuery.parse({ status: 'COMPLETED', size: 5 }), { countCap: exactCount });
+    expect(under).toMatchObject({ total: exactCount, totalExact: true });
+    // A text alone is counted over the transcripts, with the same cap.
+    const text = await searchCalls(db, IndexSearchQuery.parse({ q: 'cancel', size: 5 }), { countCap: 2, candidatesMax: 0 });
+    expect(text).toMatchObject({ total: 2, totalExact: false });
+    // …or, when its probe for candidates already found more than the cap, without counting again.
+    const probed = await searchCalls(db, IndexSearchQuery.parse({ q: 'cancel', size: 5 }), { countCap: 2, candidatesMax: 3 });
+    expect(probed).toMatchObject({ total: 2, totalExact: false });
+    expect(probed.rows).toHaveLength(5);
+  });
+
+  it('prunes calls older than the retention, whole days at a time, with their transcripts, facts and rollups', async () => {
+    const old = calls(80, 60, 31).filter((c) => Date.parse(c.startTime) < Date.now() - 45 * 86_400_000);
+    expect(old.length).toBeGreaterThan(5);
+    await upsertCalls(db, old, 'Old campaign');
+    await saveTranscripts(
+      db,
+      old.map((c) => ({ callId: c.id, entries: [{ actor: 'HUMAN', action: 'HUMAN_SPEAK', message: 'An old call', time: c.startTime }] })),
+    );
+    const cut = new Date(Math.floor((Date.now() - 44 * 86_400_000) / 86_400_000) * 86_400_000);
+    const before = async () => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM index_calls WHERE start_time < $1`, [cut])).rows[0]!.n;
+    const toGo = await before();
+    const kept = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM index_calls WHERE start_time >= $1`, [cut])).rows[0]!.n;
+    // A small limit stops after the first day(s): what is left is consistent, and the next call goes on.
+    const first = await pruneIndex(db, cut, 1);
+    expect(first).toBeGreaterThan(0);
+    await expectRollupsMatchFacts(db);
+    expect(first + (await pruneIndex(db, cut, 1_000_000))).toBe(toGo);
+    expect(await before()).toBe(0);
+    expect((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM index_calls`)).rows[0]!.n).toBe(kept);
+    expect(
+      (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM index_transcripts WHERE call_id = ANY($1::uuid[])`, [old.map((c) => c.id)])).rows[0]!.n,
+    ).toBe(0);
+    await expectRollupsMatchFacts(db);
+    expect((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM index_rollup_status WHERE t < $1`, [cut])).rows[0]!.n).toBe(0);
+    await expect(pruneIndex(db, new Date(cut.getTime() + 3_600_000), 10)).rejects.toThrow(/midnight/);
   });
 
   it('stores a batch of transcripts in at most three statements, with their text vector and events', async () => {
@@ -237,7 +401,9 @@ describe.each(['pglite', 'postgres'] as const)('index storage for Insights on %s
       expect(r.entries[1].message).toBe(`Call ${i}: cancel my subscription`);
       expect(r).toMatchObject({ transfer: i % 2 === 1, answer_to_hangup: i % 2 ? null : 8 });
     });
-    expect(await countCalls(db, { q: '"cancel my subscription"' })).toBeGreaterThanOrEqual(items.filter((i, n) => n > 0 && i.entries !== 'none').length);
+    expect((await countCalls(db, { q: '"cancel my subscription"' })).total).toBeGreaterThanOrEqual(
+      items.filter((i, n) => n > 0 && i.entries !== 'none').length,
+    );
   });
 
   it('gives the planner statistics of the index tables when analyzed (PGlite never does it by itself)', async () => {

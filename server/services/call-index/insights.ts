@@ -1,12 +1,12 @@
 /**
- * The Insights aggregate: one scan of the range, hash-grouped three ways at once (GROUPING SETS):
- * calls per agent, campaign, time bucket and status; reached calls' durations per agent and
- * campaign (a histogram: durations are whole seconds); calls per classification. The figures are
- * rolled up from these few thousand rows here: counts are sums, the average and p90 of reached
- * durations are computed from the histogram exactly as avg() and percentile_cont(0.9) would (ADR
- * 0022). It scans index_call_facts, the narrow copy of index_calls that upsertCalls keeps. Group
- * counts come from the contract's status groups, so a figure and the calls list filtered to its
- * statuses agree. A separate, indexed count gives the calls in progress now.
+ * The Insights aggregate, read from the hourly rollups (ADR 0034) whatever the window holds: calls
+ * per agent, campaign, UTC hour and status; reached calls per agent, campaign and duration (whole
+ * seconds: a histogram); calls per classifier value. The parts of a window the rollups cannot place
+ * (an edge inside an hour) are read from index_call_facts as ADR 0022 did. The figures are rolled up
+ * from these rows here: counts are sums, the average and p90 of reached durations are computed from
+ * the histogram exactly as avg() and percentile_cont(0.9) would (ADR 0022). Group counts come from
+ * the contract's status groups, so a figure and the calls list filtered to its statuses agree. A
+ * separate, indexed count gives the calls in progress now.
  */
 import type { Queryable } from '../../../common/db';
 import type { Figures, GroupCounts, Insights, InsightsSearch } from '../../../contract/bff/index';
@@ -14,24 +14,24 @@ import { DURATION_BUCKET_EDGES } from '../../../contract/bff/index.plain';
 import { STATUS_GROUP_OF, STATUS_GROUPS, STATUS_GROUP_STATUSES } from '../../../contract/status-groups';
 import type { CallStatus } from '../../../contract/enums';
 import { toUtcTimestamp } from '../../../contract/timestamps';
+import { CALL_STATUS_ORDER, DURATION_BLOCK, durationCountsSql, statusCountsSql, sumCountsSql } from '../../db/rollup-sql';
 import { paramList, whereOf } from './query';
 import { bucketEdges, defaultBucket, queryWindow, type Window } from './time-range';
 
 /**
- * One row of the grouped scan, its groups folded into arrays (fewer rows to read): kind 0 counts a
- * status per time bucket (keys: bucket numbers), 1 reached durations (keys: seconds), 2 a
- * classifier value (counts: one count).
+ * One row of the aggregate: kind 0 counts the calls per status (CALL_STATUS_ORDER) of an agent,
+ * campaign and time bucket (key: the bucket number); kind 1 the reached calls per second of a block
+ * of durations (key: the block); kind 2 a classifier value (counts: one count).
  */
 interface Row {
   kind: 0 | 1 | 2;
   agent_id: string | null;
   campaign_name: string | null;
-  status: string | null;
+  key: number | null;
   name: string | null;
   value: string | null;
   ord: number;
-  keys: (number | null)[] | null;
-  counts: number[];
+  counts: (number | null)[];
 }
 
 /** Counts by status and reached durations (value -> calls) of one slice: the totals, an agent, a campaign. */
@@ -99,46 +99,130 @@ function widthBucket(value: number, edges: readonly number[]): number {
   return bucket;
 }
 
-export async function insights(db: Queryable, q: InsightsSearch, indexedAt: Date | null): Promise<Insights> {
+type Range = [Date, Date];
+
+/**
+ * Which parts of a window the rollups answer: `clean` holds the whole UTC hours inside it that no
+ * bucket edge cuts (the status rollup, whose hours place each count in its bucket), split into whole
+ * UTC `days` and the remaining `hours` for the duration and classifier rollups (their counts are
+ * summed over the window, so a day row serves); `ragged` holds what is left, read from the facts: the
+ * part-hours at a window's edges (exact instants) and the hours a bucket edge cuts (a zone whose
+ * offset is not whole hours, such as Asia/Kolkata: its midnight is at :30 UTC).
+ */
+export function readPlan(w: Window, bucketStarts: readonly Date[]): { clean: Range[]; days: Range[]; hours: Range[]; ragged: Range[] } {
+  const HOUR = 3_600_000;
+  const DAY = 86_400_000;
+  const start = w.start.getTime();
+  const end = w.end.getTime();
+  const cut = new Set(
+    bucketStarts
+      .map((d) => d.getTime())
+      .filter((t) => t % HOUR !== 0)
+      .map((t) => Math.floor(t / HOUR) * HOUR),
+  );
+  const clean: Range[] = [];
+  const ragged: Range[] = [];
+  const push = (list: Range[], from: number, to: number) => {
+    const last = list[list.length - 1];
+    if (last && last[1].getTime() === from) last[1] = new Date(to);
+    else list.push([new Date(from), new Date(to)]);
+  };
+  for (let h = Math.floor(start / HOUR) * HOUR; h < end; h += HOUR) {
+    if (h >= start && h + HOUR <= end && !cut.has(h)) push(clean, h, h + HOUR);
+    else push(ragged, Math.max(h, start), Math.min(h + HOUR, end));
+  }
+  const days: Range[] = [];
+  const hours: Range[] = [];
+  for (const [from, to] of clean) {
+    const d0 = Math.ceil(from.getTime() / DAY) * DAY;
+    const d1 = Math.floor(to.getTime() / DAY) * DAY;
+    if (d0 < d1) {
+      days.push([new Date(d0), new Date(d1)]);
+      if (from.getTime() < d0) hours.push([from, new Date(d0)]);
+      if (d1 < to.getTime()) hours.push([new Date(d1), to]);
+    } else hours.push([from, to]);
+  }
+  return { clean, days, hours, ragged };
+}
+
+/**
+ * `source: 'facts'` reads the whole window from the facts (ADR 0022's direct aggregate), what the
+ * tests compare the rollups with.
+ */
+export async function insights(db: Queryable, q: InsightsSearch, indexedAt: Date | null, opts: { source?: 'rollups' | 'facts' } = {}): Promise<Insights> {
   const w = queryWindow(q) as Window;
   const bucket = q.bucket ?? defaultBucket(w, q.tz);
   const edges = bucketEdges(w, q.tz, bucket);
-  const filter = {
-    agentId: q.agentId,
-    campaignName: q.campaignName,
-    tz: q.tz,
-    from: q.from,
-    to: q.to,
-    startedFrom: q.startedFrom,
-    startedBefore: q.startedBefore,
-  };
-
+  const plan =
+    opts.source === 'facts'
+      ? { clean: [], days: [], hours: [], ragged: [[w.start, w.end]] as Range[] }
+      : readPlan(
+          w,
+          edges.map((e) => e.start),
+        );
   const params = paramList();
-  const where = whereOf(filter, params);
   const { p } = params;
-  const reached = p(STATUS_GROUP_STATUSES.reached);
   const timeEdges = p(edges.map((e) => e.start));
-  // Hash aggregation (no ordered-set aggregate, every key hashable): one pass over the rows.
+  const agent = q.agentId ? p(q.agentId) : null;
+  const campaign = q.campaignName ? p(q.campaignName) : null;
+  const only = (alias: string) =>
+    [agent && `${alias}.agent_id = ${agent}::uuid`, campaign && `${alias}.campaign_name = ${campaign}`].filter(Boolean).join(' AND ') || 'true';
+  // Each range as its own indexable condition (the planner estimates them well; joined with an
+  // unnested list of ranges, it did not, and scanned a whole table for two hours).
+  const within = (column: string, list: Range[]) => `(${list.map(([from, to]) => `(${column} >= ${p(from)} AND ${column} < ${p(to)})`).join(' OR ')})`;
+  const rolled = (table: string, level: 0 | 1, list: Range[], columns: string) =>
+    list.length ? [`SELECT ${columns} FROM ${table} r WHERE r.level = ${level} AND ${within('r.t', list)} AND ${only('r')}`] : [];
+  const ragged = (columns: string, extra = () => 'true', join = '', group = '') =>
+    plan.ragged.length
+      ? [`SELECT ${columns} FROM index_call_facts c ${join} WHERE ${within('c.start_time', plan.ragged)} AND ${only('c')} AND ${extra()} ${group}`]
+      : [];
+  const union = (parts: string[], columns: string) => (parts.length ? parts.join(' UNION ALL ') : `SELECT ${columns} WHERE false`);
+  // The whole hours of the window come from the rollups (ADR 0034), the days of the duration and
+  // classifier tables where a window holds whole UTC days; what is left (a window or bucket edge
+  // inside an hour: half-hour zones, exact instants) from the facts, read as ADR 0022 did.
+  const statusParts = [
+    ...(plan.clean.length
+      ? [
+          `SELECT r.agent_id, r.campaign_name, width_bucket(r.t, ${timeEdges}::timestamptz[]) AS tb, r.counts
+             FROM index_rollup_status r WHERE ${within('r.t', plan.clean)} AND ${only('r')}`,
+        ]
+      : []),
+    ...ragged(
+      `c.agent_id, c.campaign_name, width_bucket(c.start_time, ${timeEdges}::timestamptz[]), ${statusCountsSql('c.status', '1')}`,
+      undefined,
+      '',
+      'GROUP BY 1, 2, 3',
+    ),
+  ];
+  const durationParts = [
+    ...rolled('index_rollup_duration', 1, plan.days, 'r.agent_id, r.campaign_name, r.block, r.counts'),
+    ...rolled('index_rollup_duration', 0, plan.hours, 'r.agent_id, r.campaign_name, r.block, r.counts'),
+    ...ragged(
+      `c.agent_id, c.campaign_name, c.duration / ${DURATION_BLOCK}, ${durationCountsSql('c.duration', '1')}`,
+      () => `c.status = ANY(${p(STATUS_GROUP_STATUSES.reached)}::text[]) AND c.duration IS NOT NULL`,
+      '',
+      'GROUP BY 1, 2, 3',
+    ),
+  ];
+  const classParts = [
+    ...rolled('index_rollup_class', 1, plan.days, 'r.name, r.value, r.n'),
+    ...rolled('index_rollup_class', 0, plan.hours, 'r.name, r.value, r.n'),
+    ...ragged('kv.key, kv.value, 1', undefined, 'CROSS JOIN LATERAL jsonb_each_text(c.classification) AS kv'),
+  ];
+  // Status counts per agent, campaign and time bucket; reached durations per agent, campaign and
+  // block of seconds (count arrays summed element-wise: server/db/rollup-sql.ts); classifier values.
   const sql = `
-    WITH g AS MATERIALIZED (
-      SELECT GROUPING(c.status) AS g_status, GROUPING(x.rd) AS g_rd, GROUPING(c.classification) AS g_class,
-             c.agent_id, c.campaign_name, x.tb, c.status, x.rd, c.classification, count(*)::int AS n
-        FROM index_call_facts c
-        CROSS JOIN LATERAL (SELECT width_bucket(c.start_time, ${timeEdges}::timestamptz[]) AS tb,
-                                   CASE WHEN c.status = ANY(${reached}::text[]) THEN c.duration END AS rd) AS x
-       WHERE ${where.sql}
-       GROUP BY GROUPING SETS ((c.agent_id, c.campaign_name, x.tb, c.status), (c.agent_id, c.campaign_name, x.rd), (c.classification)))
-    SELECT 0 AS kind, agent_id::text, campaign_name, status, NULL::text AS name, NULL::text AS value, 0 AS ord,
-           array_agg(tb) AS keys, array_agg(n) AS counts
-      FROM g WHERE g_status = 0 GROUP BY agent_id, campaign_name, status
+    SELECT 0 AS kind, agent_id::text, campaign_name, tb AS key, NULL::text AS name, NULL::text AS value, 0 AS ord, ${sumCountsSql('counts', CALL_STATUS_ORDER.length)} AS counts
+      FROM (${union(statusParts, 'NULL::uuid, NULL::text, 0, NULL::int[]')}) AS x(agent_id, campaign_name, tb, counts)
+     GROUP BY agent_id, campaign_name, tb
     UNION ALL
-    SELECT 1, agent_id::text, campaign_name, NULL, NULL, NULL, 0, array_agg(rd), array_agg(n)
-      FROM g WHERE g_rd = 0 AND rd IS NOT NULL GROUP BY agent_id, campaign_name
+    SELECT 1, agent_id::text, campaign_name, block, NULL, NULL, 0, ${sumCountsSql('counts', DURATION_BLOCK)}
+      FROM (${union(durationParts, 'NULL::uuid, NULL::text, 0, NULL::int[]')}) AS x(agent_id, campaign_name, block, counts)
+     GROUP BY agent_id, campaign_name, block
     UNION ALL
-    SELECT 2, NULL, NULL, NULL, kv.key, kv.value, (row_number() OVER (ORDER BY kv.key, sum(g.n) DESC, kv.value))::int, NULL, ARRAY[sum(g.n)::int]
-      FROM g CROSS JOIN LATERAL jsonb_each_text(g.classification) AS kv
-     WHERE g.g_class = 0
-     GROUP BY kv.key, kv.value`;
+    SELECT 2, NULL, NULL, NULL, name, value, (row_number() OVER (ORDER BY name, sum(n) DESC, value))::int, ARRAY[sum(n)]::int[]
+      FROM (${union(classParts, 'NULL::text, NULL::text, 0')}) AS x(name, value, n)
+     GROUP BY name, value HAVING sum(n) > 0`;
   const now = whereOf({ agentId: q.agentId, campaignName: q.campaignName });
   const [main, inProgress] = await Promise.all([
     db.query<Row>(sql, params.params),
@@ -159,13 +243,14 @@ export async function insights(db: Queryable, q: InsightsSearch, indexedAt: Date
     }
     const owners = [totals, slice(agents, r.agent_id!), r.campaign_name === null ? null : slice(campaigns, r.campaign_name)];
     r.counts.forEach((count, i) => {
-      const n = Number(count);
-      const key = r.keys![i] ?? null;
+      const n = Number(count ?? 0);
+      if (n === 0) return;
       if (r.kind === 0) {
-        for (const s of owners) s?.addStatus(r.status!, n);
-        if (key !== null) slice(byTime as Map<string | number, Slice>, Number(key)).addStatus(r.status!, n);
+        const status = CALL_STATUS_ORDER[i]!;
+        for (const s of owners) s?.addStatus(status, n);
+        if (r.key !== null) slice(byTime as Map<string | number, Slice>, Number(r.key)).addStatus(status, n);
       } else {
-        const seconds = Number(key);
+        const seconds = Number(r.key) * DURATION_BLOCK + i;
         for (const s of owners) s?.addDuration(seconds, n);
         const b = widthBucket(seconds, DURATION_BUCKET_EDGES);
         byDuration.set(b, (byDuration.get(b) ?? 0) + n);

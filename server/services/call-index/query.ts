@@ -68,19 +68,35 @@ export function orderBy(sort: string): string {
   return callOrderBy(sort, 'c');
 }
 
-export async function countCalls(db: Queryable, filter: Partial<IndexFilter>): Promise<number> {
-  if (filter.q && whereOf({ ...filter, q: undefined }).sql === 'true') {
+/**
+ * How many calls match: all of them, or, with `cap`, counting stops after cap + 1 (exact false when
+ * more than cap match; the total is then the cap); `ids` narrows to these calls (text candidates).
+ */
+export async function countCalls(
+  db: Queryable,
+  filter: Partial<IndexFilter>,
+  opts: { cap?: number; ids?: readonly string[] } = {},
+): Promise<{ total: number; exact: boolean }> {
+  const limit = opts.cap === undefined ? '' : `LIMIT ${Number(opts.cap) + 1}`;
+  let n: number;
+  if (filter.q && !opts.ids && whereOf({ ...filter, q: undefined }).sql === 'true') {
     // Text alone: count the matching transcripts through their GIN index. Exact: each transcript
     // row belongs to one call (call_id is its key and references index_calls), so no join is needed.
     const { rows } = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM index_transcripts t WHERE t.tsv @@ websearch_to_tsquery('${TS_CONFIG}', $1)`,
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM index_transcripts t WHERE t.tsv @@ websearch_to_tsquery('${TS_CONFIG}', $1) ${limit}) AS x`,
       [filter.q],
     );
-    return rows[0]?.n ?? 0;
+    n = rows[0]?.n ?? 0;
+  } else {
+    const where = whereOf(filter, paramList(opts.ids ? [opts.ids] : []));
+    const ids = opts.ids ? 'c.id = ANY($1::uuid[]) AND ' : '';
+    const { rows } = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM index_calls c WHERE ${ids}${where.sql} ${limit}) AS x`,
+      where.params,
+    );
+    n = rows[0]?.n ?? 0;
   }
-  const where = whereOf(filter);
-  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM index_calls c WHERE ${where.sql}`, where.params);
-  return rows[0]?.n ?? 0;
+  return opts.cap !== undefined && n > opts.cap ? { total: opts.cap, exact: false } : { total: n, exact: true };
 }
 
 export interface SearchRow {
@@ -89,16 +105,58 @@ export interface SearchRow {
   hit?: TranscriptHit;
 }
 
-/** One page of calls for a search, with the total; text hits carry the matching line and a snippet. */
-export async function searchCalls(db: Queryable, search: IndexSearch): Promise<{ rows: SearchRow[]; total: number }> {
-  const where = whereOf(search);
-  const [page, total] = await Promise.all([
-    db.query<{ id: string; doc: Call; campaign_name: string | null }>(
-      `SELECT c.id, c.doc, c.campaign_name FROM index_calls c WHERE ${where.sql} ORDER BY ${orderBy(search.sort)}
-       LIMIT ${Number(search.size)} OFFSET ${(Number(search.page) - 1) * Number(search.size)}`,
-      where.params,
-    ),
-    countCalls(db, search),
+/**
+ * A search whose text matches at most this many transcripts reads those calls first (by key), then
+ * applies the other filters, the sort and the page to them: a rare or absent word costs as little
+ * as its few matches (ADR 0034). Above it, matches are common enough that walking the calls in the
+ * list's order finds a page of them early.
+ */
+export const TEXT_CANDIDATES_MAX = 1000;
+
+/** Matches a search counts before its total is "at least" (INDEX_COUNT_CAP overrides it). */
+export const INDEX_DEFAULT_COUNT_CAP = 1000;
+
+/** The columns a page is sorted by (common/call-order.ts): what a candidate subquery keeps. */
+const SORT_COLUMNS = 'c.id, c.start_time, c.end_time, c.duration, c.status, c.phone, c.type, c.created';
+
+/**
+ * One page of calls for a search, with the total; text hits carry the matching line and a snippet.
+ * The total is exact when cheap (a text's few matches, or at most `countCap` calls);
+ * otherwise counting stops after the cap and `totalExact` is false, unless `exactTotal` asks for all.
+ */
+export async function searchCalls(
+  db: Queryable,
+  search: IndexSearch,
+  opts: { countCap?: number; candidatesMax?: number } = {},
+): Promise<{ rows: SearchRow[]; total: number; totalExact: boolean }> {
+  const cap = opts.countCap ?? INDEX_DEFAULT_COUNT_CAP;
+  const candidatesMax = opts.candidatesMax ?? TEXT_CANDIDATES_MAX;
+  const candidates = search.q ? await textCandidates(db, search.q, candidatesMax) : null;
+  if (candidates && candidates.length === 0) return { rows: [], total: 0, totalExact: true };
+  const limit = `LIMIT ${Number(search.size)} OFFSET ${(Number(search.page) - 1) * Number(search.size)}`;
+  let pageSql: string;
+  let params: unknown[];
+  if (candidates) {
+    // The candidates by key, filtered, behind a fence (OFFSET 0): the planner cannot walk the
+    // whole table in the sort's order looking for them (the cliff of a rare word).
+    const where = whereOf({ ...search, q: undefined }, paramList([candidates]));
+    pageSql = `SELECT c.id, c.doc, c.campaign_name FROM index_calls c
+                 JOIN (SELECT ${SORT_COLUMNS} FROM index_calls c WHERE c.id = ANY($1::uuid[]) AND ${where.sql} OFFSET 0) AS m ON m.id = c.id
+                ORDER BY ${callOrderBy(search.sort, 'm')} ${limit}`;
+    params = where.params;
+  } else {
+    const where = whereOf(search);
+    pageSql = `SELECT c.id, c.doc, c.campaign_name FROM index_calls c WHERE ${where.sql} ORDER BY ${orderBy(search.sort)} ${limit}`;
+    params = where.params;
+  }
+  const [page, counted] = await Promise.all([
+    db.query<{ id: string; doc: Call; campaign_name: string | null }>(pageSql, params),
+    candidates
+      ? countCalls(db, { ...search, q: undefined }, { ids: candidates })
+      : textAloneOverCap(search, cap, candidatesMax)
+        ? // The probe already found more matching transcripts than the cap: no need to count them again.
+          Promise.resolve({ total: cap, exact: false })
+        : countCalls(db, search, search.exactTotal ? {} : { cap }),
   ]);
   const hits =
     search.q && page.rows.length
@@ -110,8 +168,23 @@ export async function searchCalls(db: Queryable, search: IndexSearch): Promise<{
       : new Map<string, TranscriptHit>();
   return {
     rows: page.rows.map((r) => ({ call: r.doc, campaignName: r.campaign_name, ...(hits.has(r.id) ? { hit: hits.get(r.id)! } : {}) })),
-    total,
+    total: counted.total,
+    totalExact: counted.exact,
   };
+}
+
+/** A text alone (no other filter, no exact count asked) whose probe found more matches than the cap. */
+function textAloneOverCap(search: IndexSearch, cap: number, candidatesMax: number): boolean {
+  return Boolean(search.q) && !search.exactTotal && cap <= candidatesMax && whereOf({ ...search, q: undefined }).sql === 'true';
+}
+
+/** The calls whose transcript matches `q`, when there are at most TEXT_CANDIDATES_MAX of them; null when more. */
+export async function textCandidates(db: Queryable, q: string, max = TEXT_CANDIDATES_MAX): Promise<string[] | null> {
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT t.call_id::text AS id FROM index_transcripts t WHERE t.tsv @@ websearch_to_tsquery('${TS_CONFIG}', $1) LIMIT ${Number(max) + 1}`,
+    [q],
+  );
+  return rows.length > max ? null : rows.map((r) => r.id);
 }
 
 const HEADLINE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=24, MinWords=8, ShortWord=2, MaxFragments=1`;

@@ -25,6 +25,8 @@ export interface CallIndexSettings extends SyncOptions {
   timeoutMs: number;
   /** PostgreSQL URL (several instances: one syncs); absent: embedded, always the syncer. */
   databaseUrl?: string;
+  /** A search counts at most this many matches unless asked for all (INDEX_COUNT_CAP; default INDEX_DEFAULT_COUNT_CAP). */
+  countCap?: number;
 }
 
 export class CallIndexService {

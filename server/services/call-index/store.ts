@@ -3,23 +3,36 @@
  * transcripts with their tsvector and events, and the one row of sync state (cursor and health).
  */
 import type { Db, Queryable } from '../../../common/db';
+import { STATUS_GROUP_STATUSES } from '../../../contract/status-groups';
+import { addCountsSql, CALL_STATUS_ORDER, DURATION_BLOCK, durationCountsSql, statusCountsSql } from '../../db/rollup-sql';
 import { cleanJson, transcriptEvents, type IndexableCall, type IndexableEntry } from './parse';
+
+// The rollups' count arrays (server/db/rollup-sql.ts), built once from the fixed lists.
+const STATUS_COUNTS = statusCountsSql('status', 'd');
+const ADD_STATUS_COUNTS = addCountsSql('r.counts', 'EXCLUDED.counts', CALL_STATUS_ORDER.length);
+const DURATION_COUNTS = durationCountsSql('duration', 'd');
+const ADD_DURATION_COUNTS = addCountsSql('r.counts', 'EXCLUDED.counts', DURATION_BLOCK);
 
 /**
  * Upserts one page. `campaignName` is set when the page came from the upstream's campaign-name
  * filter; a page without it never clears a campaign already known. Unchanged rows are not rewritten.
- * Every row written is copied, in the same statement, to index_call_facts (what Insights scans).
+ * Every row written is copied, in the same statement, to index_call_facts, and its change (new values
+ * in, old values out) is applied to the hourly rollups Insights reads (ADR 0034). One writer at a time
+ * (the leading syncer): two statements writing the same call at once could both take its old values away.
  */
 export async function upsertCalls(db: Queryable, calls: readonly IndexableCall[], campaignName: string | null = null): Promise<number> {
   if (calls.length === 0) return 0;
   const { rowCount } = await db.query(
-    `WITH up AS (INSERT INTO index_calls AS c (id, agent_id, phone, type, status, start_time, end_time, duration, recorded, created, campaign_name, tags, classification, extracted, doc)
+    `WITH input AS (SELECT e FROM jsonb_array_elements($1::jsonb) AS e),
+     -- The facts as they were before this statement (a data-modifying CTE's changes are not seen here).
+     old AS (SELECT f.* FROM index_call_facts f WHERE f.id IN (SELECT (e->>'id')::uuid FROM input)),
+     up AS (INSERT INTO index_calls AS c (id, agent_id, phone, type, status, start_time, end_time, duration, recorded, created, campaign_name, tags, classification, extracted, doc)
      SELECT (e->>'id')::uuid, (e->>'agentId')::uuid, e->>'phone', e->>'type', e->>'status', (e->>'startTime')::timestamptz,
             (e->>'endTime')::timestamptz, (e->>'duration')::int, coalesce((e->>'recorded')::boolean, false),
             coalesce((e->>'created')::timestamptz, (e->>'startTime')::timestamptz), $2::text,
             ARRAY(SELECT jsonb_array_elements_text(coalesce(e->'tags', '[]'::jsonb))),
             coalesce(e->'classificationData', '{}'::jsonb), coalesce(e->'extractedData', '{}'::jsonb), e
-       FROM jsonb_array_elements($1::jsonb) AS e
+       FROM input
      ON CONFLICT (id) DO UPDATE SET
        agent_id = EXCLUDED.agent_id, phone = EXCLUDED.phone, type = EXCLUDED.type, status = EXCLUDED.status,
        start_time = EXCLUDED.start_time, end_time = EXCLUDED.end_time, duration = EXCLUDED.duration,
@@ -28,11 +41,28 @@ export async function upsertCalls(db: Queryable, calls: readonly IndexableCall[]
        tags = EXCLUDED.tags, classification = EXCLUDED.classification, extracted = EXCLUDED.extracted,
        doc = EXCLUDED.doc, synced_at = now()
      WHERE c.doc IS DISTINCT FROM EXCLUDED.doc OR (EXCLUDED.campaign_name IS NOT NULL AND c.campaign_name IS DISTINCT FROM EXCLUDED.campaign_name)
-     RETURNING c.id, c.start_time, c.agent_id, c.campaign_name, c.status, c.duration, c.classification)
+     RETURNING c.id, c.start_time, c.agent_id, c.campaign_name, c.status, c.duration, c.classification),
+     -- Each row written adds its new values to the rollups and takes its old ones away (ADR 0034).
+     delta AS (SELECT start_time, agent_id, campaign_name, status, duration, classification, 1 AS d FROM up
+               UNION ALL
+               SELECT o.start_time, o.agent_id, o.campaign_name, o.status, o.duration, o.classification, -1 FROM old o WHERE o.id IN (SELECT id FROM up)),
+     leveled AS (SELECT d.*, l.level, l.t FROM delta d
+                 CROSS JOIN LATERAL (VALUES (0::smallint, date_trunc('hour', d.start_time, 'UTC')), (1::smallint, date_trunc('day', d.start_time, 'UTC'))) AS l(level, t)),
+     rs AS (INSERT INTO index_rollup_status AS r (t, agent_id, campaign_name, counts)
+            SELECT t, agent_id, campaign_name, ${STATUS_COUNTS} FROM leveled WHERE level = 0 GROUP BY 1, 2, 3
+            ON CONFLICT (t, agent_id, campaign_name) DO UPDATE SET counts = ${ADD_STATUS_COUNTS}),
+     rd AS (INSERT INTO index_rollup_duration AS r (level, t, agent_id, campaign_name, block, counts)
+            SELECT level, t, agent_id, campaign_name, duration / ${DURATION_BLOCK}, ${DURATION_COUNTS} FROM leveled
+             WHERE status = ANY($3::text[]) AND duration IS NOT NULL GROUP BY 1, 2, 3, 4, 5
+            ON CONFLICT (level, t, agent_id, campaign_name, block) DO UPDATE SET counts = ${ADD_DURATION_COUNTS}),
+     rc AS (INSERT INTO index_rollup_class AS r (level, t, agent_id, campaign_name, name, value, n)
+            SELECT level, t, agent_id, campaign_name, kv.key, kv.value, sum(d) FROM leveled CROSS JOIN LATERAL jsonb_each_text(classification) AS kv
+             GROUP BY 1, 2, 3, 4, 5, 6 HAVING sum(d) <> 0
+            ON CONFLICT (level, t, agent_id, campaign_name, name, value) DO UPDATE SET n = r.n + EXCLUDED.n)
      INSERT INTO index_call_facts AS f (id, start_time, agent_id, campaign_name, status, duration, classification) SELECT * FROM up
      ON CONFLICT (id) DO UPDATE SET start_time = EXCLUDED.start_time, agent_id = EXCLUDED.agent_id, campaign_name = EXCLUDED.campaign_name,
        status = EXCLUDED.status, duration = EXCLUDED.duration, classification = EXCLUDED.classification`,
-    [cleanJson(calls), campaignName],
+    [cleanJson(calls), campaignName, STATUS_GROUP_STATUSES.reached],
   );
   return rowCount;
 }
@@ -78,6 +108,33 @@ export async function saveTranscripts(db: Db, items: readonly { callId: string; 
       [batch],
     );
   });
+}
+
+/**
+ * Retention: removes the calls that started before `before` (a UTC midnight), oldest UTC day first,
+ * each day in one transaction with its transcripts and facts (ON DELETE CASCADE) and its rollup
+ * rows, so Insights never sees a day half pruned. Stops once `limit` calls are removed (the worker
+ * goes on next pass). Returns the calls removed.
+ */
+export async function pruneIndex(db: Db, before: Date, limit: number): Promise<number> {
+  if (before.getTime() % 86_400_000 !== 0) throw new Error('pruneIndex: `before` must be a UTC midnight.');
+  let removed = 0;
+  while (removed < limit) {
+    const n = await db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ cut: Date | null }>(
+        `SELECT least(date_trunc('day', min(start_time), 'UTC') + interval '1 day', $1::timestamptz) AS cut FROM index_calls WHERE start_time < $1`,
+        [before],
+      );
+      const cut = rows[0]?.cut;
+      if (!cut) return 0;
+      const { rowCount } = await tx.query(`DELETE FROM index_calls WHERE start_time < $1`, [cut]);
+      for (const table of ['index_rollup_status', 'index_rollup_duration', 'index_rollup_class']) await tx.query(`DELETE FROM ${table} WHERE t < $1`, [cut]);
+      return rowCount;
+    });
+    if (n === 0) break;
+    removed += n;
+  }
+  return removed;
 }
 
 /** Refreshes the planner's statistics of the index tables (see IndexSyncer.maybeAnalyze). */

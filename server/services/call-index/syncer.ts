@@ -16,6 +16,7 @@ import { ReadError, routeShape, type IndexReader } from './reader';
 import {
   analyzeIndex,
   pendingTranscripts,
+  pruneIndex,
   readSyncState,
   saveTranscripts,
   staleInProgress,
@@ -44,7 +45,12 @@ export interface SyncOptions {
   analyzeAfterRows?: number;
   /** The upstream's "now" (tests move the simulator's clock); default the local clock. */
   now?: () => Date;
+  /** Days of calls (and their transcripts) the index keeps; older ones are pruned each pass. 0: keep all. */
+  retentionDays?: number;
 }
+
+/** Calls pruned per pass at most (a large first prune spreads over passes). */
+const PRUNE_PER_PASS = 20_000;
 
 const PAGE_SIZE = 100;
 const MAX_IN_PROGRESS_PER_PASS = 500;
@@ -118,6 +124,10 @@ export class IndexSyncer {
       const transcriptError = await this.transcripts(signal);
       if (transcriptError) throw transcriptError;
       await writeSyncState(this.db, { last_success_at: this.now(), last_error: null });
+      if (this.options.retentionDays) {
+        // Keep retentionDays whole UTC days (today included); the cut is a midnight, so the rollups' days go whole.
+        await pruneIndex(this.db, new Date(`${addDays(today, -(this.options.retentionDays - 1))}T00:00:00Z`), PRUNE_PER_PASS);
+      }
     } catch (error) {
       if (signal.aborted) throw error;
       const info = toErrorInfo(error, this.now());

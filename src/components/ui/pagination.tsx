@@ -14,6 +14,8 @@ export interface PaginationProps {
   noun?: string;
   /** Says what the range covers instead of "41–60 of 212 agents", when the envelope's figures are not the rows'. */
   summary?: string;
+  /** The total is a lower bound (a count that stopped at a cap): "of 10,000+", and the next page stays open. */
+  atLeast?: boolean;
 }
 
 /** "41–60 of 212": the range shown, from a page envelope. */
@@ -24,14 +26,14 @@ export function pageRange(page: number, size: number, totalElements: number): { 
 }
 
 /** The one pager of the app: the range shown, first/previous/next/last, and the page size when offered. */
-export function Pagination({ of: { page, totalPages, totalElements, size }, onChange, sizes, noun = 'items', summary }: PaginationProps) {
+export function Pagination({ of: { page, totalPages, totalElements, size }, onChange, sizes, noun = 'items', summary, atLeast = false }: PaginationProps) {
   const onPageChange = (next: number) => onChange({ page: next });
   const { from, to } = pageRange(page, size, totalElements);
   const last = Math.max(1, totalPages);
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <p aria-live="polite" className="text-slate-700 dark:text-slate-300">
-        {summary ?? (totalElements === 0 ? `No ${noun}` : `${from}–${to} of ${totalElements} ${noun}`)}
+        {summary ?? (totalElements === 0 ? `No ${noun}` : `${from}–${to} of ${totalElements}${atLeast ? '+' : ''} ${noun}`)}
       </p>
       <div className="flex items-center gap-2">
         {sizes ? (
@@ -57,8 +59,9 @@ export function Pagination({ of: { page, totalPages, totalElements, size }, onCh
         </Button>
         <span className="px-1 tabular-nums">
           Page {Math.min(page, last)} of {last}
+          {atLeast ? '+' : ''}
         </span>
-        <Button size="sm" onClick={() => onPageChange(page + 1)} disabled={page >= last}>
+        <Button size="sm" onClick={() => onPageChange(page + 1)} disabled={page >= last && !atLeast}>
           Next page
         </Button>
         <Button size="sm" onClick={() => onPageChange(last)} disabled={page >= last} aria-label="Last page">

@@ -29,6 +29,14 @@ export interface CallsPage extends PageOf<CallRow> {
   trimmed: number;
   /** Set when the rows are trimmed from whole UTC days: the totals then count those days, not the local ones. */
   trimmedCount?: TrimmedCount;
+  /** False when the index stopped counting at its cap: totalElements is then a lower bound ("1,000+"). */
+  totalExact: boolean;
+}
+
+/** Every call the search matches, counted by the index however many (the list's total stops at a cap). */
+export async function fetchExactCount(search: CallsSearch, zone: string): Promise<number> {
+  const query = toIndexQuery({ ...search, page: 1, size: 1 }, zone, { exactTotal: true });
+  return (await bffRequest<IndexCallPage>('GET', `${INDEX_ROUTES.calls}?${query}`)).totalElements;
 }
 
 export async function fetchCallsPage(search: CallsSearch, zone: string, signal?: AbortSignal): Promise<CallsPage> {
@@ -36,7 +44,7 @@ export async function fetchCallsPage(search: CallsSearch, zone: string, signal?:
   if (!search.from || !search.to) {
     const read = upstreamListRead(search);
     const { data } = await apiRequest<PageOf<Call>>('GET', read.path, { query: read.query, signal });
-    return { ...data, source: 'upstream', trimmed: 0 };
+    return { ...data, source: 'upstream', trimmed: 0, totalExact: true };
   }
   const window = dayWindow(search.from, search.to, zone);
   if (window.trims) {
@@ -46,8 +54,8 @@ export async function fetchCallsPage(search: CallsSearch, zone: string, signal?:
   }
   const read = upstreamListRead({ ...search, from: window.utcFrom, to: window.utcTo });
   const { data } = await apiRequest<PageOf<Call>>('GET', read.path, { query: read.query, signal });
-  if (!window.trims) return { ...data, source: 'upstream', trimmed: 0 };
-  return { ...trimToDays(data, window, search.sort), source: 'upstream' };
+  if (!window.trims) return { ...data, source: 'upstream', trimmed: 0, totalExact: true };
+  return { ...trimToDays(data, window, search.sort), source: 'upstream', totalExact: true };
 }
 
 const indexPage = (search: CallsSearch, zone: string) => bffRequest<IndexCallPage>('GET', `${INDEX_ROUTES.calls}?${toIndexQuery(search, zone)}`);

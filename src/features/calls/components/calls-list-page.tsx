@@ -15,15 +15,14 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Pagination, pageRange } from '@/components/ui/pagination';
 import { TableSkeleton } from '@/components/ui/skeleton';
 import { allAgentsQueryOptions } from '@/lib/shared-queries/agents';
-import { IndexFreshness } from '@/components/data/index-freshness';
 import { useDisplayZone } from '@/lib/time/display-zone';
 import { callsListQueryOptions } from '../api/calls-queries';
 import type { CallsPage } from '../api/calls-source';
+import { ListSource } from './list-source';
 import { liveRefreshDelay } from '../model/live-refresh';
 import { clearFilters, FILTER_KEYS, hasFilters, type CallsSearch } from '../model/search-params';
 import { CallsTable } from './calls-table';
 import { ExportCalls } from './export-calls';
-import { countOf } from '@/lib/plural';
 import { useDrawnInSlices, usePaintedOnce } from '@/lib/after-paint';
 import { CallReviewBody } from './call-review-code';
 
@@ -133,7 +132,7 @@ export function CallsListPage({ search, onSearch }: { search: CallsSearch; onSea
             />
           ) : data ? (
             <>
-              <ListSource page={data} refreshing={list.isFetching} zone={search.tz ?? zone} />
+              <ListSource page={data} refreshing={list.isFetching} zone={search.tz ?? zone} search={search} displayZone={zone} />
               {data.content.length ? (
                 <CallsTable calls={data.content} sort={search.sort} agentName={agentName} onSort={(sort) => onSearch({ ...search, sort, page: 1 })} />
               ) : (
@@ -144,6 +143,7 @@ export function CallsListPage({ search, onSearch }: { search: CallsSearch; onSea
                 noun="calls"
                 sizes={PAGE_SIZES}
                 summary={data.trimmedCount ? trimmedRange(data) : undefined}
+                atLeast={!data.totalExact}
                 onChange={(next) => onSearch({ ...search, ...next })}
               />
             </>
@@ -159,29 +159,6 @@ export function CallsListPage({ search, onSearch }: { search: CallsSearch; onSea
           )}
         </aside>
       </div>
-    </div>
-  );
-}
-
-/** How many calls, and where they come from: the index (with its freshness) or the upstream. */
-function ListSource({ page, refreshing, zone }: { page: CallsPage; refreshing: boolean; zone: string }) {
-  const trimmed = page.trimmedCount;
-  const count = trimmed
-    ? `Up to ${countOf(page.totalElements, 'call')} on the UTC days ${trimmed.utcFrom} to ${trimmed.utcTo}; ${page.content.length} of this page's ${trimmed.sent} in your ${zone} days`
-    : countOf(page.totalElements, 'call');
-  return (
-    <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
-      <p role="status">
-        {count}
-        {refreshing ? ' · refreshing…' : ''}
-      </p>
-      {page.source === 'index' ? (
-        <p>
-          From the call index · <IndexFreshness indexedAt={page.indexedAt} />
-        </p>
-      ) : trimmed ? (
-        <p>The call index does not hold all of these days, so the upstream counts whole UTC days; calls outside your {zone} days are left out of each page.</p>
-      ) : null}
     </div>
   );
 }

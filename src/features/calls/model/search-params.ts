@@ -177,11 +177,12 @@ export function toUpstreamQuery(search: CallsSearch): URLSearchParams {
   return params;
 }
 
-/** GET /bff/index/calls params: repeated names for lists; `tz` is the link's or the display zone. */
-export function toIndexQuery(search: CallsSearch, displayZone: string): URLSearchParams {
+/** GET /bff/index/calls params: repeated names for lists; `tz` is the link's or the display zone; `exactTotal` when asked. */
+export function toIndexQuery(search: CallsSearch, displayZone: string, opts: { exactTotal?: boolean } = {}): URLSearchParams {
   const params = new URLSearchParams();
   for (const [key, name] of Object.entries(INDEX_QUERY_PARAM_NAMES) as [keyof typeof INDEX_QUERY_PARAM_NAMES, string][]) {
-    const value = key === 'tz' ? (search.tz ?? (search.from ? displayZone : undefined)) : search[key];
+    const value =
+      key === 'tz' ? (search.tz ?? (search.from ? displayZone : undefined)) : key === 'exactTotal' ? (opts.exactTotal ? 'true' : undefined) : search[key];
     if (value === undefined || value === '') continue;
     for (const item of Array.isArray(value) ? value : [value]) params.append(name, String(item));
   }
