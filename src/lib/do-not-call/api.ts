@@ -3,7 +3,7 @@
  * review's one-click add, the wizard's and the bulk screen's "will be skipped" check). The BFF
  * enforces the list on every create whatever is sent; these only let people see it coming.
  */
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { DncAddBody, DncCheckResult, DncEntry, DncImportBody, DncImportResult, DncPage, DncQuery } from '@contract/bff/do-not-call';
 import { bffRequest } from '../api-client';
 
@@ -21,6 +21,8 @@ export function dncListQueryOptions(q: DncQuery) {
   return queryOptions({
     queryKey: dncKeys.list(q),
     queryFn: () => bffRequest<DncPage>('GET', `/bff/do-not-call?${params.toString()}`),
+    // Another page or search keeps this one on screen while it is read (the focus stays on the pager).
+    placeholderData: keepPreviousData,
   });
 }
 
