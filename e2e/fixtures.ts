@@ -233,6 +233,20 @@ export async function listedCallIds(page: Page, total?: number): Promise<string[
   return page.locator('tbody tr[data-call-id]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-call-id')!));
 }
 
+/**
+ * Holds every response of the path (a glob) for `ms` before the page gets it: a read of the BFF's
+ * own (which the simulator's latency fault does not reach), or one slowed for this page only.
+ */
+export async function holdResponses(page: Page, glob: string, ms: number): Promise<void> {
+  await page.route(glob, async (route) => {
+    const response = await route.fetch().catch(() => undefined);
+    if (!response) return;
+    await new Promise((r) => setTimeout(r, ms));
+    // The page may have closed meanwhile (the test is over).
+    await route.fulfill({ response }).catch(() => undefined);
+  });
+}
+
 export interface RecordedRequest {
   url: string;
   method: string;

@@ -6,16 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { DateTime } from 'luxon';
-import { BFF_URL, BFF_WRITE_HEADERS, expect, tabTo, test } from './fixtures';
-
-/** Holds every response of the BFF path (a glob) for `ms` before the page gets it. */
-async function slowBffReads(page: Page, glob: string, ms: number): Promise<void> {
-  await page.route(glob, async (route) => {
-    const response = await route.fetch();
-    await new Promise((r) => setTimeout(r, ms));
-    await route.fulfill({ response });
-  });
-}
+import { BFF_URL, BFF_WRITE_HEADERS, expect, holdResponses, tabTo, test } from './fixtures';
 
 const focusOnBody = (page: Page) => page.evaluate(() => document.activeElement === document.body || document.activeElement === null);
 
@@ -71,7 +62,7 @@ test('do-not-call: "Next page" keeps the focus while the next page reads', async
   await page.goto('/do-not-call');
   const next = page.getByRole('button', { name: 'Next page' });
   await expect(next).toBeEnabled();
-  await slowBffReads(page, '**/bff/do-not-call?*', 1000);
+  await holdResponses(page, '**/bff/do-not-call?*', 1000);
   await next.focus();
   await page.keyboard.press('Enter');
   await page.waitForTimeout(400);
@@ -104,7 +95,7 @@ test('campaigns: "Next page" keeps the focus while the next page reads', async (
   await page.goto('/campaigns?size=1');
   const next = page.getByRole('button', { name: 'Next page' });
   await expect(next).toBeEnabled();
-  await slowBffReads(page, '**/bff/campaigns?*', 1800);
+  await holdResponses(page, '**/bff/campaigns?*', 1800);
   await next.focus();
   await page.keyboard.press('Enter');
   await page.waitForTimeout(1300); // past the router's default pendingMs (1 s)

@@ -20,7 +20,7 @@ import { useDisplayZone } from '@/lib/time/display-zone';
 import { callsListQueryOptions } from '../api/calls-queries';
 import type { CallsPage } from '../api/calls-source';
 import { liveRefreshDelay } from '../model/live-refresh';
-import { clearFilters, FILTER_KEYS, hasFilters, type CallsSearch } from '../model/search-params';
+import { clearFilters, FILTER_KEYS, hasFilters, type CallsSearch, type CallsSearchUpdate } from '../model/search-params';
 import { CallsTable } from './calls-table';
 import { ExportCalls } from './export-calls';
 import { countOf } from '@/lib/plural';
@@ -51,7 +51,7 @@ const SavedViews = lazy(() => import('./saved-views').then((m) => ({ default: m.
 
 const PAGE_SIZES = [10, 20, 50, LIMITS.pageSize.max];
 
-export function CallsListPage({ search, onSearch }: { search: CallsSearch; onSearch: (next: CallsSearch) => void }) {
+export function CallsListPage({ search, onSearch }: { search: CallsSearch; onSearch: (update: CallsSearchUpdate) => void }) {
   const { zone } = useDisplayZone();
   // The filter form starts afresh when the filters change, not when the page or the sort does.
   const filtersKey = JSON.stringify(FILTER_KEYS.map((key) => search[key]));
@@ -88,8 +88,8 @@ export function CallsListPage({ search, onSearch }: { search: CallsSearch; onSea
   useLayoutEffect(() => {
     latest.current = { search, onSearch };
   });
-  const applyFilters = useCallback((next: CallsSearch) => latest.current.onSearch(next), []);
-  const clearAllFilters = useCallback(() => latest.current.onSearch(clearFilters(latest.current.search)), []);
+  const applyFilters = useCallback((update: CallsSearchUpdate) => latest.current.onSearch(update), []);
+  const clearAllFilters = useCallback(() => latest.current.onSearch(clearFilters), []);
   const filtersPlaceholder = <div className="min-h-[35.125rem] sm:min-h-[23.75rem] lg:min-h-[18.25rem]" aria-busy="true" />;
   const viewsPlaceholder = <div className="min-h-[9.5rem]" aria-busy="true" />;
 
@@ -129,13 +129,13 @@ export function CallsListPage({ search, onSearch }: { search: CallsSearch; onSea
             <EmptyState
               title={filtered ? 'No call matches these filters' : 'No calls yet'}
               description={filtered ? 'Widen the dates or clear a filter.' : 'Calls appear here once agents place or take them.'}
-              action={filtered ? <Button onClick={() => onSearch(clearFilters(search))}>Clear filters</Button> : undefined}
+              action={filtered ? <Button onClick={() => onSearch(clearFilters)}>Clear filters</Button> : undefined}
             />
           ) : data ? (
             <>
               <ListSource page={data} refreshing={list.isFetching} zone={search.tz ?? zone} />
-              <CallsTable calls={data.content} sort={search.sort} agentName={agentName} onSort={(sort) => onSearch({ ...search, sort, page: 1 })} />
-              <Pagination of={data} noun="calls" sizes={PAGE_SIZES} onChange={(next) => onSearch({ ...search, ...next })} />
+              <CallsTable calls={data.content} sort={search.sort} agentName={agentName} onSort={(sort) => onSearch((prev) => ({ ...prev, sort, page: 1 }))} />
+              <Pagination of={data} noun="calls" sizes={PAGE_SIZES} onChange={(next) => onSearch((prev) => ({ ...prev, ...next }))} />
             </>
           ) : null}
         </div>
