@@ -157,7 +157,13 @@ export type IndexCallRow = z.infer<typeof IndexCallRow>;
 
 const IndexedAt = z.string().nullable().meta({ description: 'ISO instant up to which the upstream is fully reflected; null before the first complete sync.' });
 
-export const IndexCallPage = Page(IndexCallRow).extend({ indexedAt: IndexedAt });
+export const IndexCallPage = Page(IndexCallRow).extend({
+  indexedAt: IndexedAt,
+  transcriptsPending: z.int().min(0).optional().meta({
+    description:
+      'With a search text: the calls the other filters match whose transcript is not indexed yet (just ended, or still in progress), which the text cannot find yet.',
+  }),
+});
 export type IndexCallPage = z.infer<typeof IndexCallPage>;
 
 // ---------- GET /bff/index/insights ----------

@@ -17,7 +17,7 @@ import {
 import { roleAllows } from '../../contract/bff/roles';
 import { HttpError } from '../http';
 import { insights } from '../services/call-index/insights';
-import { hasSearchableWords, searchCalls } from '../services/call-index/query';
+import { countTranscriptsPending, hasSearchableWords, searchCalls } from '../services/call-index/query';
 import type { CallIndexService } from '../services/call-index/service';
 import { campaignProgress, indexStatus } from '../services/call-index/status';
 import { readSyncState } from '../services/call-index/store';
@@ -48,7 +48,11 @@ export const callIndexPlugin: FastifyPluginAsyncZod<{ index: CallIndexService }>
         ]);
       }
       if (search.q !== undefined && search.q.trim() === '') delete search.q;
-      const [{ rows, total }, at] = await Promise.all([searchCalls(db, search), indexedAt()]);
+      const [{ rows, total }, at, transcriptsPending] = await Promise.all([
+        searchCalls(db, search),
+        indexedAt(),
+        search.q === undefined ? undefined : countTranscriptsPending(db, search),
+      ]);
       return {
         content: rows.map((r) => ({ ...r.call, campaignName: r.campaignName, ...(r.hit ? { hit: r.hit } : {}) })),
         size: search.size,
@@ -56,6 +60,7 @@ export const callIndexPlugin: FastifyPluginAsyncZod<{ index: CallIndexService }>
         totalElements: total,
         totalPages: Math.ceil(total / search.size),
         indexedAt: at,
+        ...(transcriptsPending === undefined ? {} : { transcriptsPending }),
       };
     },
   );

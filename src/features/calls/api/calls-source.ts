@@ -19,6 +19,8 @@ export interface CallsPage extends PageOf<CallRow> {
   source: 'upstream' | 'index';
   /** The index's freshness (index source only). */
   indexedAt?: string | null;
+  /** With a search text (index source): matching calls whose transcript the index has not read yet. */
+  transcriptsPending?: number;
   /** Rows of this page the upstream sent that fell outside the local days asked. */
   trimmed: number;
   /** Whether the totals count whole UTC days, so they may include calls outside the local days. */

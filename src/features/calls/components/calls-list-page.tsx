@@ -24,6 +24,7 @@ import { clearFilters, FILTER_KEYS, hasFilters, type CallsSearch, type CallsSear
 import { CallsTable } from './calls-table';
 import { ExportCalls } from './export-calls';
 import { countOf } from '@/lib/plural';
+import { isApiError } from '@/lib/api-error';
 import { useDrawnInSlices, usePaintedOnce } from '@/lib/after-paint';
 import { CallReviewBody } from './call-review-code';
 
@@ -123,14 +124,31 @@ export function CallsListPage({ search, onSearch }: { search: CallsSearch; onSea
           )}
           {list.isPending || !rowsDrawn ? (
             <TableSkeleton rows={8} columns={8} label="Loading calls" />
+          ) : list.isError && !data && refusedFilters(list.error) ? (
+            // A filter the index refuses (a search text of signs only, from a link or a saved view): say
+            // which and why; trying again would only be refused again.
+            <ErrorState
+              error={list.error}
+              title="These filters cannot be searched"
+              message={refusedFilters(list.error)}
+              action={<Button onClick={() => onSearch(clearFilters)}>Clear filters</Button>}
+            />
           ) : list.isError && !data ? (
             <ErrorState error={list.error} onRetry={() => void list.refetch()} title="Calls could not be loaded" />
           ) : data && data.content.length === 0 ? (
-            <EmptyState
-              title={filtered ? 'No call matches these filters' : 'No calls yet'}
-              description={filtered ? 'Widen the dates or clear a filter.' : 'Calls appear here once agents place or take them.'}
-              action={filtered ? <Button onClick={() => onSearch(clearFilters)}>Clear filters</Button> : undefined}
-            />
+            <>
+              {/* An index's empty answer may only mean it is behind: say how fresh it is, as with rows. */}
+              {data.source === 'index' ? <ListSource page={data} refreshing={list.isFetching} zone={search.tz ?? zone} /> : null}
+              <EmptyState
+                title={filtered ? 'No call matches these filters' : 'No calls yet'}
+                description={
+                  filtered
+                    ? `Widen the dates or clear a filter.${data.source === 'index' ? ' Calls placed since the index was last brought up to date are not in it yet.' : ''}`
+                    : 'Calls appear here once agents place or take them.'
+                }
+                action={filtered ? <Button onClick={() => onSearch(clearFilters)}>Clear filters</Button> : undefined}
+              />
+            </>
           ) : data ? (
             <>
               <ListSource page={data} refreshing={list.isFetching} zone={search.tz ?? zone} />
@@ -153,6 +171,12 @@ export function CallsListPage({ search, onSearch }: { search: CallsSearch; onSea
   );
 }
 
+/** The messages of the filters a 400 refused, if that is why the list failed. */
+function refusedFilters(error: unknown): string | undefined {
+  if (!isApiError(error) || error.status !== 400 || error.fieldErrors.length === 0) return undefined;
+  return error.fieldErrors.map((f) => f.message).join(' ');
+}
+
 /** How many calls, and where they come from: the index (with its freshness) or the upstream. */
 function ListSource({ page, refreshing, zone }: { page: CallsPage; refreshing: boolean; zone: string }) {
   const count = `${page.totalsApproximate ? 'At most ' : ''}${countOf(page.totalElements, 'call')}`;
@@ -165,6 +189,14 @@ function ListSource({ page, refreshing, zone }: { page: CallsPage; refreshing: b
       {page.source === 'index' ? (
         <p>
           From the call index · <IndexFreshness indexedAt={page.indexedAt} />
+          {page.transcriptsPending ? (
+            // Transcripts are read after the calls: a text search cannot find what they have not reached.
+            <>
+              {' · '}
+              {countOf(page.transcriptsPending, 'call whose transcript is', 'calls whose transcripts are')} not indexed yet (just ended or in progress): the
+              text search does not cover them
+            </>
+          ) : null}
         </p>
       ) : page.totalsApproximate ? (
         <p>Counted over whole UTC days; rows outside your {zone} days are left out of each page.</p>
