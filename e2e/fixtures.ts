@@ -246,6 +246,20 @@ export async function indexReady(page: Page): Promise<void> {
     .toBe(true);
 }
 
+/**
+ * Holds every response of the path (a glob) for `ms` before the page gets it: a read of the BFF's
+ * own (which the simulator's latency fault does not reach), or one slowed for this page only.
+ */
+export async function holdResponses(page: Page, glob: string, ms: number): Promise<void> {
+  await page.route(glob, async (route) => {
+    const response = await route.fetch().catch(() => undefined);
+    if (!response) return;
+    await new Promise((r) => setTimeout(r, ms));
+    // The page may have closed meanwhile (the test is over).
+    await route.fulfill({ response }).catch(() => undefined);
+  });
+}
+
 export interface RecordedRequest {
   url: string;
   method: string;

@@ -173,6 +173,10 @@ export const IndexCallPage = Page(IndexCallRow).extend({
     description:
       'False when more calls match than the BFF counts (INDEX_COUNT_CAP, 1,000 by default): totalElements (and totalPages) then count the cap, a lower bound ("1,000+"); ask again with exactTotal=true for the exact figure.',
   }),
+  transcriptsPending: z.int().min(0).optional().meta({
+    description:
+      'With a search text: the calls the other filters match whose transcript is not indexed yet (just ended, or still in progress), which the text cannot find yet.',
+  }),
 });
 export type IndexCallPage = z.infer<typeof IndexCallPage>;
 

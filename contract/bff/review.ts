@@ -380,6 +380,9 @@ export const REVIEW_CSV_COLUMNS = [
   'passed',
   'failed',
   'note',
+  /** How many comments the reviewer pinned on the call. */
+  'commentCount',
+  /** Their texts, one a line, each after where it is pinned ("Line 3: …", "At 12.5 s: …"). */
   'comments',
   'rubricVersion',
 ] as const;

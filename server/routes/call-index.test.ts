@@ -15,4 +15,10 @@ describe('call index routes', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ message: 'Some filters are not valid.', errors: [{ field: 'size' }] });
   });
+
+  it('refuse a search text with no word to search (only signs) with a 400 that says so', async () => {
+    const res = await t.as('viewer', { method: 'GET', url: `/bff/index/calls?q=${encodeURIComponent('&|!:*()')}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ errors: [{ field: 'q', rejectedValue: '&|!:*()', message: expect.stringMatching(/no word to (look|search) for/) }] });
+  });
 });

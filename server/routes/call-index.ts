@@ -16,7 +16,7 @@ import {
 } from '../../contract/bff/index';
 import { HttpError } from '../http';
 import { insights } from '../services/call-index/insights';
-import { hasSearchableWords, searchCalls } from '../services/call-index/query';
+import { countTranscriptsPending, hasSearchableWords, searchCalls } from '../services/call-index/query';
 import type { CallIndexService } from '../services/call-index/service';
 import { campaignProgress, indexStatus } from '../services/call-index/status';
 import { readSyncState } from '../services/call-index/store';
@@ -52,7 +52,11 @@ export const callIndexPlugin: FastifyPluginAsyncZod<{ index: CallIndexService }>
         ]);
       }
       if (search.q !== undefined && search.q.trim() === '') delete search.q;
-      const [{ rows, total, totalExact }, covers] = await Promise.all([searchCalls(db, search, { countCap: index.settings.countCap }), coverage()]);
+      const [{ rows, total, totalExact }, covers, transcriptsPending] = await Promise.all([
+        searchCalls(db, search, { countCap: index.settings.countCap }),
+        coverage(),
+        search.q === undefined ? undefined : countTranscriptsPending(db, search),
+      ]);
       return {
         content: rows.map((r) => ({ ...r.call, campaignName: r.campaignName, ...(r.hit ? { hit: r.hit } : {}) })),
         size: search.size,
@@ -61,6 +65,7 @@ export const callIndexPlugin: FastifyPluginAsyncZod<{ index: CallIndexService }>
         totalPages: Math.ceil(total / search.size),
         ...covers,
         totalExact,
+        ...(transcriptsPending === undefined ? {} : { transcriptsPending }),
       };
     },
   );

@@ -499,9 +499,12 @@ export const reviewPlugin: FastifyPluginAsyncZod = async (app) => {
   };
   app.get('/bff/review/export.csv', { schema: exportCsv }, async (request, reply) => {
     const q = request.query;
-    const { rows } = await db.query<ReviewRow & { start_time: Date; items: { id: number; label: string }[] | null; comments: number }>(
+    type PinnedComment = { text: string; line: number | null; atSeconds: number | null };
+    const { rows } = await db.query<ReviewRow & { start_time: Date; items: { id: number; label: string }[] | null; comments: PinnedComment[] }>(
       `SELECT r.*, c.start_time, v.items,
-              (SELECT count(*)::int FROM review_comments m WHERE m.call_id = r.call_id AND m.user_id = r.user_id) AS comments
+              (SELECT coalesce(json_agg(json_build_object('text', m.text, 'line', m.line, 'atSeconds', m.at_seconds)
+                                        ORDER BY coalesce(m.line, -1), m.at_seconds NULLS FIRST, m.id), '[]'::json)
+                 FROM review_comments m WHERE m.call_id = r.call_id AND m.user_id = r.user_id) AS comments
          FROM reviews r JOIN index_calls c ON c.id = r.call_id
          LEFT JOIN review_rubrics v ON v.agent_id = r.agent_id AND v.version = r.rubric_version
         WHERE ($1::uuid IS NULL OR r.agent_id = $1)
@@ -510,6 +513,8 @@ export const reviewPlugin: FastifyPluginAsyncZod = async (app) => {
       [q.agentId ?? null, ...window(q)],
     );
     const lines = [REVIEW_CSV_COLUMNS.join(',')];
+    // As the review shows them: a transcript line counts from 1.
+    const pinned = (c: PinnedComment) => (c.line !== null ? `Line ${c.line + 1}: ${c.text}` : c.atSeconds !== null ? `At ${c.atSeconds} s: ${c.text}` : c.text);
     for (const r of rows) {
       const labels = (pass: boolean) =>
         (r.items ?? [])
@@ -528,7 +533,8 @@ export const reviewPlugin: FastifyPluginAsyncZod = async (app) => {
           labels(true),
           labels(false),
           r.note,
-          r.comments,
+          r.comments.length,
+          r.comments.map(pinned).join('\n'),
           r.rubric_version,
         ]
           .map((v) => csvSafeCell(v))

@@ -15,7 +15,7 @@ import { MIGRATIONS } from '../db/migrations';
 import { CALL_STATUS_ORDER, DURATION_BLOCK } from '../db/rollup-sql';
 import { durationStats, insights } from '../services/call-index/insights';
 import type { IndexableCall } from '../services/call-index/parse';
-import { countCalls, searchCalls, TEXT_CANDIDATES_MAX } from '../services/call-index/query';
+import { countCalls, countTranscriptsPending, searchCalls, TEXT_CANDIDATES_MAX } from '../services/call-index/query';
 import { analyzeIndex, pruneIndex, saveTranscripts, upsertCalls } from '../services/call-index/store';
 import { CallIndexService } from '../services/call-index/service';
 import { dueForAnalyze } from '../services/call-index/syncer';
@@ -342,6 +342,25 @@ describe.each(['pglite', 'postgres'] as const)('index storage for Insights on %s
     await expectRollupsMatchFacts(db);
     expect((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM index_rollup_status WHERE t < $1`, [cut])).rows[0]!.n).toBe(0);
     await expect(pruneIndex(db, new Date(cut.getTime() + 3_600_000), 10)).rejects.toThrow(/midnight/);
+  });
+
+  it('counts the calls a text search cannot reach yet: matching the other filters, transcript not indexed', async () => {
+    const page = calls(30, 3, 21);
+    await upsertCalls(db, page);
+    // Half of the ended calls' transcripts are read; the rest and the calls in progress are not.
+    const ended = page.filter((c) => c.status !== 'IN_PROGRESS');
+    await saveTranscripts(
+      db,
+      ended
+        .slice(0, Math.ceil(ended.length / 2))
+        .map((c) => ({ callId: c.id, entries: [{ actor: 'HUMAN', action: 'HUMAN_SPEAK', message: 'hello', time: c.startTime }] })),
+    );
+    const pending = async (extra: string, params: unknown[] = []) =>
+      (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM index_calls c WHERE transcript_state = 'pending' AND ${extra}`, params)).rows[0]!.n;
+    expect(await countTranscriptsPending(db, { q: 'hello' })).toBe(await pending('true'));
+    expect(await pending('true')).toBeGreaterThan(0);
+    const agentId = page[0]!.agentId;
+    expect(await countTranscriptsPending(db, { q: 'hello', agentId })).toBe(await pending('c.agent_id = $1', [agentId]));
   });
 
   it('stores a batch of transcripts in at most three statements, with their text vector and events', async () => {

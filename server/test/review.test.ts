@@ -326,11 +326,13 @@ describe.each(['pglite', 'postgres'] as const)('QA review on %s', { timeout: 120
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     const lines = csv.text.trim().split('\r\n');
-    expect(lines[0]).toBe('callId,agentId,callStart,reviewer,reviewed,reviewedAt,score,passed,failed,note,comments,rubricVersion');
+    expect(lines[0]).toBe('callId,agentId,callStart,reviewer,reviewed,reviewedAt,score,passed,failed,note,commentCount,comments,rubricVersion');
     const viewerLine = lines.find((l) => l.includes(',viewer,'))!;
     expect(viewerLine).toContain(`${callId},${agentId},`);
-    expect(viewerLine).toContain(',50.00,Greets by name; Confirms the slot,Offers a follow-up,"\'=HYPERLINK(""http://evil.example"",""x"")",1,1');
-    expect(lines.find((l) => l.includes(',operator,'))).toContain(',16.67,Greets by name,Confirms the slot; Offers a follow-up,,1,1');
+    expect(viewerLine).toContain(
+      ',50.00,Greets by name; Confirms the slot,Offers a follow-up,"\'=HYPERLINK(""http://evil.example"",""x"")",1,Line 3: Says the price twice,1',
+    );
+    expect(lines.find((l) => l.includes(',operator,'))).toContain(',16.67,Greets by name,Confirms the slot; Offers a follow-up,,1,At 12.5 s: Long silence,1');
 
     const auditLog = await admin.request('GET', '/bff/audit?size=100');
     const actions = auditLog.body.content.map((a: any) => `${a.user} ${a.action}`);

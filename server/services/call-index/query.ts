@@ -63,6 +63,16 @@ export async function hasSearchableWords(db: Queryable, q: string): Promise<bool
   return (rows[0]?.n ?? 0) > 0;
 }
 
+/** The calls the filter's other conditions match whose transcript is not indexed yet (a text search cannot find them). */
+export async function countTranscriptsPending(db: Queryable, filter: Partial<IndexFilter>): Promise<number> {
+  const where = whereOf({ ...filter, q: undefined });
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM index_calls c WHERE ${where.sql} AND c.transcript_state = 'pending'`,
+    where.params,
+  );
+  return rows[0]?.n ?? 0;
+}
+
 /** ORDER BY as the upstream sorts (common/call-order.ts), over `index_calls c`. */
 export function orderBy(sort: string): string {
   return callOrderBy(sort, 'c');

@@ -4,7 +4,11 @@ import type { PageMeta } from '@contract/schemas/page';
 import { cn } from '@/lib/cn';
 
 export interface PaginationProps {
-  /** The page envelope the list answered with (pages are 1-based). */
+  /**
+   * The page envelope the list answered with (pages are 1-based). While another page is read over
+   * the rows kept on screen, give it the page asked for (`{ ...data, page }`): a second "Next page"
+   * then goes on from the page the person chose last, not from the one still shown.
+   */
   of: PageMeta;
   /** Another page, or another size (then back to page 1). */
   onChange: (next: { page: number; size?: number }) => void;

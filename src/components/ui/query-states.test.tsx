@@ -55,3 +55,12 @@ describe('QueryStates: the four states of a query, one way', () => {
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['a', 'b']);
   });
 });
+
+describe('QueryStates: another key read over the data shown', () => {
+  it('keeps the content (and so the focus in it), marked busy, with a loading status', () => {
+    view(query({ data: ['a', 'b'], isPlaceholderData: true }));
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+    expect(screen.getByRole('list').closest('[aria-busy]')).toHaveAttribute('aria-busy', 'true');
+  });
+});

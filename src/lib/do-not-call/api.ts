@@ -3,11 +3,12 @@
  * review's one-click add, the wizard's and the bulk screen's "will be skipped" check). The BFF
  * enforces the list on every create whatever is sent; these only let people see it coming.
  */
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type {
   DncAddBody,
   DncAddResult,
   DncCheckResult,
+  DncEntry,
   DncHoldingCampaign,
   DncImportBody,
   DncImportResult,
@@ -46,6 +47,8 @@ export function dncListQueryOptions(q: DncQuery) {
   return queryOptions({
     queryKey: dncKeys.list(q),
     queryFn: () => bffRequest<DncPage>('GET', `/bff/do-not-call?${params.toString()}`),
+    // Another page or search keeps this one on screen while it is read (the focus stays on the pager).
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -35,7 +35,7 @@ function InsightsRoute() {
       displayZone={displayZone}
       agents={agents.data ?? []}
       campaigns={(campaigns.data?.content ?? []).map((c) => c.name)}
-      onSearch={(next) => void navigate({ search: next })}
+      onSearch={(update) => void navigate({ search: update })}
     />
   );
 }

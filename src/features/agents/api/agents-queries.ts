@@ -1,5 +1,5 @@
 /** Reads of the agents screens: fetchers beside their queryOptions (loaders and components share them). */
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Agent } from '@contract/schemas/agent';
 import type { PageOf } from '@contract/schemas/page';
 import { apiRequest } from '@/lib/api-client';
@@ -20,6 +20,8 @@ export const agentsListQueryOptions = (search: AgentsSearch) =>
   queryOptions({
     queryKey: agentKeys.list(search),
     queryFn: ({ signal }) => fetchAgentsPage(search, signal),
+    // Another page, sort or type keeps this one on screen while it is read (the focus stays where it was).
+    placeholderData: keepPreviousData,
   });
 
 export const agentQueryOptions = (id: string) =>

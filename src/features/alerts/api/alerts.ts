@@ -1,5 +1,5 @@
 /** Fetchers, queryOptions and mutations of watched views and alerts (/bff/alert-rules, /bff/alerts). */
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { AlertDetail, AlertPage, AlertRule, AlertRuleBody } from '@contract/bff/alerts';
 import { ALERT_PATHS } from '@contract/bff/alerts.plain';
 import { bffRequest } from '@/lib/api-client';
@@ -23,6 +23,8 @@ export const alertListQueryOptions = (page: number, open: boolean | undefined) =
     queryFn: () =>
       bffRequest<AlertPage>('GET', `${ALERT_PATHS.alerts}?page=${page}&size=${ALERTS_PAGE_SIZE}${open === undefined ? '' : `&open=${String(open)}`}`),
     refetchInterval: 30_000,
+    // Another page or filter keeps this one on screen while it is read (the focus stays where it was).
+    placeholderData: keepPreviousData,
   });
 
 export const alertDetailQueryOptions = (id: number) =>

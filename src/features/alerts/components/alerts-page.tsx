@@ -94,6 +94,7 @@ export function AlertsPage({ search, canManage, onSearch }: { search: AlertsSear
         <QueryStates
           query={list}
           loading={<TableSkeleton label="Loading alerts" />}
+          pendingLabel="Loading alerts"
           errorTitle="The alerts could not be loaded"
           isEmpty={(data) => data.content.length === 0}
           empty={
@@ -106,7 +107,7 @@ export function AlertsPage({ search, canManage, onSearch }: { search: AlertsSear
           {(data) => (
             <>
               <DataTable caption="Alerts" columns={columns} rows={data.content} getRowId={(a) => String(a.id)} rowLabel={(a) => a.ruleName} />
-              <Pagination of={data} noun="alerts" onChange={(next) => onSearch({ ...search, page: next.page })} />
+              <Pagination of={{ ...data, page: search.page }} noun="alerts" onChange={(next) => onSearch({ ...search, page: next.page })} />
             </>
           )}
         </QueryStates>

@@ -25,6 +25,8 @@ export interface CallsPage extends PageOf<CallRow> {
   source: 'upstream' | 'index';
   /** The index's freshness (index source only). */
   indexedAt?: string | null;
+  /** With a search text (index source): matching calls whose transcript the index has not read yet. */
+  transcriptsPending?: number;
   /** Rows of this page the upstream sent that fell outside the local days asked. */
   trimmed: number;
   /** Set when the rows are trimmed from whole UTC days: the totals then count those days, not the local ones. */

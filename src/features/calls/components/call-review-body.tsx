@@ -16,6 +16,7 @@ import { activeIndexAt, toTimeline } from '../model/transcript';
 import { ExtractedDataTree } from './extracted-data-tree';
 import { NoRecording, RecordingPlayer } from './recording-player';
 import { TranscriptTimeline } from './transcript-timeline';
+import { REVIEW_REGIONS } from './review-regions';
 
 const LIVE_REFRESH_MS = 5_000;
 
@@ -68,7 +69,12 @@ export function CallReviewBody({ call, line, aside }: { call: Call; line?: numbe
   return (
     <>
       <div className="grid gap-6 lg:grid-cols-2">
-        <div className="flex flex-col gap-6">
+        <section
+          id={REVIEW_REGIONS.details}
+          tabIndex={-1}
+          aria-label="Call details"
+          className="flex flex-col gap-6 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-blue-600"
+        >
           {call.recorded && live ? (
             <section className="rounded-lg border border-dashed border-slate-300 p-4 dark:border-slate-700">
               <h2 className="font-semibold">Recording</h2>
@@ -118,25 +124,36 @@ export function CallReviewBody({ call, line, aside }: { call: Call; line?: numbe
           <Panel title="Watched variables">
             <Pairs pairs={Object.entries(call.watchedVariables ?? {})} empty="No watched variables." />
           </Panel>
-        </div>
+        </section>
         <div>
-          {transcript.isPending ? (
-            <p className="text-sm">Loading the transcript…</p>
-          ) : transcript.isError ? (
-            <ErrorState error={transcript.error} onRetry={() => void transcript.refetch()} title="The transcript could not be loaded" />
-          ) : (
-            <TranscriptTimeline
-              items={items}
-              activeIndex={activeIndex}
-              cuedIndex={cued?.index}
-              onSeek={call.recorded && !live ? seek : undefined}
-              playing={playing}
-            />
-          )}
+          {/* Skip-link targets (page header): focusable by script only, so the next Tab goes on inside. */}
+          <div
+            id={REVIEW_REGIONS.transcript}
+            tabIndex={-1}
+            className="rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-blue-600"
+          >
+            {transcript.isPending ? (
+              <p className="text-sm">Loading the transcript…</p>
+            ) : transcript.isError ? (
+              <ErrorState error={transcript.error} onRetry={() => void transcript.refetch()} title="The transcript could not be loaded" />
+            ) : (
+              <TranscriptTimeline
+                items={items}
+                activeIndex={activeIndex}
+                cuedIndex={cued?.index}
+                onSeek={call.recorded && !live ? seek : undefined}
+                playing={playing}
+              />
+            )}
+          </div>
           {/* Under the transcript it scores, and last in its column: it loads after the rest and grows
               with its rubric, and there it moves nothing on the screen when it does. */}
           {aside ? (
-            <div className="mt-6">
+            <div
+              id={REVIEW_REGIONS.qa}
+              tabIndex={-1}
+              className="mt-6 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-blue-600"
+            >
               <Slot render={aside} time={time} lines={lines} seek={call.recorded && !live ? seek : undefined} />
             </div>
           ) : null}

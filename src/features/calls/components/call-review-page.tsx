@@ -18,6 +18,7 @@ import { formatDuration } from '../model/format';
 import { CallStatusBadge } from '@/components/status/call-status-badge';
 import type { CallReviewSlot } from './call-review-body';
 import { CallReviewBody } from './call-review-code';
+import { REVIEW_REGIONS } from './review-regions';
 
 export type { CallReviewSlot } from './call-review-body';
 
@@ -56,6 +57,12 @@ export function CallReviewPage({ callId, line, aside }: { callId: string; line?:
         <div className={mayManage ? 'mt-2 min-h-8' : 'mt-2'}>
           <DoNotCallAction callId={call.id} phone={call.phone} />
         </div>
+        {/* The transcript has a control per line: without these, the QA review is ~70 Tabs away. */}
+        <nav aria-label="Parts of this call" className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          <SkipTo target={REVIEW_REGIONS.transcript}>Skip to transcript</SkipTo>
+          {aside ? <SkipTo target={REVIEW_REGIONS.qa}>Skip to QA review</SkipTo> : null}
+          <SkipTo target={REVIEW_REGIONS.details}>Skip to call details</SkipTo>
+        </nav>
       </div>
       <dl className="grid grid-cols-2 gap-x-6 gap-y-2 rounded-lg border border-slate-200 p-4 text-sm sm:grid-cols-3 lg:grid-cols-5 dark:border-slate-800">
         <Fact term="Phone">{call.phone}</Fact>
@@ -78,6 +85,25 @@ export function CallReviewPage({ callId, line, aside }: { callId: string; line?:
 
       <CallReviewBody fallback={bodyPlaceholder} call={call} line={line} aside={aside} />
     </div>
+  );
+}
+
+/** A link that moves the focus to a region of the page (the next Tab goes on from there). */
+function SkipTo({ target, children }: { target: string; children: ReactNode }) {
+  return (
+    <a
+      href={`#${target}`}
+      className="text-blue-700 underline dark:text-blue-400"
+      onClick={(e) => {
+        const region = document.getElementById(target);
+        if (!region) return;
+        e.preventDefault();
+        region.focus();
+        region.scrollIntoView({ block: 'start' });
+      }}
+    >
+      {children}
+    </a>
   );
 }
 

@@ -17,7 +17,7 @@ import { CALL_STATUS_BADGES } from '@/components/status/call-status';
 import type { AgentSummary } from '@/lib/shared-queries/agents';
 import { DATE_PRESETS, presetRange } from '../model/date-presets';
 import { FilterForm, formDefaults, toSearch } from '../model/filter-form';
-import { CALL_STATUSES, usesIndex, type CallsSearch } from '../model/search-params';
+import { CALL_STATUSES, usesIndex, type CallsSearch, type CallsSearchUpdate } from '../model/search-params';
 import { NativeSelect } from './native-select';
 
 const COUNTRIES = ['FR', 'US', 'GB', 'DE', 'ES', 'IT', 'BE', 'CH', 'CA', 'NL'] as const;
@@ -37,8 +37,8 @@ export interface CallsFiltersProps {
   agents: AgentSummary[];
   /** The display time zone the dates are days in. */
   zone: string;
-  /** The whole next search (filters replaced, not merged). */
-  onApply: (next: CallsSearch) => void;
+  /** The whole next search (filters replaced, not merged), from the search as last chosen. */
+  onApply: (update: CallsSearchUpdate) => void;
   onClear: () => void;
 }
 
@@ -65,7 +65,7 @@ export function CallsFilters({ search, agents, zone, onApply, onClear }: CallsFi
       }
       e164 = result.e164;
     }
-    onApply(toSearch(values, e164, search));
+    onApply((current) => toSearch(values, e164, current));
   }
 
   function preset(id: (typeof DATE_PRESETS)[number]['id']) {

@@ -20,9 +20,10 @@ import { callsListQueryOptions } from '../api/calls-queries';
 import type { CallsPage } from '../api/calls-source';
 import { ListSource } from './list-source';
 import { liveRefreshDelay } from '../model/live-refresh';
-import { clearFilters, FILTER_KEYS, hasFilters, type CallsSearch } from '../model/search-params';
+import { clearFilters, FILTER_KEYS, hasFilters, type CallsSearch, type CallsSearchUpdate } from '../model/search-params';
 import { CallsTable } from './calls-table';
 import { ExportCalls } from './export-calls';
+import { isApiError } from '@/lib/api-error';
 import { useDrawnInSlices, usePaintedOnce } from '@/lib/after-paint';
 import { CallReviewBody } from './call-review-code';
 
@@ -50,7 +51,7 @@ const SavedViews = lazy(() => import('./saved-views').then((m) => ({ default: m.
 
 const PAGE_SIZES = [10, 20, 50, LIMITS.pageSize.max];
 
-export function CallsListPage({ search, onSearch }: { search: CallsSearch; onSearch: (next: CallsSearch) => void }) {
+export function CallsListPage({ search, onSearch }: { search: CallsSearch; onSearch: (update: CallsSearchUpdate) => void }) {
   const { zone } = useDisplayZone();
   // The filter form starts afresh when the filters change, not when the page or the sort does.
   const filtersKey = JSON.stringify(FILTER_KEYS.map((key) => search[key]));
@@ -87,8 +88,8 @@ export function CallsListPage({ search, onSearch }: { search: CallsSearch; onSea
   useLayoutEffect(() => {
     latest.current = { search, onSearch };
   });
-  const applyFilters = useCallback((next: CallsSearch) => latest.current.onSearch(next), []);
-  const clearAllFilters = useCallback(() => latest.current.onSearch(clearFilters(latest.current.search)), []);
+  const applyFilters = useCallback((update: CallsSearchUpdate) => latest.current.onSearch(update), []);
+  const clearAllFilters = useCallback(() => latest.current.onSearch(clearFilters), []);
   const filtersPlaceholder = <div className="min-h-[35.125rem] sm:min-h-[23.75rem] lg:min-h-[18.25rem]" aria-busy="true" />;
   const viewsPlaceholder = <div className="min-h-[9.5rem]" aria-busy="true" />;
 
@@ -122,19 +123,38 @@ export function CallsListPage({ search, onSearch }: { search: CallsSearch; onSea
           )}
           {list.isPending || !rowsDrawn ? (
             <TableSkeleton rows={8} columns={8} label="Loading calls" />
+          ) : list.isError && !data && refusedFilters(list.error) ? (
+            // A filter the index refuses (a search text of signs only, from a link or a saved view): say
+            // which and why; trying again would only be refused again.
+            <ErrorState
+              error={list.error}
+              title="These filters cannot be searched"
+              message={refusedFilters(list.error)}
+              action={<Button onClick={() => onSearch(clearFilters)}>Clear filters</Button>}
+            />
           ) : list.isError && !data ? (
             <ErrorState error={list.error} onRetry={() => void list.refetch()} title="Calls could not be loaded" />
           ) : data && data.content.length === 0 && !data.trimmedCount?.sent ? (
-            <EmptyState
-              title={filtered ? 'No call matches these filters' : 'No calls yet'}
-              description={filtered ? 'Widen the dates or clear a filter.' : 'Calls appear here once agents place or take them.'}
-              action={filtered ? <Button onClick={() => onSearch(clearFilters(search))}>Clear filters</Button> : undefined}
-            />
+            <>
+              {/* An index's empty answer may only mean it is behind: say how fresh it is, as with rows. */}
+              {data.source === 'index' ? (
+                <ListSource page={data} refreshing={list.isFetching} zone={search.tz ?? zone} search={search} displayZone={zone} />
+              ) : null}
+              <EmptyState
+                title={filtered ? 'No call matches these filters' : 'No calls yet'}
+                description={
+                  filtered
+                    ? `Widen the dates or clear a filter.${data.source === 'index' ? ' Calls placed since the index was last brought up to date are not in it yet.' : ''}`
+                    : 'Calls appear here once agents place or take them.'
+                }
+                action={filtered ? <Button onClick={() => onSearch(clearFilters)}>Clear filters</Button> : undefined}
+              />
+            </>
           ) : data ? (
             <>
               <ListSource page={data} refreshing={list.isFetching} zone={search.tz ?? zone} search={search} displayZone={zone} />
               {data.content.length ? (
-                <CallsTable calls={data.content} sort={search.sort} agentName={agentName} onSort={(sort) => onSearch({ ...search, sort, page: 1 })} />
+                <CallsTable calls={data.content} sort={search.sort} agentName={agentName} onSort={(sort) => onSearch((prev) => ({ ...prev, sort, page: 1 }))} />
               ) : (
                 <EmptyState title="None of this page's calls fall in your days" description={trimmedPageNote(data, search.tz ?? zone)} />
               )}
@@ -144,7 +164,7 @@ export function CallsListPage({ search, onSearch }: { search: CallsSearch; onSea
                 sizes={PAGE_SIZES}
                 summary={data.trimmedCount ? trimmedRange(data) : undefined}
                 atLeast={!data.totalExact}
-                onChange={(next) => onSearch({ ...search, ...next })}
+                onChange={(next) => onSearch((prev) => ({ ...prev, ...next }))}
               />
             </>
           ) : null}
@@ -161,6 +181,12 @@ export function CallsListPage({ search, onSearch }: { search: CallsSearch; onSea
       </div>
     </div>
   );
+}
+
+/** The messages of the filters a 400 refused, if that is why the list failed. */
+function refusedFilters(error: unknown): string | undefined {
+  if (!isApiError(error) || error.status !== 400 || error.fieldErrors.length === 0) return undefined;
+  return error.fieldErrors.map((f) => f.message).join(' ');
 }
 
 /** The pager's range on a trimmed page: the upstream's rows it read, not the calls shown. */

@@ -57,6 +57,14 @@ export function ListSource({
       {page.source === 'index' ? (
         <p>
           From the call index · <IndexFreshness indexedAt={page.indexedAt} />
+          {page.transcriptsPending ? (
+            // Transcripts are read after the calls: a text search cannot find what they have not reached.
+            <>
+              {' · '}
+              {countOf(page.transcriptsPending, 'call whose transcript is', 'calls whose transcripts are')} not indexed yet (just ended or in progress): the
+              text search does not cover them
+            </>
+          ) : null}
         </p>
       ) : trimmed ? (
         <p>The call index does not hold all of these days, so the upstream counts whole UTC days; calls outside your {zone} days are left out of each page.</p>

@@ -51,7 +51,11 @@ export const FilterForm = z
       .string()
       .trim()
       .max(INDEX_LIMITS.qMaxLength, { error: `Search text is at most ${INDEX_LIMITS.qMaxLength} characters.` })
-      .refine(noControl, { error: 'Search text may not contain control characters.' }),
+      .refine(noControl, { error: 'Search text may not contain control characters.' })
+      // Signs alone (& | ! : * ( ) …) are not searched: the index would find nothing to look for.
+      .refine((q) => q === '' || /[\p{L}\p{N}]/u.test(q), {
+        error: 'The search text has no word to search for: type at least one word (signs such as & | ! : * ( ) are not searched).',
+      }),
   })
   .superRefine((f, ctx) => {
     if (Boolean(f.from) !== Boolean(f.to)) ctx.addIssue({ code: 'custom', path: [f.from ? 'to' : 'from'], message: 'Choose both a start and an end date.' });

@@ -154,6 +154,13 @@ export function hasFilters(search: CallsSearch): boolean {
 }
 
 /** The search without any filter: paging restarts, sort and page size stay. */
+/**
+ * A change of the list's search, as a function of the search as the person last chose it: while a
+ * change is read, the route's search is still the one before it, and a second change (a page, a
+ * sort) built on that would undo the first. The route hands it to the router's `search: (prev) => …`.
+ */
+export type CallsSearchUpdate = (prev: CallsSearch) => CallsSearch;
+
 export function clearFilters(search: CallsSearch): CallsSearch {
   return { page: 1, size: search.size, sort: search.sort };
 }

@@ -124,6 +124,7 @@ export function DoNotCallPage({ search, canManage, onSearch }: { search: DncSear
         <QueryStates
           query={list}
           loading={<TableSkeleton label="Loading the do-not-call list" />}
+          pendingLabel="Loading the do-not-call list"
           errorTitle="The do-not-call list could not be loaded"
           isEmpty={(data) => data.content.length === 0}
           empty={
@@ -136,7 +137,7 @@ export function DoNotCallPage({ search, canManage, onSearch }: { search: DncSear
           {(data) => (
             <>
               <DataTable caption="Do-not-call numbers" columns={columns} rows={data.content} getRowId={(e) => e.phone} rowLabel={(e) => e.phone} />
-              <Pagination of={data} noun="numbers" onChange={(next) => onSearch({ ...search, page: next.page })} />
+              <Pagination of={{ ...data, page: search.page }} noun="numbers" onChange={(next) => onSearch({ ...search, page: next.page })} />
             </>
           )}
         </QueryStates>

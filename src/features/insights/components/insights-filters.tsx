@@ -7,7 +7,7 @@ import { lazy, Suspense } from 'react';
 import { Button } from '@/components/ui/button';
 import { controlBase } from '@/components/ui/styles';
 import { cn } from '@/lib/cn';
-import { RANGE_PRESETS, type InsightsQuery, type InsightsSearch } from '../model/search-params';
+import { RANGE_PRESETS, toInsightsQuery, type InsightsQuery, type InsightsSearch } from '../model/search-params';
 
 const CustomRangeForm = lazy(() => import('./custom-range-form').then((m) => ({ default: m.CustomRangeForm })));
 
@@ -17,7 +17,12 @@ export interface InsightsFiltersProps {
   displayZone: string;
   agents: { id: string; name: string }[];
   campaigns: string[];
-  onSearch: (next: InsightsSearch) => void;
+  /**
+   * A change of the filters, as a function of the search as the person last chose it: while the
+   * figures of a change are read, `search` is still the one before it, and a second change built
+   * on it would undo the first (the route hands this to the router's `search: (prev) => …`).
+   */
+  onSearch: (update: (prev: InsightsSearch) => InsightsSearch) => void;
 }
 
 function zones(current: string[]): string[] {
@@ -26,11 +31,12 @@ function zones(current: string[]): string[] {
 }
 
 export function InsightsFilters({ search, query, displayZone, agents, campaigns, onSearch }: InsightsFiltersProps) {
-  const set = (patch: Partial<InsightsSearch>) => {
-    const next = { ...search, ...patch };
-    for (const key of Object.keys(next) as (keyof InsightsSearch)[]) if (next[key] === undefined || next[key] === '') delete next[key];
-    onSearch(next);
-  };
+  const set = (patch: Partial<InsightsSearch> | ((prev: InsightsSearch) => Partial<InsightsSearch>)) =>
+    onSearch((prev) => {
+      const next = { ...prev, ...(typeof patch === 'function' ? patch(prev) : patch) };
+      for (const key of Object.keys(next) as (keyof InsightsSearch)[]) if (next[key] === undefined || next[key] === '') delete next[key];
+      return next;
+    });
   return (
     <div className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
       <div className="flex flex-wrap gap-1" role="group" aria-label="Date range">
@@ -49,7 +55,12 @@ export function InsightsFilters({ search, query, displayZone, agents, campaigns,
           size="sm"
           variant={search.range === 'custom' ? 'primary' : 'ghost'}
           aria-pressed={search.range === 'custom'}
-          onClick={() => set({ range: 'custom', from: query.from, to: query.to })}
+          onClick={() =>
+            set((prev) => {
+              const { from, to } = toInsightsQuery(prev, displayZone);
+              return { range: 'custom', from, to };
+            })
+          }
         >
           Custom
         </Button>

@@ -1,5 +1,5 @@
 /** The review feature's reads and writes (BFF /bff/review/*, shapes in contract/bff/review.ts). */
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type {
   AgentScores,
   CallReview,
@@ -35,6 +35,8 @@ export function queueQueryOptions(state: QueueState, page: number) {
   return queryOptions({
     queryKey: reviewKeys.queue(state, page),
     queryFn: () => bffRequest<QueuePage>('GET', `/bff/review/queue?state=${state}&page=${page}&size=${QUEUE_PAGE_SIZE}`),
+    // Another page or state keeps this one on screen while it is read (the focus stays where it was).
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -94,6 +94,7 @@ export function ReviewQueuePage({ search, isAdmin, onSearch }: { search: ReviewQ
       <QueryStates
         query={queue}
         loading={<TableSkeleton label="Loading the review queue" />}
+        pendingLabel="Loading the review queue"
         errorTitle="The review queue could not be loaded"
         isEmpty={(data) => data.content.length === 0}
         empty={
@@ -110,7 +111,7 @@ export function ReviewQueuePage({ search, isAdmin, onSearch }: { search: ReviewQ
         {(data) => (
           <>
             <DataTable caption="Calls to review" columns={columns} rows={data.content} getRowId={(q) => q.callId} rowLabel={(q) => `Call with ${q.phone}`} />
-            <Pagination of={data} noun="calls" onChange={(next) => onSearch({ ...search, page: next.page })} />
+            <Pagination of={{ ...data, page: search.page }} noun="calls" onChange={(next) => onSearch({ ...search, page: next.page })} />
           </>
         )}
       </QueryStates>

@@ -28,5 +28,5 @@ export const Route = createFileRoute('/_app/calls/')({
 function CallsRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <CallsListPage search={search} onSearch={(next) => void navigate({ search: next })} />;
+  return <CallsListPage search={search} onSearch={(update) => void navigate({ search: update })} />;
 }

@@ -9,8 +9,17 @@ import { parseCampaignsSearch, type CampaignsSearch } from '@/features/campaigns
 export const Route = createFileRoute('/_app/campaigns/')({
   validateSearch: (raw: Partial<CampaignsSearch> & SearchSchemaInput) => parseCampaignsSearch(raw),
   loaderDeps: ({ search }) => ({ page: search.page, size: search.size }),
-  loader: ({ context, deps }) =>
-    Promise.all([context.queryClient.ensureQueryData(registryQueryOptions(deps.page, deps.size)), context.queryClient.prefetchQuery(allAgentsQueryOptions())]),
+  loader: ({ context, deps, cause }) => {
+    const reads = Promise.all([
+      context.queryClient.ensureQueryData(registryQueryOptions(deps.page, deps.size)),
+      context.queryClient.prefetchQuery(allAgentsQueryOptions()),
+    ]);
+    // Entering the list, the skeleton stands in for it (after pendingMs). Another page is read by the
+    // page over the rows on screen (kept, marked busy): a skeleton in their place would remove the
+    // focused "Next page".
+    if (cause === 'enter') return reads;
+    void reads.catch(() => undefined);
+  },
   pendingComponent: () => <TableSkeleton label="Loading campaigns" />,
   errorComponent: RouteError,
   component: CampaignsRoute,

@@ -5,7 +5,7 @@
  * index's last pass says "not yet indexed" (never a 0 it has not counted) and the figures are asked
  * again until the index has counted it.
  */
-import { useQueries, useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo, type ReactNode } from 'react';
 import type { RegistryEntry } from '@contract/bff/http';
@@ -17,7 +17,8 @@ import { DateTime } from '@/components/ui/date-time';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { Pagination } from '@/components/ui/pagination';
-import { Skeleton } from '@/components/ui/skeleton';
+import { PendingRegion } from '@/components/ui/pending-region';
+import { Skeleton, TableSkeleton } from '@/components/ui/skeleton';
 import { IndexFreshness } from '@/components/data/index-freshness';
 import { allAgentsQueryOptions } from '@/lib/shared-queries/agents';
 import { registryQueryOptions } from '@/lib/shared-queries/campaign-registry';
@@ -66,7 +67,9 @@ function LiveStatus({ id }: { id: string }) {
 }
 
 export function CampaignsListPage({ page, size, onPage }: { page: number; size: number; onPage: (page: number) => void }) {
-  const { data } = useSuspenseQuery(registryQueryOptions(page, size));
+  // Another page keeps this one on screen while it is read, so "Next page" keeps the focus.
+  const registry = useQuery({ ...registryQueryOptions(page, size), placeholderData: keepPreviousData });
+  const data = registry.data ?? { content: [] as RegistryEntry[], page, size, totalElements: 0, totalPages: 0 };
   const { data: agents } = useQuery(allAgentsQueryOptions());
   // A live status that failed is said once above the table, with a way to try again.
   const statuses = useQueries({
@@ -129,10 +132,14 @@ export function CampaignsListPage({ page, size, onPage }: { page: number; size: 
           </Link>
         </Can>
       </div>
-      {data.content.length === 0 ? (
+      {registry.isError && !registry.data ? (
+        <ErrorState title="The campaigns could not be loaded" error={registry.error} onRetry={() => void registry.refetch()} />
+      ) : !registry.data ? (
+        <TableSkeleton label="Loading campaigns" />
+      ) : data.content.length === 0 ? (
         <EmptyState title="No campaigns yet" description="Campaigns created in Switchboard are listed here with their live status." />
       ) : (
-        <>
+        <PendingRegion pending={registry.isPlaceholderData} label="Loading campaigns" className="grid gap-4">
           {statuses.error ? <ErrorState title="Some live statuses could not be loaded" error={statuses.error} onRetry={statuses.retry} /> : null}
           {progress.isError ? <ErrorState title="The progress could not be loaded" error={progress.error} onRetry={() => void progress.refetch()} /> : null}
           <p className="text-sm text-slate-600 dark:text-slate-400">
@@ -153,8 +160,8 @@ export function CampaignsListPage({ page, size, onPage }: { page: number; size: 
             rowLabel={(c) => c.name}
             rowData={(c) => ({ 'data-campaign-id': c.id })}
           />
-          <Pagination of={data} noun="campaigns" onChange={(next) => onPage(next.page)} />
-        </>
+          <Pagination of={{ ...data, page }} noun="campaigns" onChange={(next) => onPage(next.page)} />
+        </PendingRegion>
       )}
     </div>
   );

@@ -1,0 +1,105 @@
+/**
+ * Issue #35, item 9: no list screen removes the control that has the focus while it reads the next
+ * page, sort or filter. Each read is slowed (the simulator's latency fault for upstream reads, a
+ * held response for the BFF's own lists) well past the route's pendingMs, so a skeleton swap would
+ * drop the focus to the page body before the rows come.
+ */
+import type { Page } from '@playwright/test';
+import { DateTime } from 'luxon';
+import { BFF_URL, BFF_WRITE_HEADERS, expect, holdResponses, tabTo, test } from './fixtures';
+
+const focusOnBody = (page: Page) => page.evaluate(() => document.activeElement === document.body || document.activeElement === null);
+
+test('agents: the type filter, a sort header and "Next page" keep the focus while the list reads', async ({ pageAs, sim }) => {
+  const page = await pageAs('viewer');
+  await page.goto('/agents?size=2');
+  const table = page.getByRole('table', { name: 'Agents' });
+  await expect(table).toBeVisible();
+  await sim.fault({ method: 'GET', path: '/v1/agents', latencyMs: 1200 });
+
+  // Two arrow keys in a row in the type filter: the second one still lands on the filter.
+  await tabTo(page, page.getByRole('radio', { name: 'All' }), { max: 30 });
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('radio', { name: 'Inbound' })).toBeChecked();
+  await page.waitForTimeout(500); // past pendingMs, the read still under way
+  await expect(page.getByRole('radio', { name: 'Inbound' })).toBeFocused();
+  expect(await focusOnBody(page)).toBe(false);
+  await page.keyboard.press('ArrowLeft');
+  await expect(page).not.toHaveURL(/type=/);
+  await expect(page.getByRole('radio', { name: 'All' })).toBeFocused();
+  await expect(table.locator('tbody tr').first()).toBeVisible();
+
+  // A sort header: Enter twice, the second press on the same header, without tabbing back.
+  const nameSort = page.getByRole('button', { name: /^Name/ });
+  await tabTo(page, nameSort, { max: 30 });
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/sort=name(%2C|,)DESC/);
+  await page.waitForTimeout(500);
+  await expect(nameSort).toBeFocused();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading agents' })).toBeAttached();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/sort=name(%2C|,)ASC/);
+  await expect(nameSort).toBeFocused();
+
+  // "Next page" twice in a row.
+  const next = page.getByRole('button', { name: 'Next page' });
+  await tabTo(page, next, { max: 40 });
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/page=2/);
+  await page.waitForTimeout(500);
+  await expect(next).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/page=3/);
+  await expect(next).toBeFocused();
+  await expect(page.getByText(/^5–6 of \d+ agents$/)).toBeVisible();
+});
+
+test('do-not-call: "Next page" keeps the focus while the next page reads', async ({ pageAs }) => {
+  const page = await pageAs('admin');
+  const rows = Array.from({ length: 45 }, (_, i) => ({ line: i + 1, phone: `+3361990${String(i).padStart(4, '0')}`, reason: 'Focus e2e' }));
+  const imported = await page.request.post(`${BFF_URL}/bff/do-not-call/import`, { headers: BFF_WRITE_HEADERS, data: { rows } });
+  expect(imported.ok()).toBe(true);
+  await page.goto('/do-not-call');
+  const next = page.getByRole('button', { name: 'Next page' });
+  await expect(next).toBeEnabled();
+  await holdResponses(page, '**/bff/do-not-call?*', 1000);
+  await next.focus();
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(400);
+  await expect(next).toBeFocused();
+  await expect(page.getByText(/^21–40 of \d+ numbers$/)).toBeVisible();
+  await expect(next).toBeFocused();
+});
+
+test('campaigns: "Next page" keeps the focus while the next page reads', async ({ pageAs, sim }) => {
+  const page = await pageAs('admin');
+  const agent = await sim.callableAgent();
+  const now = await sim.now();
+  for (const n of [1, 2, 3]) {
+    const created = await page.request.post(`${BFF_URL}/bff/campaigns`, {
+      headers: { ...BFF_WRITE_HEADERS, 'Idempotency-Key': `focus-${Date.now()}-${n}` },
+      data: {
+        name: `Focus e2e ${n}`,
+        agentId: agent.id,
+        startDate: DateTime.fromISO(now).setZone('UTC').toISODate(),
+        timezone: 'UTC',
+        batchSize: 100,
+        days: ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'],
+        timeSlots: [{ startTime: '09:00', endTime: '20:00' }],
+        retry: { max: 0 },
+        recipients: [{ phone: `+3361991000${n}`, context: {} }],
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+  }
+  await page.goto('/campaigns?size=1');
+  const next = page.getByRole('button', { name: 'Next page' });
+  await expect(next).toBeEnabled();
+  await holdResponses(page, '**/bff/campaigns?*', 1800);
+  await next.focus();
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(1300); // past the router's default pendingMs (1 s)
+  await expect(next).toBeFocused();
+  await expect(page.getByText(/^2–2 of \d+ campaigns$/)).toBeVisible();
+  await expect(next).toBeFocused();
+});
