@@ -8,7 +8,6 @@ import type {
   DncAddBody,
   DncAddResult,
   DncCheckResult,
-  DncEntry,
   DncHoldingCampaign,
   DncImportBody,
   DncImportResult,
