@@ -3,6 +3,7 @@
  * transcripts with their tsvector and events, and the one row of sync state (cursor and health).
  */
 import type { Db, Queryable } from '../../../common/db';
+import { normaliseCall } from '../../../contract/tolerant.plain';
 import { cleanJson, transcriptEvents, type IndexableCall, type IndexableEntry } from './parse';
 
 /**
@@ -32,7 +33,8 @@ export async function upsertCalls(db: Queryable, calls: readonly IndexableCall[]
      INSERT INTO index_call_facts AS f (id, start_time, agent_id, campaign_name, status, duration, classification) SELECT * FROM up
      ON CONFLICT (id) DO UPDATE SET start_time = EXCLUDED.start_time, agent_id = EXCLUDED.agent_id, campaign_name = EXCLUDED.campaign_name,
        status = EXCLUDED.status, duration = EXCLUDED.duration, classification = EXCLUDED.classification`,
-    [cleanJson(calls), campaignName],
+    // Stored as the contract's Call: fields the upstream left out filled with their empty values, unknown ones dropped.
+    [cleanJson(calls.map(normaliseCall)), campaignName],
   );
   return rowCount;
 }

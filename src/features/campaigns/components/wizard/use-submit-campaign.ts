@@ -115,9 +115,12 @@ export function useSubmitCampaign({ latest, update, flush, parts, onCreated }: D
           for (let attempt = 0; created === null; attempt += 1) {
             try {
               const campaign = await createCampaign(body, part.key);
-              created = campaign.id;
+              // Created without an id (an answer with no body): it cannot be opened here; say so.
+              if (!campaign)
+                toast.info(`Campaign “${body.name}” created.`, 'The Voice API did not say its id, so Switchboard cannot open it; it runs as sent.');
+              created = campaign?.id ?? '';
               // The BFF left listed numbers out (whatever this screen knew): say so, with why.
-              const skipped = campaign.doNotCallSkipped ?? [];
+              const skipped = campaign?.doNotCallSkipped ?? [];
               if (skipped.length > 0) {
                 toast.info(skippedSummary(skipped.length, body.recipients.length), [...new Set(skipped.map((s) => s.reason))].join(' · '));
               }
@@ -131,7 +134,7 @@ export function useSubmitCampaign({ latest, update, flush, parts, onCreated }: D
               throw error;
             }
           }
-          ids.push(created);
+          if (created) ids.push(created);
           const id = created;
           update((d) =>
             d.submission
