@@ -5,7 +5,7 @@
  */
 import { BFF_URL, BFF_WRITE_HEADERS, expect, expectNoA11yViolations, listedCallIds, test } from './fixtures';
 
-test('"Clear filters" in the filter box clears the URL, the fields and the list', async ({ pageAs, sim }) => {
+test('"Clear filters" in the filter box clears the URL, the fields and the list', { tag: '@journey' }, async ({ pageAs, sim }) => {
   const page = await pageAs('viewer', { timezoneId: 'UTC' });
   const all = await sim.upstream('/v1/calls?size=1');
   const agents = await sim.upstream('/v1/agents?size=100&sort=name,ASC');

@@ -22,7 +22,7 @@ function day(utc: string, deltaDays = 0): string {
 }
 
 test.describe('calls list', () => {
-  test('each filter alone and combined returns exactly the matching calls', async ({ page, sim }) => {
+  test('each filter alone and combined returns exactly the matching calls', { tag: '@journey' }, async ({ page, sim }) => {
     await signIn(page, 'viewer');
     const sample = await sim.upstream<{ content: any[] }>('/v1/calls?size=100');
     const call = sample.content.find((c) => c.status !== 'IN_PROGRESS')!;
@@ -218,7 +218,7 @@ test.describe('call review', () => {
     throw new Error('No recorded COMPLETED call with a grouped extraction in the seed.');
   }
 
-  test('transcript, playback, seek, highlight and the extracted tree', async ({ page, sim }) => {
+  test('transcript, playback, seek, highlight and the extracted tree', { tag: '@journey' }, async ({ page, sim }) => {
     test.setTimeout(60_000);
     await signIn(page, 'viewer');
     const call = await recordedCallWithGroup(sim);
@@ -290,7 +290,7 @@ test.describe('placing calls', () => {
     return Array.from({ length: n }, (_, i) => `+33${base + i}`);
   }
 
-  test('bulk CSV: 5 good, 2 impossible, 1 duplicate shows 3 problems, sends 5, shows the headers', async ({ page, sim }) => {
+  test('bulk CSV: 5 good, 2 impossible, 1 duplicate shows 3 problems, sends 5, shows the headers', { tag: '@journey' }, async ({ page, sim }) => {
     await signIn(page, 'operator');
     const agent = await sim.callableAgent();
     const good = uniquePhones(5);
@@ -361,7 +361,7 @@ test.describe('placing calls', () => {
     for (const p of phones) expect(await callsTo(sim, p)).toBe(0);
   });
 
-  test('one call: on 201 the new call opens', async ({ page, sim }) => {
+  test('one call: on 201 the new call opens', { tag: '@journey' }, async ({ page, sim }) => {
     await signIn(page, 'operator');
     const agent = await sim.callableAgent();
     const [phone] = uniquePhones(1);
