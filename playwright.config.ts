@@ -96,6 +96,8 @@ export default defineConfig({
         E2E_FWD_PORT: String(simPort + 1),
         E2E_INDEX_INTERVAL_SECONDS: process.env.E2E_INDEX_INTERVAL_SECONDS ?? String(indexIntervalSeconds),
         E2E_SIM_VARIANT: simVariant ?? '',
+        // The variant's simulator encodes MP3 as it answers (seconds for a long call on a busy machine).
+        ...(simVariant ? { UPSTREAM_TIMEOUT_MS: process.env.UPSTREAM_TIMEOUT_MS ?? '20000' } : {}),
       },
       reuseExistingServer: false,
       timeout: 120_000,

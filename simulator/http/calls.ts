@@ -177,23 +177,25 @@ export function containerOf(variants: ReadonlySet<SimVariant>): RecordingContain
   return variants.has('recording-mp3') ? 'mp3' : variants.has('recording-ogg') ? 'ogg' : 'wav';
 }
 
-/** Encoded recordings of the variants, a few at a time (encoding takes a while). */
-const encoded = new Map<string, Buffer>();
+/** Encoded recordings of the variants, a few at a time (encoding takes a while): one encode per recording, shared. */
+const encoded = new Map<string, Promise<Buffer>>();
 
-export async function recordingBytes(state: SimState, customerId: string, row: StoredCall, call: Call, container: RecordingContainer): Promise<Buffer> {
+export function recordingBytes(state: SimState, customerId: string, row: StoredCall, call: Call, container: RecordingContainer): Promise<Buffer> {
   const key = `${row.id}.${container}`;
   const hit = encoded.get(key);
   if (hit) return hit;
-  const wav = await renderRecording(state, customerId, row, call);
-  const bytes = container === 'wav' ? wav : await encodeRecording(wav, container);
+  const bytes = renderRecording(state, customerId, row, call).then((wav) => (container === 'wav' ? wav : encodeRecording(wav, container)));
   if (encoded.size >= 16) encoded.delete(encoded.keys().next().value!);
   encoded.set(key, bytes);
+  bytes.catch(() => encoded.delete(key));
   return bytes;
 }
 
 async function recordingInVariant(state: SimState, customerId: string, row: StoredCall, call: Call, variants: ReadonlySet<SimVariant>, reply: FastifyReply) {
   const container = containerOf(variants);
   if (variants.has('recording-url')) {
+    // The file exists before its link is handed out, as in a real store: encoded now (and kept), not when fetched.
+    await recordingBytes(state, customerId, row, call, container);
     const origin = `${reply.request.protocol}://${reply.request.host}`;
     return new JsonText(JSON.stringify(`${origin}${mediaPath(state, customerId, row.id, container)}`));
   }
