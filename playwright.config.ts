@@ -11,7 +11,7 @@ import type { StackPorts } from './e2e/fixtures';
  * - `journeys` (every other spec) runs on the other stack (E2E_PORT, E2E_SIM_PORT);
  * - `variant` runs the main journeys (tests tagged `@journey`, and e2e/variant.spec.ts) again on a
  *   third stack whose simulator answers in the `mixed` variant (simulator/http/variants.ts: fields
- *   left out when empty, unknown fields, a wrapped transcript, an MP3 recording by URL, creates
+ *   left out when empty, unknown fields, a wrapped transcript, the recording by URL, creates
  *   answering the id only…), at E2E_VARIANT_PORT, E2E_VARIANT_SIM_PORT (PORT+20, SIM_PORT+20).
  * Each project runs its files one at a time; the three run at once, so the faults' waits cost no
  * wall time. A spec reaches its stack through e2e/fixtures.ts (BFF_URL, SIM_URL).
@@ -96,7 +96,7 @@ export default defineConfig({
         E2E_FWD_PORT: String(simPort + 1),
         E2E_INDEX_INTERVAL_SECONDS: process.env.E2E_INDEX_INTERVAL_SECONDS ?? String(indexIntervalSeconds),
         E2E_SIM_VARIANT: simVariant ?? '',
-        // The variant's simulator encodes MP3 as it answers (seconds for a long call on a busy machine).
+        // The variant's simulator encodes MP3 and Ogg as it answers (e2e/variant.spec.ts asks for them on short calls).
         ...(simVariant ? { UPSTREAM_TIMEOUT_MS: process.env.UPSTREAM_TIMEOUT_MS ?? '20000' } : {}),
       },
       reuseExistingServer: false,

@@ -52,3 +52,26 @@ test('a create answered with no body lands on the calls list filtered to the num
     await sim.variants(before);
   }
 });
+
+for (const [container, type] of [
+  ['mp3', 'audio/mpeg'],
+  ['ogg', 'audio/ogg'],
+] as const) {
+  test(`a recording the upstream links to in ${container.toUpperCase()} plays in the review`, { tag: '@journey' }, async ({ page, sim }) => {
+    const made = await sim.control<{ id: string }>('POST', 'calls', { durationSeconds: 8, transcriptEntries: 6 });
+    const before = await sim.variants(`mixed,recording-${container}`);
+    try {
+      await signIn(page, 'viewer');
+      await page.goto(`/calls/${made.id}`);
+      const served = await page.request.get(`/bff/recordings/${made.id}`);
+      expect(served.headers()['content-type']).toBe(type);
+      const audio = page.locator('audio');
+      await page.getByRole('button', { name: 'Play', exact: true }).click();
+      await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.3);
+      await expect(page.getByText('The recording could not be played')).toHaveCount(0);
+      await audio.evaluate((a: HTMLAudioElement) => a.pause());
+    } finally {
+      await sim.variants(before);
+    }
+  });
+}
