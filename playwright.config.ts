@@ -8,13 +8,17 @@ import type { StackPorts } from './e2e/fixtures';
  * `npm start` runs (scripts/e2e-stack.ts) with fresh data. Two stacks, two projects, side by side:
  * - `faults` (e2e/faults.spec.ts) injects faults on every upstream read and write of its own stack
  *   (E2E_FAULTS_PORT, E2E_FAULTS_SIM_PORT), and spends most of its time waiting for timeouts;
- * - `journeys` (every other spec) runs on the other stack (E2E_PORT, E2E_SIM_PORT).
- * Each project runs its files one at a time; the two run at once, so the faults' waits cost no
+ * - `journeys` (every other spec) runs on the other stack (E2E_PORT, E2E_SIM_PORT);
+ * - `variant` runs the main journeys (tests tagged `@journey`, and e2e/variant.spec.ts) again on a
+ *   third stack whose simulator answers in the `mixed` variant (simulator/http/variants.ts: fields
+ *   left out when empty, unknown fields, a wrapped transcript, the recording by URL, creates
+ *   answering the id only…), at E2E_VARIANT_PORT, E2E_VARIANT_SIM_PORT (PORT+20, SIM_PORT+20).
+ * Each project runs its files one at a time; the three run at once, so the faults' waits cost no
  * wall time. A spec reaches its stack through e2e/fixtures.ts (BFF_URL, SIM_URL).
  */
 const PORT = Number(process.env.E2E_PORT ?? 18080);
 const SIM_PORT = Number(process.env.E2E_SIM_PORT ?? 14010);
-const STACKS: Record<'journeys' | 'faults', StackPorts & { indexIntervalSeconds: number }> = {
+const STACKS: Record<'journeys' | 'faults' | 'variant', StackPorts & { indexIntervalSeconds: number; simVariant?: string }> = {
   // The journeys that wait for the call index (alerts, campaign progress) wait one interval at most.
   journeys: { port: PORT, simPort: SIM_PORT, indexIntervalSeconds: 10 },
   // A minute apart: a sync pass seldom meets the faults injected for the screens.
@@ -23,13 +27,20 @@ const STACKS: Record<'journeys' | 'faults', StackPorts & { indexIntervalSeconds:
     simPort: Number(process.env.E2E_FAULTS_SIM_PORT ?? SIM_PORT + 10),
     indexIntervalSeconds: 60,
   },
+  variant: {
+    port: Number(process.env.E2E_VARIANT_PORT ?? PORT + 20),
+    simPort: Number(process.env.E2E_VARIANT_SIM_PORT ?? SIM_PORT + 20),
+    indexIntervalSeconds: 10,
+    simVariant: process.env.E2E_SIM_VARIANT ?? 'mixed',
+  },
 };
 const FAULTS = /faults\.spec\.ts$/;
+const VARIANT_ONLY = /variant\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
-  workers: 2,
+  workers: 3,
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 30_000,
@@ -37,8 +48,23 @@ export default defineConfig({
   // The secrets reporter scans those HARs and storages (and dist/, and the stack's log) at the end.
   reporter: [['list'], ['./e2e/secrets-reporter.ts']],
   projects: [
-    { name: 'journeys', testIgnore: FAULTS, workers: 1, metadata: STACKS.journeys, use: { baseURL: `http://localhost:${STACKS.journeys.port}` } },
+    {
+      name: 'journeys',
+      testIgnore: [FAULTS, VARIANT_ONLY],
+      workers: 1,
+      metadata: STACKS.journeys,
+      use: { baseURL: `http://localhost:${STACKS.journeys.port}` },
+    },
     { name: 'faults', testMatch: FAULTS, workers: 1, metadata: STACKS.faults, use: { baseURL: `http://localhost:${STACKS.faults.port}` } },
+    {
+      name: 'variant',
+      testIgnore: FAULTS,
+      // The main journeys, and the spec of the variant's own cases (its tests carry the tag too).
+      grep: /@journey/,
+      workers: 1,
+      metadata: STACKS.variant,
+      use: { baseURL: `http://localhost:${STACKS.variant.port}` },
+    },
   ],
   use: {
     trace: 'retain-on-failure',
@@ -58,17 +84,23 @@ export default defineConfig({
     },
   },
   // The real stacks (scripts/e2e-stack.ts): simulator + BFF serving dist/client, fresh in-memory data.
-  webServer: Object.values(STACKS).map(({ port, simPort, indexIntervalSeconds }) => ({
-    command: 'npx tsx scripts/e2e-stack.ts',
-    url: `http://127.0.0.1:${port}/healthz`,
-    env: {
-      E2E_PORT: String(port),
-      E2E_SIM_PORT: String(simPort),
-      E2E_FWD_PORT: String(simPort + 1),
-      E2E_INDEX_INTERVAL_SECONDS: process.env.E2E_INDEX_INTERVAL_SECONDS ?? String(indexIntervalSeconds),
-    },
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe' as const,
-  })),
+  // E2E_STACKS=variant (a comma list) starts only those stacks: a run of one project on a shared machine.
+  webServer: Object.entries(STACKS)
+    .filter(([name]) => !process.env.E2E_STACKS || process.env.E2E_STACKS.split(',').includes(name))
+    .map(([, { port, simPort, indexIntervalSeconds, simVariant }]) => ({
+      command: 'npx tsx scripts/e2e-stack.ts',
+      url: `http://127.0.0.1:${port}/healthz`,
+      env: {
+        E2E_PORT: String(port),
+        E2E_SIM_PORT: String(simPort),
+        E2E_FWD_PORT: String(simPort + 1),
+        E2E_INDEX_INTERVAL_SECONDS: process.env.E2E_INDEX_INTERVAL_SECONDS ?? String(indexIntervalSeconds),
+        E2E_SIM_VARIANT: simVariant ?? '',
+        // The variant's simulator encodes MP3 and Ogg as it answers (e2e/variant.spec.ts asks for them on short calls).
+        ...(simVariant ? { UPSTREAM_TIMEOUT_MS: process.env.UPSTREAM_TIMEOUT_MS ?? '20000' } : {}),
+      },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe' as const,
+    })),
 });

@@ -15,7 +15,7 @@ async function agentByName(sim: { upstream: (p: string) => Promise<any> }, name:
   return agent;
 }
 
-test('viewer: filter, sort, page, open an agent, expand a nested group; nothing to edit; clean traffic', async ({ pageAs, sim }) => {
+test('viewer: filter, sort, page, open an agent, expand a nested group; nothing to edit; clean traffic', { tag: '@journey' }, async ({ pageAs, sim }) => {
   const page = await pageAs('viewer');
   const traffic = recordTraffic(page);
 

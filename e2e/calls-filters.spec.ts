@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { BFF_URL, BFF_WRITE_HEADERS, expect, expectNoA11yViolations, indexReady, listedCallIds, test, type SimClient } from './fixtures';
 
-test('"Clear filters" in the filter box clears the URL, the fields and the list', async ({ pageAs, sim }) => {
+test('"Clear filters" in the filter box clears the URL, the fields and the list', { tag: '@journey' }, async ({ pageAs, sim }) => {
   const page = await pageAs('viewer', { timezoneId: 'UTC' });
   const all = await sim.upstream('/v1/calls?size=1');
   const agents = await sim.upstream('/v1/agents?size=100&sort=name,ASC');

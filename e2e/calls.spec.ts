@@ -23,7 +23,7 @@ function day(utc: string, deltaDays = 0): string {
 }
 
 test.describe('calls list', () => {
-  test('each filter alone and combined returns exactly the matching calls', async ({ page, sim }) => {
+  test('each filter alone and combined returns exactly the matching calls', { tag: '@journey' }, async ({ page, sim }) => {
     await signIn(page, 'viewer');
     const sample = await sim.upstream<{ content: any[] }>('/v1/calls?size=100');
     const call = sample.content.find((c) => c.status !== 'IN_PROGRESS')!;
@@ -219,7 +219,7 @@ test.describe('call review', () => {
     throw new Error('No recorded COMPLETED call with a grouped extraction in the seed.');
   }
 
-  test('transcript, playback, seek, highlight and the extracted tree', async ({ page, sim }) => {
+  test('transcript, playback, seek, highlight and the extracted tree', { tag: '@journey' }, async ({ page, sim }) => {
     test.setTimeout(60_000);
     await signIn(page, 'viewer');
     const call = await recordedCallWithGroup(sim);
@@ -291,38 +291,42 @@ test.describe('placing calls', () => {
     return Array.from({ length: n }, (_, i) => `+33${base + i}`);
   }
 
-  test('bulk CSV: 5 good, 2 impossible, 1 duplicate shows 3 problems, downloads them with their lines, sends 5, shows the headers', async ({ page, sim }) => {
-    await signIn(page, 'operator');
-    const agent = await sim.callableAgent();
-    const good = uniquePhones(5);
-    const csv = ['phone;first name;tags', ...good.map((p, i) => `${p};Name ${i};e2e`), '123;Bad;', '+33 6 12;Bad;', `${good[1]};Again;`].join('\n');
-    await page.goto('/calls/new');
-    await page.getByRole('tab', { name: 'Many calls' }).click();
-    await page.getByLabel('choose a CSV file').setInputFiles({ name: 'recipients.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${csv}`) });
-    await expect(page.getByTestId('bulk-summary')).toContainText('5 ready to call · 3 problems (1 duplicate) of 8 rows');
-    // The two impossible numbers can be fixed in place; the duplicate is only counted.
-    await expect(page.getByTestId('row-problems').getByRole('listitem')).toHaveCount(2);
-    await expectNoA11yViolations(page);
-    // Which line was the duplicate: the refused rows download as the wizard's do, each with its line and reason.
-    const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Download rejected rows (CSV)' }).click();
-    const refused = readFileSync(await (await download).path(), 'utf8')
-      .trim()
-      .split(/\r?\n/);
-    expect(refused).toEqual([
-      'phone,first name,tags,line,reason',
-      expect.stringMatching(/^123,Bad,,7,/),
-      expect.stringMatching(/^'\+33 6 12,Bad,,8,/),
-      // Cells a spreadsheet would run as a formula start with a quote.
-      `'${good[1]},Again,,9,'${good[1]} is already on line 3.`,
-    ]);
+  test(
+    'bulk CSV: 5 good, 2 impossible, 1 duplicate shows 3 problems, downloads them with their lines, sends 5, shows the headers',
+    { tag: '@journey' },
+    async ({ page, sim }) => {
+      await signIn(page, 'operator');
+      const agent = await sim.callableAgent();
+      const good = uniquePhones(5);
+      const csv = ['phone;first name;tags', ...good.map((p, i) => `${p};Name ${i};e2e`), '123;Bad;', '+33 6 12;Bad;', `${good[1]};Again;`].join('\n');
+      await page.goto('/calls/new');
+      await page.getByRole('tab', { name: 'Many calls' }).click();
+      await page.getByLabel('choose a CSV file').setInputFiles({ name: 'recipients.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${csv}`) });
+      await expect(page.getByTestId('bulk-summary')).toContainText('5 ready to call · 3 problems (1 duplicate) of 8 rows');
+      // The two impossible numbers can be fixed in place; the duplicate is only counted.
+      await expect(page.getByTestId('row-problems').getByRole('listitem')).toHaveCount(2);
+      await expectNoA11yViolations(page);
+      // Which line was the duplicate: the refused rows download as the wizard's do, each with its line and reason.
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Download rejected rows (CSV)' }).click();
+      const refused = readFileSync(await (await download).path(), 'utf8')
+        .trim()
+        .split(/\r?\n/);
+      expect(refused).toEqual([
+        'phone,first name,tags,line,reason',
+        expect.stringMatching(/^123,Bad,,7,/),
+        expect.stringMatching(/^'\+33 6 12,Bad,,8,/),
+        // Cells a spreadsheet would run as a formula start with a quote.
+        `'${good[1]},Again,,9,'${good[1]} is already on line 3.`,
+      ]);
 
-    await pickOption(page, 'Outbound agent', agent.name);
-    await page.getByRole('button', { name: 'Place 5 calls' }).click();
-    await expect(page.getByText('5 calls placed.')).toBeVisible();
-    await expect(page.getByTestId('call-rate-limit')).toContainText(/limit \d+, \d+ free now/);
-    for (const p of good) expect(await callsTo(sim, p)).toBe(1);
-  });
+      await pickOption(page, 'Outbound agent', agent.name);
+      await page.getByRole('button', { name: 'Place 5 calls' }).click();
+      await expect(page.getByText('5 calls placed.')).toBeVisible();
+      await expect(page.getByTestId('call-rate-limit')).toContainText(/limit \d+, \d+ free now/);
+      for (const p of good) expect(await callsTo(sim, p)).toBe(1);
+    },
+  );
 
   test('with concurrency low the 429 is explained, nothing is sent twice, and sending fewer works', async ({ page, sim }) => {
     await signIn(page, 'operator');
@@ -375,7 +379,7 @@ test.describe('placing calls', () => {
     for (const p of phones) expect(await callsTo(sim, p)).toBe(0);
   });
 
-  test('one call: on 201 the new call opens', async ({ page, sim }) => {
+  test('one call: on 201 the new call opens', { tag: '@journey' }, async ({ page, sim }) => {
     await signIn(page, 'operator');
     const agent = await sim.callableAgent();
     const [phone] = uniquePhones(1);

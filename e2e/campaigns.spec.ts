@@ -297,7 +297,7 @@ test('each limit is refused in the UI with its reason before any request', async
   expect(creates).toEqual([]);
 });
 
-test('pause, resume and cancel through the UI are reflected by the API', async ({ page, sim }) => {
+test('pause, resume and cancel through the UI are reflected by the API', { tag: '@journey' }, async ({ page, sim }) => {
   const agent = await sim.callableAgent();
   await toReview(page, `Status ${Date.now()}`, agent.name, csv(5));
   await page.getByRole('button', { name: 'Create campaign' }).click();

@@ -75,6 +75,12 @@ export async function registeredCampaigns(page: Page, name: string): Promise<{ i
   return body.content.filter((c) => c.name === name);
 }
 
+/**
+ * Reads and writes at the source are always answered in the strict form, whatever variant the
+ * stack's simulator answers the BFF in (the variant project's): they are the truth to check against.
+ */
+const STRICT = { 'X-Sim-Variant': 'strict' } as const;
+
 /** The simulator's control API and upstream reads with the API key. */
 export class SimClient {
   async control<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
@@ -91,6 +97,11 @@ export class SimClient {
   /** Injects a fault (see simulator/control/faults.ts); returns its id. */
   async fault(spec: Record<string, unknown>): Promise<string> {
     return (await this.control<{ id: string }>('POST', 'faults', spec)).id;
+  }
+
+  /** The variants the simulator answers the BFF in (`strict`, `mixed` or names; simulator/http/variants.ts); returns the ones it had. */
+  async variants(variants: string): Promise<string> {
+    return (await this.control<{ before: string }>('POST', 'variants', { variants })).before;
   }
 
   async clearFaults(): Promise<void> {
@@ -113,7 +124,7 @@ export class SimClient {
 
   /** A read straight from the upstream (the simulator), as the truth to check the UI against. */
   async upstream<T = any>(path: string): Promise<T> {
-    const res = await fetch(`${SIM_URL}${path}`, { headers: { 'X-Api-Key': UPSTREAM_KEY, accept: 'application/json' } });
+    const res = await fetch(`${SIM_URL}${path}`, { headers: { ...STRICT, 'X-Api-Key': UPSTREAM_KEY, accept: 'application/json' } });
     if (!res.ok) throw new Error(`upstream GET ${path}: ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
   }
@@ -140,7 +151,7 @@ export class SimClient {
   async upstreamPost(path: string, body: unknown): Promise<Response> {
     return fetch(`${SIM_URL}${path}`, {
       method: 'POST',
-      headers: { 'X-Api-Key': UPSTREAM_KEY, 'content-type': 'application/json', accept: 'application/json' },
+      headers: { ...STRICT, 'X-Api-Key': UPSTREAM_KEY, 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify(body),
     });
   }
@@ -149,7 +160,7 @@ export class SimClient {
     const token = await this.token(['agents:write']);
     const res = await fetch(`${SIM_URL}${path}`, {
       method: 'PATCH',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: { ...STRICT, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
     if (!res.ok) throw new Error(`upstream PATCH ${path}: ${res.status} ${await res.text()}`);
@@ -159,7 +170,7 @@ export class SimClient {
   private async token(scope: string[]): Promise<string> {
     const res = await fetch(`${SIM_URL}/v1/auth/token`, {
       method: 'POST',
-      headers: { 'X-Api-Key': UPSTREAM_KEY, 'content-type': 'application/json' },
+      headers: { ...STRICT, 'X-Api-Key': UPSTREAM_KEY, 'content-type': 'application/json' },
       body: JSON.stringify({ scope }),
     });
     return ((await res.json()) as { token: string }).token;

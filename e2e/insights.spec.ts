@@ -28,7 +28,7 @@ test.describe('Insights', () => {
     await indexReady(await pageAs('viewer'));
   });
 
-  test('with seeded data: figures match the simulator, the charts draw, axe is clean', async ({ pageAs, sim }) => {
+  test('with seeded data: figures match the simulator, the charts draw, axe is clean', { tag: '@journey' }, async ({ pageAs, sim }) => {
     const page = await pageAs('viewer');
     const calls = await callsInRange(sim);
     await page.goto(`/?range=custom&from=${FROM}&to=${TO}&tz=UTC`);
@@ -91,7 +91,7 @@ test.describe('Insights', () => {
     expect(new Set(await listedCallIds(page))).toEqual(new Set(matching.slice(0, 100).map((c) => c.id)));
   });
 
-  test('a phrase from a seeded transcript is found, highlighted, and opens the review at its line', async ({ pageAs, sim }) => {
+  test('a phrase from a seeded transcript is found, highlighted, and opens the review at its line', { tag: '@journey' }, async ({ pageAs, sim }) => {
     const page = await pageAs('viewer');
     const calls = (await callsInRange(sim)).filter((c) => c.recorded && c.status === 'COMPLETED');
     let found: { call: any; line: number; phrase: string } | undefined;

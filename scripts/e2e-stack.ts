@@ -1,6 +1,6 @@
 /**
  * What Playwright's webServer runs: the simulator on E2E_SIM_PORT (default 14010) and the BFF on
- * E2E_PORT (default 18080), fresh in-memory databases, demo accounts, 3000 seeded calls, the
+ * E2E_PORT (default 18080) (in the variants of E2E_SIM_VARIANT, if set), fresh in-memory databases, demo accounts, 3000 seeded calls, the
  * simulator's rate limit off, the SPA from dist/client (run `npx vite build` first).
  *
  * The BFF reaches the simulator through a small TCP forwarder on E2E_FWD_PORT (default
@@ -35,6 +35,8 @@ const sim = await startSimulator({
   rateLimit: 0,
   apiKey: E2E_API_KEY,
   apiKeySecondary: E2E_API_KEY_SECONDARY,
+  // The variant project's stack: the simulator answers in these forms (simulator/http/variants.ts).
+  variants: process.env.E2E_SIM_VARIANT,
 });
 await sim.state.db.query('INSERT INTO api_keys (key, customer_id) SELECT $1, customer_id FROM api_keys WHERE key = $2 ON CONFLICT (key) DO NOTHING', [
   DEFAULT_SIM_API_KEY,

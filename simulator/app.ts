@@ -7,7 +7,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { execFile } from 'node:child_process';
 import { join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { errorResponse } from '../contract/errors';
 import { migrate, openDb, type Db } from '../common/db';
 import { FaultRegistry } from './control/faults';
@@ -18,6 +18,8 @@ import { runUntil } from './domain/scheduler';
 import { Credentials, RateLimiter } from './http/auth';
 import { ApiError, sendError } from './http/errors';
 import { registerApiRoutes } from './http/routes';
+import { parseVariants, requestVariants, shapeError } from './http/variants';
+import { registerMediaRoute } from './http/media';
 import { seed, type SeedOptions } from './seed/seed';
 import type { SimState } from './state';
 import { convertKeptCalls } from './store/call-bodies';
@@ -42,6 +44,8 @@ export interface SimulatorOptions {
   dailyQuota?: number;
   tokenTtlSeconds?: number;
   logger?: boolean;
+  /** SIM_VARIANT: answer forms a real upstream may use (simulator/http/variants.ts); default strict. */
+  variants?: string;
 }
 
 export { DEFAULT_SIM_API_KEY, DEFAULT_SIM_API_KEY_SECONDARY };
@@ -119,6 +123,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     callsVersion: 0,
     callCounts: new Map(),
     placing: Promise.resolve(),
+    variants: parseVariants(options.variants),
   };
 
   const { rows: existing } = await db.query<{ customer_id: string }>('SELECT customer_id FROM api_keys WHERE key = $1', [apiKey]);
@@ -138,14 +143,25 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const creds = new Credentials(state.db);
   const limiter = new RateLimiter(state.limits.rateLimit);
 
+  // Every error, in the variants in force for the request (strict: as it is).
+  const sendShaped = (request: FastifyRequest, reply: FastifyReply, error: ApiError) => {
+    const variants = requestVariants(state, request);
+    if (variants.size === 0 || request.url.startsWith('/_sim/')) return sendError(reply, error);
+    const shaped = shapeError(errorResponse(error.status, error.message, error.errors), error.headers, variants, {
+      path: request.url.split('?')[0] ?? '',
+      now: Date.now(),
+    });
+    for (const [k, v] of Object.entries(shaped.headers)) reply.header(k, v);
+    return reply.code(error.status).send(shaped.body);
+  };
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    if (error instanceof ApiError) return sendError(reply, error);
+    if (error instanceof ApiError) return sendShaped(request, reply, error);
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error(error);
     const message = (error.code && FRAMEWORK_MESSAGES[error.code]) ?? (status === 500 ? 'The simulator failed to handle this request.' : error.message);
-    return reply.code(status).send(errorResponse(status, message));
+    return sendShaped(request, reply, new ApiError(status, message));
   });
-  app.setNotFoundHandler((request, reply) => reply.code(404).send(errorResponse(404, `No route ${request.method} ${request.url.split('?')[0]}.`)));
+  app.setNotFoundHandler((request, reply) => sendShaped(request, reply, new ApiError(404, `No route ${request.method} ${request.url.split('?')[0]}.`)));
 
   const hanging = new Set<() => void>();
   app.addHook('onRequest', async (request, reply) => {
@@ -180,6 +196,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   });
 
   registerApiRoutes(app, state, creds, limiter);
+  registerMediaRoute(app, state);
   if (options.controlToken) registerControlRoutes(app, state, creds, limiter, options.controlToken, customerId);
 
   // The world moves on in real time too (scaled by the clock's speed).

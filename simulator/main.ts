@@ -1,6 +1,7 @@
 /** `npm run simulator [-- --reset]`: the simulator alone, configured from SIM_* variables. */
 import { z } from 'zod';
 import { DEFAULT_SIM_API_KEY, DEFAULT_SIM_API_KEY_SECONDARY, startSimulator } from './app';
+import { parseVariants } from './http/variants';
 
 const num = (fallback: number) => z.coerce.number().nonnegative().default(fallback);
 const Env = z.object({
@@ -18,6 +19,16 @@ const Env = z.object({
   SIM_MAX_CONCURRENCY: num(50),
   SIM_DAILY_QUOTA: num(10_000),
   SIM_TOKEN_TTL: z.coerce.number().int().min(10).default(900),
+  SIM_VARIANT: z
+    .string()
+    .default('')
+    .superRefine((text, ctx) => {
+      try {
+        parseVariants(text);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      }
+    }),
 });
 
 export function simulatorOptionsFromEnv(env: NodeJS.ProcessEnv, reset = false) {
@@ -43,13 +54,16 @@ export function simulatorOptionsFromEnv(env: NodeJS.ProcessEnv, reset = false) {
     maxConcurrency: e.SIM_MAX_CONCURRENCY,
     dailyQuota: e.SIM_DAILY_QUOTA,
     tokenTtlSeconds: e.SIM_TOKEN_TTL,
+    variants: e.SIM_VARIANT,
   };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const started = Date.now();
   const sim = await startSimulator(simulatorOptionsFromEnv(process.env, process.argv.includes('--reset')));
-  console.log(`Voice API simulator on ${sim.url} (ready in ${Date.now() - started} ms)`);
+  console.log(
+    `Voice API simulator on ${sim.url} (ready in ${Date.now() - started} ms${sim.state.variants.size > 0 ? `; variants: ${[...sim.state.variants].join(', ')}` : ''})`,
+  );
   const stop = () => void sim.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

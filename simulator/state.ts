@@ -3,6 +3,7 @@ import type { Db } from '../common/db';
 import type { Clock } from './domain/clock';
 import type { FaultRegistry } from './control/faults';
 import type { Stats } from './control/stats';
+import type { SimVariant } from './http/variants';
 
 export interface Limits {
   maxConcurrency: number;
@@ -23,6 +24,8 @@ export interface SimState {
   callsVersion: number;
   /** Page totals per list filter (http/calls.ts), per simulator: two in one process never share them. */
   callCounts: Map<string, { version: number; total: Promise<number> }>;
+  /** The answer forms in force (SIM_VARIANT; empty: strict). A request's X-Sim-Variant header overrides them. */
+  variants: ReadonlySet<SimVariant>;
   /** Serialises work that places calls, so limits are checked and applied atomically. */
   placing: Promise<unknown>;
 }

@@ -20,6 +20,7 @@ export const ExtractorResult: z.ZodType<ExtractorResult> = z
   .meta({ id: 'ExtractorResult' });
 
 export const ClassifierResult = z.object({ name: z.string(), value: z.string() }).meta({ id: 'ClassifierResult' });
+export type ClassifierResult = z.infer<typeof ClassifierResult>;
 
 /** docs/api-assumptions.md: `context.system` holds phone, callId, agentId and direction. */
 export const SystemVariables = z

@@ -16,6 +16,7 @@ import { BinaryFile, NoContent } from '../../contract/bff/http';
 import { AUDIO_TYPES, BoundedBytes, parseRange, readRecording, RecordingTooLarge, sniffAudioType } from '../services/recordings';
 import { UpstreamError } from '../services/upstream';
 import { routesNeed } from '../plugins/session';
+import { retryAfterSeconds } from '../../contract/retry-after.plain';
 
 interface Audio {
   bytes: Buffer;
@@ -53,7 +54,7 @@ export const recordingsPlugin: FastifyPluginAsyncZod = async (app) => {
     if (res.statusCode === 404) throw new HttpError(404, 'This call has no recording.');
     if (res.statusCode === 429) {
       // The upstream's rate limit is the user's to wait out, not a failure: say when to try again.
-      const retryAfter = String(res.headers['retry-after'] ?? '1');
+      const retryAfter = String(retryAfterSeconds(res.headers['retry-after'], 1));
       throw new HttpError(429, `The Voice API is busy; try again in ${retryAfter} s.`, [], { 'Retry-After': retryAfter });
     }
     if (res.statusCode !== 200) throw new HttpError(502, `The Voice API could not provide the recording (${res.statusCode}).`);

@@ -1,6 +1,6 @@
 /**
  * Recordings as real audio: the upstream answers a JSON string (docs/api-assumptions.md: base64; tolerated too:
- * a data: URI or an http(s) URL). The container is sniffed from the first bytes, never trusted
+ * a data: URI or an http(s) URL, or any of them as bare text). The container is sniffed from the first bytes, never trusted
  * from a header.
  */
 /** Every type sniffAudioType answers. */
@@ -200,11 +200,13 @@ export async function readRecording(
     }
   }
   if (mode === 'whole') {
+    const text = whole!.bytes().toString('utf8');
     let json: unknown;
     try {
-      json = JSON.parse(whole!.bytes().toString('utf8'));
+      json = JSON.parse(text);
     } catch {
-      return null;
+      // Not JSON: the bare text (docs/api-assumptions.md T4: base64, a data: URI or a URL as text/plain).
+      json = text;
     }
     const source = decodeRecording(json);
     if (source?.kind === 'bytes' && source.bytes.length > maxBytes) throw new RecordingTooLarge(maxBytes);

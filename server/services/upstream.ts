@@ -10,6 +10,7 @@
  */
 import { Pool, util as undiciUtil, type Dispatcher } from 'undici';
 import { HEADERS } from '../../contract/limits';
+import { retryAfterSeconds } from '../../contract/retry-after.plain';
 import { TokenRequest } from '../../contract/schemas/token';
 import { InteractiveLoad } from './interactive-load';
 
@@ -271,7 +272,7 @@ export class Upstream {
         continue;
       }
       if (res.statusCode === 429) {
-        const retryAfter = String(res.headers['retry-after'] ?? '1');
+        const retryAfter = String(retryAfterSeconds(res.headers['retry-after'], 1));
         throw new UpstreamError('busy', `The Voice API is busy; try again in ${retryAfter} s.`, false, retryAfter);
       }
       if (res.statusCode !== 200 && res.statusCode !== 201) {

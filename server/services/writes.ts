@@ -25,6 +25,8 @@ import * as idempotency from './idempotency';
 import { mayCall } from './policy';
 import type { Session } from './sessions';
 import { UpstreamError } from './upstream';
+import type { Scope } from '../../contract/enums';
+import { normaliseAgent, normaliseCall, normaliseCampaign } from '../../contract/tolerant.plain';
 
 const PASS_HEADERS = ['content-type', 'x-callratelimit-limit', 'x-callratelimit-remaining', 'retry-after'];
 
@@ -204,39 +206,81 @@ export async function performWrite(ctx: Ctx, input: WriteInput): Promise<WriteAn
     await settle('not-applied', 429);
     return { status: 429, headers: { ...headers, [BFF_HEADERS.outcome]: 'not-applied' }, body: text };
   }
+  if (res.statusCode < 300 && READ_BACK[name]) {
+    // docs/api-assumptions.md T7: the whole object, only its id, or no body at all. The console gets
+    // the whole object, read back by its id when that is all it got; no id at all: no body.
+    parsed = await wholeAnswer(ctx, name, parsed, id);
+    text = parsed === undefined ? '' : JSON.stringify(parsed);
+    if (parsed !== undefined) headers['content-type'] = 'application/json; charset=utf-8';
+  }
   if (screened.kind === 'filtered' && res.statusCode < 300 && parsed && typeof parsed === 'object') {
     parsed = { ...(parsed as object), [DNC_SKIPPED_FIELD]: screened.skipped };
     text = JSON.stringify(parsed);
   }
   if (name === 'createCampaign' && res.statusCode === 201) {
-    const campaign = parsed as { id: string; name: string; agentId: string };
-    await recordCampaign(ctx, session, key!, campaign);
-    // The numbers sent, kept for later additions to the list; any listed since the check (an
-    // addition raced this create) is told in the answer (kept for replay) and audited.
-    const sent = ((screened.kind === 'filtered' ? screened.body : input.body) as { recipients: { phone: string }[] }).recipients;
-    const listedDuring = await keepRecipients(
-      db,
-      campaign.id,
-      sent.map((r) => r.phone),
-    );
-    if (listedDuring.length > 0) {
-      parsed = { ...(parsed as object), [DNC_LISTED_DURING_FIELD]: listedDuring };
-      text = JSON.stringify(parsed);
-      await audit(db, {
-        username: session.username,
-        action: 'doNotCall.listedDuringCreate',
-        route: routeLabel,
-        idempotencyKey: key ?? null,
-        outcome: `warning: ${listedDuring.length} number${listedDuring.length === 1 ? ' was' : 's were'} listed while the campaign "${campaign.name}" was created; it holds ${listedDuring.length === 1 ? 'it' : 'them'}`,
-        status: 201,
-        requestId: input.requestId,
-      });
+    const campaign = parsed as { id?: unknown } | undefined;
+    // Without an id (an answer with no body) the campaign cannot be registered: its attempt keeps
+    // the name and agent, and says it was created (write-attempts), so nothing is sent twice.
+    if (typeof campaign?.id === 'string') {
+      const asked = input.body as { name: string; agentId: string };
+      await recordCampaign(ctx, session, key!, { id: campaign.id, name: asked.name, agentId: asked.agentId });
+      // The numbers sent, kept for later additions to the list; any listed since the check (an
+      // addition raced this create) is told in the answer (kept for replay) and audited.
+      const sent = ((screened.kind === 'filtered' ? screened.body : input.body) as { recipients: { phone: string }[] }).recipients;
+      const listedDuring = await keepRecipients(
+        db,
+        campaign.id,
+        sent.map((r) => r.phone),
+      );
+      if (listedDuring.length > 0) {
+        parsed = { ...(parsed as object), [DNC_LISTED_DURING_FIELD]: listedDuring };
+        text = JSON.stringify(parsed);
+        await audit(db, {
+          username: session.username,
+          action: 'doNotCall.listedDuringCreate',
+          route: routeLabel,
+          idempotencyKey: key ?? null,
+          outcome: `warning: ${listedDuring.length} number${listedDuring.length === 1 ? ' was' : 's were'} listed while the campaign "${asked.name}" was created; it holds ${listedDuring.length === 1 ? 'it' : 'them'}`,
+          status: 201,
+          requestId: input.requestId,
+        });
+      }
     }
   }
   if (def.idempotent) await idempotency.complete(db, session.userId, key!, res.statusCode, headers, text);
   await record(res.statusCode < 400 ? 'ok' : 'refused', res.statusCode);
   return { status: res.statusCode, headers, body: text };
 }
+
+/** The upstream read that gives a write's whole object back, by the id it answered or the path's. */
+const READ_BACK: Partial<Record<BffWriteName, { path: (id: string) => string; scope: Scope; normalise: (raw: unknown) => unknown }>> = {
+  createCall: { path: (id) => `/v1/calls/${id}`, scope: 'calls:read', normalise: normaliseCall },
+  createCampaign: { path: (id) => `/v1/campaigns/${id}`, scope: 'campaigns:read', normalise: normaliseCampaign },
+  changeCampaignStatus: { path: (id) => `/v1/campaigns/${id}`, scope: 'campaigns:read', normalise: normaliseCampaign },
+  patchAgent: { path: (id) => `/v1/agents/${id}`, scope: 'agents:read', normalise: normaliseAgent },
+};
+
+/** Fields of each whole object that an id-only answer lacks (any one of them present: the answer is whole). */
+const WHOLE_MARKERS = ['status', 'name', 'phone', 'agentId', 'type'];
+
+async function wholeAnswer(ctx: Ctx, name: BffWriteName, parsed: unknown, pathId: string | undefined): Promise<unknown> {
+  const read = READ_BACK[name]!;
+  const answer = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+  if (answer && WHOLE_MARKERS.some((k) => k in answer)) return read.normalise(answer);
+  const id = typeof answer?.id === 'string' ? answer.id : pathId;
+  if (!id || !UUID.test(id)) return undefined;
+  try {
+    const token = await ctx.broker.serverToken(read.scope);
+    const res = await ctx.upstream.request({ method: 'GET', path: read.path(id), headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+    const body = await res.body.text();
+    if (res.statusCode === 200) return read.normalise(JSON.parse(body));
+  } catch {
+    // The write is done: the id alone is still an answer the console can act on.
+  }
+  return { id };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A created campaign: in the registry (with its pending entry's recipient count), and its pending entry points at it. */
 export async function recordCampaign(ctx: Pick<Ctx, 'db'>, session: Session, key: string, campaign: { id: string; name: string; agentId: string }) {

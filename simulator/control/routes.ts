@@ -7,6 +7,7 @@ import type { Credentials, RateLimiter } from '../http/auth';
 import { ApiError, parseOr400 } from '../http/errors';
 import type { SimState } from '../state';
 import { FaultSpec } from './faults';
+import { parseVariants } from '../http/variants';
 import { MadeCallBody, makeCall } from './made-calls';
 
 const ClockChange = z.strictObject({
@@ -23,6 +24,7 @@ const LimitsChange = z.strictObject({
   rateLimit: z.number().min(0).optional(),
 });
 const KeyBody = z.strictObject({ key: z.string().min(1) });
+const VariantsChange = z.strictObject({ variants: z.string().max(1000) });
 const CustomerBody = z.strictObject({ name: z.string().min(1).max(200) });
 
 export function registerControlRoutes(
@@ -48,6 +50,18 @@ export function registerControlRoutes(
       await state.db.query('INSERT INTO api_keys (key, customer_id) VALUES ($1, $3), ($2, $3)', [keys[0], keys[1], id]);
       creds.invalidate();
       return reply.code(201).send({ id, name, keys });
+    });
+    // The answer forms in force (simulator/http/variants.ts), changed live: `strict`, `mixed` or names.
+    control.get('/_sim/variants', async () => ({ variants: [...state.variants].join(',') || 'strict' }));
+    control.post('/_sim/variants', async (request) => {
+      const { variants } = parseOr400(VariantsChange, request.body);
+      const before = [...state.variants].join(',') || 'strict';
+      try {
+        state.variants = parseVariants(variants);
+      } catch (error) {
+        throw new ApiError(400, (error as Error).message, [{ field: 'variants', rejectedValue: variants, message: (error as Error).message }]);
+      }
+      return { before, variants: [...state.variants].join(',') || 'strict' };
     });
     control.get('/_sim/customers/default', async () => {
       const { rows } = await state.db.query<{ key: string }>('SELECT key FROM api_keys WHERE customer_id = $1 ORDER BY key', [defaultCustomerId]);

@@ -51,7 +51,12 @@ export class Credentials {
 
 const UNAUTHORIZED = () => new ApiError(401, 'No valid authentication: send a valid X-Api-Key or a bearer token.');
 
-export async function authenticate(request: FastifyRequest, creds: Credentials, secret: Uint8Array, options: { apiKeyOnly: boolean }): Promise<Caller> {
+export async function authenticate(
+  request: FastifyRequest,
+  creds: Credentials,
+  secret: Uint8Array,
+  options: { apiKeyOnly: boolean; tokenTtlSeconds?: number },
+): Promise<Caller> {
   const key = request.headers[HEADERS.apiKey.toLowerCase()];
   if (typeof key === 'string' && key) {
     const customerId = await creds.keyOwner(key);
@@ -63,7 +68,11 @@ export async function authenticate(request: FastifyRequest, creds: Credentials, 
     if (options.apiKeyOnly) throw new ApiError(403, 'A bearer token cannot issue another token: use an API key.');
     const token = auth.replace(/^Bearer\s+/i, '').trim();
     try {
-      const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
+      // A token without exp (the token-no-exp variant) still ends tokenTtlSeconds after it was issued.
+      const { payload } = await jwtVerify(token, secret, {
+        algorithms: ['HS256'],
+        ...(options.tokenTtlSeconds ? { maxTokenAge: options.tokenTtlSeconds } : {}),
+      });
       const customerId = String(payload.sub ?? '');
       if (!(await creds.customerEnabled(customerId))) throw UNAUTHORIZED();
       return {
@@ -89,15 +98,19 @@ export function requireScope(caller: Caller, scope: Scope | null): void {
   }
 }
 
-export async function issueToken(secret: Uint8Array, customerId: string, scopes: readonly string[], ttlSeconds: number, nowMs: number): Promise<string> {
+/** `withExp: false` (the token-no-exp variant): no exp claim; the token still lives ttlSeconds from iat (authenticate checks it). */
+export async function issueToken(
+  secret: Uint8Array,
+  customerId: string,
+  scopes: readonly string[],
+  ttlSeconds: number,
+  nowMs: number,
+  { withExp = true }: { withExp?: boolean } = {},
+): Promise<string> {
   const iat = Math.floor(nowMs / 1000);
-  return new SignJWT({ scope: scopes.join(' ') })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(customerId)
-    .setIssuedAt(iat)
-    .setExpirationTime(iat + ttlSeconds)
-    .setJti(crypto.randomUUID())
-    .sign(secret);
+  const jwt = new SignJWT({ scope: scopes.join(' ') }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(customerId).setIssuedAt(iat);
+  if (withExp) jwt.setExpirationTime(iat + ttlSeconds);
+  return jwt.setJti(crypto.randomUUID()).sign(secret);
 }
 
 /** A token bucket per credential: `rate` requests per second, bursts up to `rate`. */

@@ -9,7 +9,10 @@ import { serialise, type SimState } from '../state';
 import type { Call } from '../../contract/schemas/call';
 import { insertCalls, STORED_CALL_COLUMNS, toCall, type AgentRow, type StoredCall } from '../store/rows';
 import { findAgent } from './agents';
-import { JsonText, type HandlerContext } from './context';
+import type { FastifyReply } from 'fastify';
+import { JsonText, PlainText, type HandlerContext } from './context';
+import type { SimVariant } from './variants';
+import { encodeRecording, mediaPath, RECORDING_MIME, type RecordingContainer } from './media';
 import { badRequest, notFound } from './errors';
 import { pageOf } from '../../contract/schemas/page';
 
@@ -137,17 +140,16 @@ const recordings = new Map<string, JsonText>();
 const RECORDING_CACHE_CHARS = 96 * 1024 * 1024;
 let cachedChars = 0;
 
-export async function getRecording({ state, caller, params }: HandlerContext<{ id: string }>) {
+export async function getRecording({ state, caller, params, variants, reply }: HandlerContext<{ id: string }>) {
   const row = await findCall(state, caller.customerId, params.id);
   const call = JSON.parse(row.body) as Call;
   if (!call.recorded) throw notFound('Recording (this call was not recorded)');
   if (row.status === 'IN_PROGRESS') throw notFound('Recording (the call is still in progress)');
+  if (hasRecordingVariant(variants)) return recordingInVariant(state, caller.customerId, row, call, variants, reply);
   const cached = recordings.get(row.id);
   if (cached) return cached;
-  const agent = await findAgent(state.db, caller.customerId, row.agent_id);
-  const input = transcriptInput(row, call, agent);
   // Base64 needs no escaping in JSON: quoting it is the whole serialisation.
-  const json = new JsonText(`"${renderWav(timedTranscript(input), input.durationSeconds).toString('base64')}"`);
+  const json = new JsonText(`"${(await renderRecording(state, caller.customerId, row, call)).toString('base64')}"`);
   if (json.text.length <= RECORDING_CACHE_CHARS) {
     for (const [key, value] of recordings) {
       if (cachedChars + json.text.length <= RECORDING_CACHE_CHARS) break;
@@ -158,4 +160,47 @@ export async function getRecording({ state, caller, params }: HandlerContext<{ i
     cachedChars += json.text.length;
   }
   return json;
+}
+
+/** The call's recording as a WAV (deterministic from the call: any form of it holds the same audio). */
+export async function renderRecording(state: SimState, customerId: string, row: StoredCall, call: Call): Promise<Buffer> {
+  const agent = await findAgent(state.db, customerId, row.agent_id);
+  const input = transcriptInput(row, call, agent);
+  return renderWav(timedTranscript(input), input.durationSeconds);
+}
+
+const RECORDING_VARIANTS: readonly SimVariant[] = ['recording-bare', 'recording-data-uri', 'recording-url', 'recording-mp3', 'recording-ogg'];
+const hasRecordingVariant = (variants: ReadonlySet<SimVariant>) => RECORDING_VARIANTS.some((v) => variants.has(v));
+
+/** The container the variants ask for: WAV (strict), MP3 or Ogg. */
+export function containerOf(variants: ReadonlySet<SimVariant>): RecordingContainer {
+  return variants.has('recording-mp3') ? 'mp3' : variants.has('recording-ogg') ? 'ogg' : 'wav';
+}
+
+/** Encoded recordings of the variants, a few at a time (encoding takes a while): one encode per recording, shared. */
+const encoded = new Map<string, Promise<Buffer>>();
+
+export function recordingBytes(state: SimState, customerId: string, row: StoredCall, call: Call, container: RecordingContainer): Promise<Buffer> {
+  const key = `${row.id}.${container}`;
+  const hit = encoded.get(key);
+  if (hit) return hit;
+  const bytes = renderRecording(state, customerId, row, call).then((wav) => (container === 'wav' ? wav : encodeRecording(wav, container)));
+  if (encoded.size >= 16) encoded.delete(encoded.keys().next().value!);
+  encoded.set(key, bytes);
+  bytes.catch(() => encoded.delete(key));
+  return bytes;
+}
+
+async function recordingInVariant(state: SimState, customerId: string, row: StoredCall, call: Call, variants: ReadonlySet<SimVariant>, reply: FastifyReply) {
+  const container = containerOf(variants);
+  if (variants.has('recording-url')) {
+    // The file exists before its link is handed out, as in a real store: encoded now (and kept), not when fetched.
+    await recordingBytes(state, customerId, row, call, container);
+    const origin = `${reply.request.protocol}://${reply.request.host}`;
+    return new JsonText(JSON.stringify(`${origin}${mediaPath(state, customerId, row.id, container)}`));
+  }
+  const base64 = (await recordingBytes(state, customerId, row, call, container)).toString('base64');
+  if (variants.has('recording-bare')) return new PlainText(base64);
+  if (variants.has('recording-data-uri')) return new JsonText(JSON.stringify(`data:${RECORDING_MIME[container]};base64,${base64}`));
+  return new JsonText(`"${base64}"`);
 }

@@ -51,6 +51,8 @@ describe('scopesFor', () => {
   });
 });
 
+const EMPTY_PAGE = { content: [], size: 20, page: 1, totalElements: 0, totalPages: 0 };
+
 describe('apiRequest', () => {
   it('sends a bearer of the narrowest scope to /api, reusing the token', async () => {
     const { client, seen } = scripted(() => ok({ content: [] }));
@@ -90,10 +92,10 @@ describe('apiRequest', () => {
     const { client, seen, ended } = scripted((req) => {
       if (req.url === '/auth/token') return ok({});
       apiCalls += 1;
-      return apiCalls === 1 ? err(401) : ok({ id: 1 });
+      return apiCalls === 1 ? err(401) : ok(EMPTY_PAGE);
     });
     const res = await client.apiRequest('GET', '/v1/agents');
-    expect(res.data).toEqual({ id: 1 });
+    expect(res.data).toEqual(EMPTY_PAGE);
     const api = seen.filter((s) => s.url.startsWith('/api'));
     expect(api.map((s) => s.headers.authorization)).toEqual(['Bearer tok-1-agents:read', 'Bearer tok-2-agents:read']);
     expect(ended()).toBe(0);
@@ -138,10 +140,23 @@ describe('apiRequest', () => {
     const { client, sleeps } = scripted((req) => {
       if (req.url === '/auth/token') return ok({});
       n += 1;
-      return n <= 2 ? err(429, { message: 'slow down', errors: [] }, { 'Retry-After': '1' }) : ok({ fine: true });
+      return n <= 2 ? err(429, { message: 'slow down', errors: [] }, { 'Retry-After': '1' }) : ok(EMPTY_PAGE);
     });
-    await expect(client.apiRequest('GET', '/v1/agents')).resolves.toMatchObject({ data: { fine: true } });
+    await expect(client.apiRequest('GET', '/v1/agents')).resolves.toMatchObject({ data: EMPTY_PAGE });
     expect(sleeps).toEqual([1125, 1125]);
+  });
+
+  it('normalises an upstream answer once, where it enters: fields left out get their empty values, unknown ones go (docs/api-assumptions.md T1, T2)', async () => {
+    const sparse = { id: 'c1', agentId: 'a1', phone: '+33612345678', type: 'OUTBOUND', status: 'IN_PROGRESS', startTime: '2026-11-28T04:00:00Z', revision: 7 };
+    const { client } = scripted((req) =>
+      req.url === '/auth/token'
+        ? ok({ token: 't', expiresIn: 900 })
+        : ok({ content: [sparse], number: 0, pageable: { pageSize: 20 }, totalElements: 1, totalPages: 1 }),
+    );
+    const { data } = await client.apiRequest<{ content: Record<string, unknown>[]; page: number; size: number }>('GET', '/v1/calls');
+    expect(data).toMatchObject({ page: 1, size: 20 });
+    expect(data.content[0]).toMatchObject({ tags: [], extractors: [], summary: null, endTime: null, duration: null, context: {}, created: sparse.startTime });
+    expect(data.content[0]).not.toHaveProperty('revision');
   });
 
   it('gives up on 429 after bounded attempts', async () => {

@@ -13,6 +13,7 @@ import { BFF_WRITE_ROUTES, bffWritePath, type BffWriteName } from '@contract/bff
 import { matchRouteInfo as matchRoute } from '@contract/routes.plain';
 import type { ValidationError } from '@contract/schemas/error';
 import type { Token } from '@contract/schemas/token';
+import { normaliseUpstreamRead } from '@contract/tolerant.plain';
 import { ApiError, type ApiErrorKind } from './api-error';
 import { parseRetryAfter, readRetryDelayMs } from './backoff';
 import { forgetEarly, proxyUrl, REQUEST_TIMEOUT_MS, takeEarly } from './early-reads';
@@ -248,7 +249,9 @@ export function createApiClient(deps: Partial<ClientDeps> = {}) {
     }
 
     if (!res.ok) throw await toApiError(res);
-    return { data: await parseBody<T>(res), status: res.status, headers: res.headers };
+    // The one place an upstream answer enters: fields left out become their empty values, unknown ones go (contract/tolerant.plain.ts).
+    const data = normaliseUpstreamRead(matchRoute(method, path)!.name, await parseBody<unknown>(res)) as T;
+    return { data, status: res.status, headers: res.headers };
   }
 
   /** A failed write's error: the BFF says whether it may have been applied (X-Switchboard-Outcome). */

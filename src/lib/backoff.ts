@@ -2,6 +2,11 @@
  * When a read that got 429 may try again. Bounded (a few attempts, a ceiling on each wait) and
  * jittered (many tabs do not come back at the same instant); Retry-After wins when it is sane.
  */
+import { parseRetryAfter } from '@contract/retry-after.plain';
+
+/** `Retry-After` as seconds (delta or HTTP date): one reading, in contract/retry-after.plain.ts. */
+export { parseRetryAfter };
+
 export const READ_RETRY = {
   /** Attempts after the first. */
   maxRetries: 3,
@@ -10,16 +15,6 @@ export const READ_RETRY = {
   /** Up to this share of the delay is added at random. */
   jitter: 0.25,
 } as const;
-
-/** `Retry-After` as seconds (delta or HTTP date); undefined when absent or unreadable. */
-export function parseRetryAfter(value: string | null | undefined, now: number = Date.now()): number | undefined {
-  if (value == null || value.trim() === '') return undefined;
-  const trimmed = value.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed);
-  const date = Date.parse(trimmed);
-  if (Number.isNaN(date)) return undefined;
-  return Math.max(0, (date - now) / 1000);
-}
 
 /**
  * The wait before retry number `attempt` (0-based), or null when the read should give up: out of

@@ -8,6 +8,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
 import { HEADERS } from '../../../contract/limits';
+import { retryAfterSeconds } from '../../../contract/retry-after.plain';
 import type { MintedToken, Upstream } from '../upstream';
 
 export type ReadErrorKind = 'rate-limited' | 'upstream-error' | 'timeout' | 'unreachable' | 'malformed';
@@ -128,8 +129,8 @@ export class IndexReader {
     }
     const route = routeShape(path);
     if (res.statusCode === 429) {
-      const seconds = Number(res.headers['retry-after']);
-      const waitMs = (Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 600) : 5) * 1000;
+      // Seconds or an HTTP date (docs/api-assumptions.md T11).
+      const waitMs = Math.min(retryAfterSeconds(res.headers['retry-after'], 5), 600) * 1000;
       this.pausedUntil = Date.now() + waitMs;
       this.options.onThrottle?.(this.pausedUntil);
       throw new ReadError('rate-limited', `The Voice API asked the index to slow down (429 on ${route}); waiting ${waitMs / 1000} s.`, 429);

@@ -5,6 +5,7 @@
 import type { Db, Queryable } from '../../../common/db';
 import { STATUS_GROUP_STATUSES } from '../../../contract/status-groups';
 import { addCountsSql, CALL_STATUS_ORDER, DURATION_BLOCK, durationCountsSql, statusCountsSql } from '../../db/rollup-sql';
+import { normaliseCall } from '../../../contract/tolerant.plain';
 import { cleanJson, transcriptEvents, type IndexableCall, type IndexableEntry } from './parse';
 
 // The rollups' count arrays (server/db/rollup-sql.ts), built once from the fixed lists.
@@ -62,7 +63,8 @@ export async function upsertCalls(db: Queryable, calls: readonly IndexableCall[]
      INSERT INTO index_call_facts AS f (id, start_time, agent_id, campaign_name, status, duration, classification) SELECT * FROM up
      ON CONFLICT (id) DO UPDATE SET start_time = EXCLUDED.start_time, agent_id = EXCLUDED.agent_id, campaign_name = EXCLUDED.campaign_name,
        status = EXCLUDED.status, duration = EXCLUDED.duration, classification = EXCLUDED.classification`,
-    [cleanJson(calls), campaignName, STATUS_GROUP_STATUSES.reached],
+    // Stored as the contract's Call: fields the upstream left out filled with their empty values, unknown ones dropped.
+    [cleanJson(calls.map(normaliseCall)), campaignName, STATUS_GROUP_STATUSES.reached],
   );
   return rowCount;
 }

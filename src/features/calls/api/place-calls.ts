@@ -9,8 +9,12 @@ import type { BulkCallCreate, CallCreate } from '@contract/schemas/calls-create'
 import { HEADERS } from '@contract/limits';
 import { bffWrite } from '@/lib/api-client';
 
-export function placeCall(body: CallCreate, idempotencyKey: string): Promise<Call> {
-  return bffWrite<Call>('createCall', { body, idempotencyKey }).then((r) => r.data);
+/**
+ * The new call (the BFF answers the whole object, read back when the upstream gave only its id), or
+ * null when the upstream accepted it without saying which call it is (docs/api-assumptions.md T7).
+ */
+export function placeCall(body: CallCreate, idempotencyKey: string): Promise<Call | null> {
+  return bffWrite<Call | undefined>('createCall', { body, idempotencyKey }).then((r) => (typeof r.data?.id === 'string' ? r.data : null));
 }
 
 export interface CallRateLimit {

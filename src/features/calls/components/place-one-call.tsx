@@ -11,6 +11,7 @@ import type { CallCreate } from '@contract/schemas/calls-create';
 import { errorMessage, fieldError, isApiError } from '@/lib/api-client';
 import { normalisePhone, type CountryCode } from '@/lib/recipients/phone';
 import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -19,6 +20,7 @@ import { campaignChoicesQueryOptions } from '@/lib/shared-queries/campaign-regis
 import { placeCall } from '../api/place-calls';
 import { NO_CAMPAIGN, oneCallDefaults, oneCallSchema, type OneCallInput } from '../model/one-call-form';
 import { createSubmissionKeys } from '../model/submission-key';
+import { parseCallsSearch } from '../model/search-params';
 import { OutboundAgentField } from './outbound-agent-field';
 
 export function PlaceOneCall({ country }: { country: CountryCode }) {
@@ -37,7 +39,12 @@ export function PlaceOneCall({ country }: { country: CountryCode }) {
 
   const mutation = useMutation({
     mutationFn: ({ body, key }: { body: CallCreate; key: string }) => placeCall(body, key),
-    onSuccess: (call) => void navigate({ to: '/calls/$callId', params: { callId: call.id } }),
+    onSuccess: (call, { body }) => {
+      if (call) return void navigate({ to: '/calls/$callId', params: { callId: call.id } });
+      // Placed, but the upstream did not say which call it is: the calls to this number, and why there.
+      toast.info('The call was placed.', `The Voice API did not say which call it is: here are the calls to ${body.recipient.phone}.`);
+      void navigate({ to: '/calls', search: parseCallsSearch({ phone: body.recipient.phone }) });
+    },
   });
 
   /** `fresh`: a new attempt after an unknown outcome (a new Idempotency-Key; the old one answers 409). */

@@ -62,6 +62,19 @@ export function RecordingPlayer({ callId, items, audioRef, cueAt, onTime }: Reco
   const [duration, setDuration] = useState(0);
   const bands = useMemo(() => turnBands(items, duration), [items, duration]);
   const url = recordingUrl(callId);
+  /** Whether the cue was applied: once, whichever comes last, the audio's metadata or the transcript that gives the line's time. */
+  const cued = useRef(false);
+  const cue = (media: HTMLAudioElement) => {
+    if (cued.current || cueAt === undefined || media.readyState < 1) return;
+    cued.current = true;
+    if (media.currentTime !== 0) return; // the person already moved it
+    media.currentTime = cueAt;
+    onTime(cueAt);
+  };
+  // The transcript (and so the line's time) may come after the audio's metadata.
+  useEffect(() => {
+    if (audioRef.current) cue(audioRef.current);
+  });
 
   // wavesurfer is an external widget: create it once per recording and tear it down after.
   useEffect(() => {
@@ -180,10 +193,7 @@ export function RecordingPlayer({ callId, items, audioRef, cueAt, onTime }: Reco
         onLoadedMetadata={(e) => {
           setDuration(e.currentTarget.duration);
           // Cued once, when the audio can first seek; later loads (a new source) start where the user left it.
-          if (cueAt !== undefined && e.currentTarget.currentTime === 0) {
-            e.currentTarget.currentTime = cueAt;
-            onTime(cueAt);
-          }
+          cue(e.currentTarget);
         }}
         onError={() => {
           setAudioError(CANNOT_PLAY);

@@ -6,9 +6,13 @@ import { resolveWriteAttemptPath, writeAttemptPath } from '@contract/bff/write-r
 import type { ResolveWriteAttempt, WriteAttempt } from '@contract/bff/write-attempts';
 import { bffRequest, bffWrite, isApiError } from '@/lib/api-client';
 
-/** The campaign, and the recipients the BFF left out because they are on the do-not-call list. */
-export async function createCampaign(body: CampaignCreate, idempotencyKey: string): Promise<Campaign & DncCreateExtra> {
-  return (await bffWrite<Campaign & DncCreateExtra>('createCampaign', { body, idempotencyKey })).data;
+/**
+ * The campaign, and the recipients the BFF left out because they are on the do-not-call list;
+ * undefined when the upstream created it without saying its id (docs/api-assumptions.md T7).
+ */
+export async function createCampaign(body: CampaignCreate, idempotencyKey: string): Promise<(Campaign & DncCreateExtra) | undefined> {
+  const { data } = await bffWrite<(Campaign & DncCreateExtra) | undefined>('createCampaign', { body, idempotencyKey });
+  return typeof data?.id === 'string' ? data : undefined;
 }
 
 export async function changeCampaignStatus(id: string, status: CampaignStatus): Promise<Campaign> {

@@ -116,14 +116,17 @@ export function useSubmitCampaign({ latest, update, flush, parts, onCreated }: D
           for (let attempt = 0; created === null; attempt += 1) {
             try {
               const campaign = await createCampaign(body, part.key);
-              created = campaign.id;
+              // Created without an id (an answer with no body): it cannot be opened here; say so.
+              if (!campaign)
+                toast.info(`Campaign “${body.name}” created.`, 'The Voice API did not say its id, so Switchboard cannot open it; it runs as sent.');
+              created = campaign?.id ?? '';
               // The BFF left listed numbers out (whatever this screen knew): say so, with why.
-              const skipped = campaign.doNotCallSkipped ?? [];
+              const skipped = campaign?.doNotCallSkipped ?? [];
               if (skipped.length > 0) {
                 toast.info(skippedSummary(skipped.length, body.recipients.length), [...new Set(skipped.map((s) => s.reason))].join(' · '));
               }
               // Listed while the create was in flight: the campaign holds them (docs/review.md).
-              const listedDuring = campaign.doNotCallListedDuringCreate ?? [];
+              const listedDuring = campaign?.doNotCallListedDuringCreate ?? [];
               if (listedDuring.length > 0) {
                 toast.error(
                   `${countOf(listedDuring.length, 'number was', 'numbers were')} added to the do-not-call list while "${body.name}" was created, and it holds ${listedDuring.length === 1 ? 'it' : 'them'}.`,
@@ -140,7 +143,7 @@ export function useSubmitCampaign({ latest, update, flush, parts, onCreated }: D
               throw error;
             }
           }
-          ids.push(created);
+          if (created) ids.push(created);
           const id = created;
           update((d) =>
             d.submission
