@@ -182,12 +182,14 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
   let sim: Child<{ url: string; controlToken: string }> | undefined;
   let haproxy: Running | undefined;
   const instances: Instance[] = [];
+  const ownStores: (() => Promise<void>)[] = [];
   const stop = async () => {
     await stopGently(haproxy);
     for (const i of instances) await stopGently(i.child);
     await sim?.stop();
     await db.drop().catch(() => undefined);
     await simDb.drop().catch(() => undefined);
+    for (const drop of ownStores) await drop().catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });
   };
   try {
@@ -217,8 +219,10 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
       const started = Date.now();
       const settings: Record<string, string> = { ...env, PORT: String(instance.port) };
       if (BREAK === 'own-store') {
-        delete settings.DATABASE_URL;
-        settings.BFF_DATA_DIR = join(dir, instance.name);
+        // Each instance on a database of its own: what the suite must catch.
+        const own = await createTestDatabase(`resilience_own_${instance.name}`);
+        ownStores.push(own.drop);
+        settings.DATABASE_URL = own.url;
       }
       const child = run(process.execPath, [server], settings);
       instance.child = child;

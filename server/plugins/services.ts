@@ -4,8 +4,8 @@
  * session store, the token broker and the upstream client. Closed with the app.
  */
 import fp from 'fastify-plugin';
-import { migrate, openDb, verifyTables, type Db } from '../../common/db';
-import type { Config } from '../config';
+import { migrate, openDb, type Db } from '../../common/db';
+import { ConfigError, type Config } from '../config';
 import type { Ctx } from '../context';
 import { MIGRATIONS } from '../db/migrations';
 import { ALLOW_ALL, type DoNotCall } from '../services/do-not-call';
@@ -35,15 +35,10 @@ export interface ServicesOptions {
 
 export const servicesPlugin = fp<ServicesOptions>(
   async (app, { config, db: given, sessionCacheMs, dnc }) => {
-    const db = given ?? (await openDb({ url: config.DATABASE_URL, dataDir: config.BFF_DATA_DIR }));
+    if (!given && !config.DATABASE_URL)
+      throw new ConfigError('DATABASE_URL is not set: point it at a PostgreSQL server (npm start sets it to its embedded one).');
+    const db = given ?? (await openDb({ url: config.DATABASE_URL! }));
     await migrate(db, MIGRATIONS, 'bff_migrations');
-    // An embedded store is read through once at start: damage stops the start with a clear message.
-    if (!given && db.kind === 'pglite' && config.BFF_DATA_DIR) {
-      await verifyTables(db, `in ${config.BFF_DATA_DIR}`).catch(async (error: unknown) => {
-        await db.close();
-        throw error;
-      });
-    }
     const demoAccounts = config.DEMO_ACCOUNTS ? await ensureDemoUsers(db, config.DEMO_PASSWORD) : null;
     // Never the password: the launcher (npm start) prints it when the accounts are new.
     if (demoAccounts) app.log.info(demoAccounts, 'Demo accounts.');

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDb, type Db } from '../../common/db';
+import { openTestDb } from '../../common/test-db';
 import { testStore, type TestStore } from '../../common/test-db';
 import { IndexSearchQuery, InsightsQuery } from '../../contract/bff/index';
 import { STATUS_GROUP_STATUSES } from '../../contract/status-groups';
@@ -56,7 +57,7 @@ const FACT_COLUMNS = 'id::text, start_time, agent_id::text, campaign_name, statu
 const copyOf = async (db: Db) => (await db.query(`SELECT ${FACT_COLUMNS} FROM index_calls ORDER BY id`)).rows;
 const facts = async (db: Db) => (await db.query(`SELECT ${FACT_COLUMNS} FROM index_call_facts ORDER BY id`)).rows;
 
-describe.each(['pglite', 'postgres'] as const)('index storage for Insights on %s', (kind) => {
+describe.each(['postgres'] as const)('index storage for Insights on %s', (kind) => {
   let db: Db;
   let store: TestStore | undefined;
 
@@ -240,14 +241,13 @@ describe.each(['pglite', 'postgres'] as const)('index storage for Insights on %s
     expect(await countCalls(db, { q: '"cancel my subscription"' })).toBeGreaterThanOrEqual(items.filter((i, n) => n > 0 && i.entries !== 'none').length);
   });
 
-  it('gives the planner statistics of the index tables when analyzed (PGlite never does it by itself)', async () => {
+  it('gives the planner statistics of the index tables when analyzed', async () => {
     const stats = async () =>
       (
         await db.query<{ n: number }>(
           `SELECT count(*)::int AS n FROM pg_statistic WHERE starelid IN ('index_transcripts'::regclass, 'index_call_facts'::regclass)`,
         )
       ).rows[0]!.n;
-    if (kind === 'pglite') expect(await stats()).toBe(0);
     await analyzeIndex(db);
     expect(await stats()).toBeGreaterThan(0);
   });
@@ -264,11 +264,11 @@ describe('when the syncer analyzes the index', () => {
   });
 });
 
-describe('the syncer on PGlite', () => {
+describe('the syncer', () => {
   it('analyzes the index tables once enough rows are written', async () => {
     // The stack's own index does not sync (its default); this test runs a syncer of its own.
     const stack = await startTestStack({ seedCalls: 300 });
-    const db = await openDb({});
+    const db = await openTestDb('bff_index_analyze');
     const silent = { info: () => undefined, warn: () => undefined };
     const upstream = new Upstream(stack.simUrl, [stack.keys[0]], 10_000, silent);
     const service = new CallIndexService(db, upstream, silent, {
