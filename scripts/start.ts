@@ -2,8 +2,8 @@
  * The launcher of `npm start` (built to dist/node/start.mjs by scripts/prepare-start.ts and run on
  * plain node): starts the embedded PostgreSQL server when DATABASE_URL (or, for the embedded
  * simulator, SIM_DATABASE_URL) is unset (data in .data/postgres: common/embedded-postgres.ts), the
- * simulator when VOICE_API_BASE_URL is unset, then the BFF; prints the URL and, when this start
- * created them, the demo accounts' password. A process that dies is started again (with back-off;
+ * simulator when VOICE_API_BASE_URL is unset, then the BFF's web process and its worker (ADR 0032);
+ * prints the URL and, when this start created them, the demo accounts' password. A process that dies is started again (with back-off;
  * the others stay up) until it keeps dying at start. Ctrl-C stops them all cleanly, the database
  * server last.
  */
@@ -18,7 +18,7 @@ import { ChildGroup, RESTART_POLICY, waitForUrl, type Child } from './lib/childr
 const env = process.env;
 // The bundles sit next to this one (dist/node/).
 const here = dirname(fileURLToPath(import.meta.url));
-const built = { simulator: join(here, 'simulator.mjs'), server: join(here, 'server.mjs') };
+const built = { simulator: join(here, 'simulator.mjs'), server: join(here, 'server.mjs'), worker: join(here, 'worker.mjs') };
 
 /** The BFF's "ready" message on its IPC channel (undefined if it never comes). */
 function readyMessage(child: Child): Promise<BffReady | undefined> {
@@ -92,6 +92,9 @@ await group.run(
     });
     const ready = readyMessage(bff);
     await waitForUrl(health, bff);
+    // The worker: the background work (index sync, alerts, webhooks, retention; ADR 0032), after
+    // the web process has migrated the database. Restarted like the others when it dies.
+    group.start('The worker', process.execPath, [...BFF_NODE_ARGS, built.worker], { ...serverEnv, DEMO_ACCOUNTS: 'false' }, { restart: RESTART_POLICY });
     console.log(`\nSwitchboard is running on ${url}`);
     if (isEmbedded(env)) {
       console.log(`Upstream: the embedded Voice API simulator on ${simulatorUrl(env)}`);

@@ -13,6 +13,7 @@ export const NODE_DIST = 'dist/node';
 export const NODE_ENTRIES = {
   simulator: 'simulator/main.ts',
   server: 'server/server.ts',
+  worker: 'server/worker.ts',
   start: 'scripts/start.ts',
 } as const;
 

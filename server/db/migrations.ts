@@ -434,4 +434,17 @@ INSERT INTO index_call_facts (id, start_time, agent_id, campaign_name, status, d
   SELECT id, start_time, agent_id, campaign_name, status, duration, classification FROM index_calls;
 `,
   },
+  {
+    // The worker process's heartbeat (ADR 0032): the web processes read it to say when no worker runs.
+    id: '017_worker_heartbeats',
+    sql: `
+CREATE TABLE worker_heartbeats (
+  id text PRIMARY KEY,
+  host text NOT NULL,
+  pid integer NOT NULL,
+  started_at timestamptz NOT NULL,
+  seen_at timestamptz NOT NULL
+);
+`,
+  },
 ];

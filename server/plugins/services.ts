@@ -10,7 +10,6 @@ import type { Ctx } from '../context';
 import { MIGRATIONS } from '../db/migrations';
 import { ALLOW_ALL, type DoNotCall } from '../services/do-not-call';
 import { markStale } from '../services/idempotency';
-import { schedulePruning } from '../services/retention';
 import { SessionStore } from '../services/sessions';
 import { TokenBroker } from '../services/token-broker';
 import { Upstream } from '../services/upstream';
@@ -57,19 +56,8 @@ export const servicesPlugin = fp<ServicesOptions>(
     const orphaned = await markStale(db, staleAfterMs(ctx));
     if (orphaned > 0) app.log.warn({ orphaned }, 'Creates left in flight by a stopped process are now marked "outcome unknown".');
 
-    const stopPruning = schedulePruning(
-      db,
-      {
-        auditDays: config.AUDIT_RETENTION_DAYS,
-        sessionIdleMs: config.SESSION_IDLE_MINUTES * 60_000,
-        sessionAbsoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
-        draftDays: 7,
-      },
-      config.PRUNE_INTERVAL_MINUTES * 60_000,
-      app.log,
-    );
+    // Pruning is background work: server/background.ts.
     app.addHook('onClose', async () => {
-      stopPruning();
       await upstream.close().catch(() => undefined);
       if (!given) await db.close();
     });

@@ -131,7 +131,7 @@ describe('health', () => {
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
     const ready = await fetch(`${url}/readyz`);
     expect(ready.status).toBe(503);
-    expect(await ready.json()).toEqual({ status: 'unavailable', database: true, upstream: false, upstreamState: 'down' });
+    expect(await ready.json()).toEqual({ status: 'unavailable', database: true, upstream: false, upstreamState: 'down', worker: 'running' });
   });
 });
 
