@@ -7,24 +7,25 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../common/test-db';
-import { DEFAULT_SIM_API_KEY, startSimulator, type RunningSimulator } from '../../simulator/app';
 import { FAST_INDEX, waitFor } from '../testing/call-index';
+import { startTestStack, type TestStack } from '../testing/harness';
 import { freePort, spawnTsx, waitHealthy, type BffProcess } from '../testing/process';
 
-let sim: RunningSimulator;
+// The simulator of a test stack (its own BFF does not sync: INDEX_SYNC is off there).
+let stack: TestStack;
 let made: Awaited<ReturnType<typeof createTestDatabase>>;
 let env: Record<string, string>;
 const running: BffProcess[] = [];
 
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, seedCalls: 300, rateLimit: 0 });
+  stack = await startTestStack({ seedCalls: 300 });
   made = await createTestDatabase('bff_worker');
-  env = { ...FAST_INDEX, DATABASE_URL: made.url, VOICE_API_BASE_URL: sim.url, VOICE_API_KEY: DEFAULT_SIM_API_KEY };
+  env = { ...FAST_INDEX, DATABASE_URL: made.url, VOICE_API_BASE_URL: stack.simUrl, VOICE_API_KEY: stack.keys[0]! };
 }, 120_000);
 afterAll(async () => {
   for (const p of running) if (p.proc.exitCode === null) p.proc.kill('SIGKILL');
   await made?.drop();
-  await sim?.close();
+  await stack?.close();
 });
 
 async function one<T>(sql: string): Promise<T | undefined> {
