@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { openDb, type Db } from './db';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -38,19 +39,43 @@ export async function createTestDatabase(prefix: string): Promise<{ url: string;
   };
 }
 
-/** Where a suite run on each engine keeps its data. */
+/**
+ * A database of its own on the local server, opened, dropped when closed: what an in-memory
+ * embedded store was for tests and the e2e stack before ADR 0031.
+ */
+export async function openTestDb(prefix: string, max?: number): Promise<Db> {
+  const made = await createTestDatabase(prefix);
+  const db = await openDb({ url: made.url, max });
+  return {
+    ...db,
+    get lastFault() {
+      return db.lastFault;
+    },
+    query: db.query.bind(db),
+    exec: db.exec.bind(db),
+    transaction: db.transaction.bind(db),
+    async close() {
+      await db.close();
+      await made.drop();
+    },
+  };
+}
+
+/** Where a suite keeps its data. */
 export interface TestStore {
-  /** The suite's env, with DATABASE_URL on PostgreSQL (none on PGlite: an in-memory store). */
+  /** The suite's env, with DATABASE_URL. */
   env: Record<string, string>;
-  /** The database's URL on PostgreSQL; undefined on PGlite. */
-  url: string | undefined;
-  /** Drops the PostgreSQL database; nothing to do on PGlite. */
+  /** The database's URL. */
+  url: string;
+  /** Drops the database. */
   drop: () => Promise<void>;
 }
 
-/** A suite's store on `kind`: nothing on PGlite, a fresh database named after `prefix` on PostgreSQL; `env` is added to. */
-export async function testStore(kind: 'pglite' | 'postgres', prefix: string, env: Record<string, string> = {}): Promise<TestStore> {
-  if (kind === 'pglite') return { env: { ...env }, url: undefined, drop: async () => {} };
+/**
+ * A suite's store: a fresh database named after `prefix`; `env` is added to. `kind` names the one
+ * engine (the suites' describe.each over engines ran PGlite too before ADR 0031).
+ */
+export async function testStore(_kind: 'postgres', prefix: string, env: Record<string, string> = {}): Promise<TestStore> {
   const db = await createTestDatabase(prefix);
   return { env: { ...env, DATABASE_URL: db.url }, url: db.url, drop: db.drop };
 }

@@ -78,6 +78,7 @@ afterAll(async () => {
       'One Idempotency-Key sent to both instances at once creates exactly once upstream.',
       "An upstream outage shows in /readyz but does not take the instances out of HAProxy's rotation (they share the upstream).",
       '`kill -9` of one instance under load loses no acknowledged write; HAProxy takes it out of rotation and, after a restart, puts it back.',
+      '`kill -9` of the worker leaves both instances answering (and in rotation); their /readyz says no worker runs.',
     ],
     figures,
   });
@@ -338,5 +339,21 @@ describe('two BFF instances behind HAProxy on one PostgreSQL', () => {
       phase.stop = true;
       await load;
     }
+  });
+
+  it('kill -9 of the worker: both instances keep answering and /readyz says no worker runs', async () => {
+    cluster.worker.proc.kill('SIGKILL');
+    await cluster.worker.exited;
+    const viewer = await signedIn('viewer');
+    for (let i = 0; i < 4; i += 1) expect((await viewer.request('GET', '/auth/session')).status).toBe(200);
+    const until = Date.now() + 40_000;
+    let states: string[] = [];
+    while (Date.now() < until) {
+      states = await Promise.all(cluster.instances.map(async (i) => ((await (await fetch(`${i.url}/readyz`)).json()) as { worker: string }).worker));
+      if (states.every((w) => w === 'stopped')) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(states).toEqual(cluster.instances.map(() => 'stopped'));
+    for (const i of cluster.instances) expect((await fetch(`${i.url}/readyz`)).status, 'still in rotation').toBe(200);
   });
 });

@@ -1,9 +1,11 @@
 /**
- * startStack: the simulator (in-process) and the BFF in front of it, on fresh in-memory databases
- * unless told otherwise. Used by the e2e webServer, the BFF's integration tests and the benches.
+ * startStack: the simulator (in-process) and the BFF in front of it, each on a fresh throwaway
+ * database on the local PostgreSQL server (TEST_DATABASE_URL; dropped on close) unless told
+ * otherwise. Used by the e2e webServer, the BFF's integration tests and the benches.
  */
 import type { Writable } from 'node:stream';
-import { openDb, type Db } from '../common/db';
+import type { Db } from '../common/db';
+import { openTestDb } from '../common/test-db';
 import { buildApp, type BffApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { DEFAULT_SIM_API_KEY, DEFAULT_SIM_API_KEY_SECONDARY, startSimulator, type RunningSimulator } from '../simulator/app';
@@ -28,7 +30,7 @@ export interface StackOptions {
   demoPassword?: string;
   /** Extra BFF settings, as environment variables (validated like the real ones). */
   env?: Record<string, string | undefined>;
-  /** The BFF's database; default a fresh in-memory one. */
+  /** The BFF's database; default a fresh throwaway one. */
   db?: Db;
   logStream?: Writable;
   sessionCacheMs?: number;
@@ -65,7 +67,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       apiKeySecondary,
     }));
   const ownDb = !opts.db && !opts.env?.DATABASE_URL;
-  const db = opts.db ?? (opts.env?.DATABASE_URL ? undefined : await openDb({}));
+  const db = opts.db ?? (opts.env?.DATABASE_URL ? undefined : await openTestDb('stack'));
   try {
     const config = loadConfig({
       LOG_LEVEL: 'warn',

@@ -1,10 +1,12 @@
 /**
- * `npm start`'s launcher as it runs (the built dist bundles, plain node, real simulator and BFF):
- * it prints the address the README names (localhost), the demo password only when it created the
- * accounts, brings a BFF killed with SIGKILL back while the simulator stays up, and is small itself.
+ * `npm start`'s launcher as it runs (the built dist bundles, plain node, the embedded PostgreSQL
+ * server, real simulator and BFF): it prints the address the README names (localhost), the demo
+ * password only when it created the accounts, brings a BFF or a postmaster killed with SIGKILL back
+ * while the rest stays up (nothing lost), refuses a second start on the same data and a directory
+ * PGlite wrote, stops everything on SIGTERM, and is small itself.
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,9 +77,17 @@ async function signIn(url: string, password: string): Promise<number> {
 describe('npm start', () => {
   it('prints localhost and the new demo password, restarts a killed BFF with the simulator still up, and says the accounts exist on the next start', async () => {
     const [port, simPort] = [await freePort(), await freePort()];
-    const env = { PORT: String(port), SIM_PORT: String(simPort), BFF_DATA_DIR: join(dir, 'bff'), SIM_DATA_DIR: join(dir, 'sim') };
+    const env = {
+      PORT: String(port),
+      SIM_PORT: String(simPort),
+      DB_DATA_DIR: join(dir, 'postgres'),
+      BFF_DATA_DIR: join(dir, 'bff'),
+      SIM_DATA_DIR: join(dir, 'sim'),
+    };
+    let started = Date.now();
     const first = launch({ ...env, DEMO_PASSWORD: 'first-password-1' });
     const url = (await first.waitFor(/Switchboard is running on (\S+)/))[1]!;
+    console.log(`first start (new database) to /healthz: ${((Date.now() - started) / 1000).toFixed(1)} s`);
     expect(url).toBe(`http://localhost:${port}`);
     await first.waitFor(/Press Ctrl-C to stop/);
     expect(first.output()).toContain('Demo accounts: viewer, operator, admin — password first-password-1');
@@ -86,6 +96,23 @@ describe('npm start', () => {
     const before = children(first.proc.pid!);
     const bffPid = [...before].find(([, cmd]) => cmd.includes('server.mjs'))![0];
     const simPid = [...before].find(([, cmd]) => cmd.includes('simulator.mjs'))![0];
+    const pgPid = [...before].find(([, cmd]) => cmd.includes('bin/postgres -D'))![0];
+    // The data directory is the server's only, and its lock is held.
+    expect(readdirSync(dir)).toEqual(expect.arrayContaining(['postgres', 'postgres.lock', 'postgres.password']));
+
+    // A second start on the same data is refused, saying who holds it; the first one is untouched.
+    const twice = launch({ ...env, PORT: String(await freePort()), SIM_PORT: String(await freePort()) });
+    expect(await twice.exited).toBe(1);
+    expect(twice.output()).toMatch(/in use by another process \(pid \d+/);
+    expect(await signIn(url, 'first-password-1')).toBe(204);
+
+    // The postmaster killed: started again, it recovers from its WAL; the accounts are all there.
+    process.kill(pgPid, 'SIGKILL');
+    await first.waitFor(/The PostgreSQL server exited \(signal SIGKILL\); starting it again/);
+    const back = Date.now() + 60_000;
+    let status = 0;
+    while (Date.now() < back && (status = await signIn(url, 'first-password-1').catch(() => 0)) !== 204) await new Promise((r) => setTimeout(r, 250));
+    expect(status).toBe(204);
     const rss = rssMiB(first.proc.pid!);
     console.log(`launcher RSS ${rss.toFixed(1)} MiB`);
     expect(rss).toBeLessThanOrEqual(60);
@@ -100,9 +127,15 @@ describe('npm start', () => {
 
     first.proc.kill('SIGTERM');
     expect(await first.exited).toBe(0);
+    // Stopped cleanly, the database last: no postmaster left, no lock.
+    expect(existsSync(join(dir, 'postgres', 'postmaster.pid'))).toBe(false);
+    expect(existsSync(join(dir, 'postgres.lock'))).toBe(false);
 
     // Same data, another DEMO_PASSWORD: the accounts exist; their password is not the one set now.
+    started = Date.now();
     const second = launch({ ...env, DEMO_PASSWORD: 'second-password-2' });
+    await second.waitFor(/Switchboard is running on/);
+    console.log(`later start to /healthz: ${((Date.now() - started) / 1000).toFixed(1)} s`);
     await second.waitFor(/Press Ctrl-C to stop/);
     expect(second.output()).toContain('Switchboard is running on http://localhost:');
     expect(second.output()).toContain('Demo accounts viewer, operator, admin already exist');
@@ -112,4 +145,16 @@ describe('npm start', () => {
     second.proc.kill('SIGTERM');
     expect(await second.exited).toBe(0);
   }, 300_000);
+
+  it('stops, changing nothing, on a directory the previous embedded engine (PGlite) wrote, and says what to do', async () => {
+    const old = join(dir, 'old-bff');
+    mkdirSync(join(old, 'base'), { recursive: true });
+    writeFileSync(join(old, 'PG_VERSION'), '17\n');
+    const refused = launch({ PORT: String(await freePort()), SIM_PORT: String(await freePort()), DB_DATA_DIR: join(dir, 'pg-unused'), BFF_DATA_DIR: old });
+    expect(await refused.exited).toBe(1);
+    expect(refused.output()).toContain(`Found data written by the previous embedded database engine (PGlite) in ${old}`);
+    expect(refused.output()).toContain(`mv ${old} ${old}.pglite`);
+    expect(readdirSync(old).sort()).toEqual(['PG_VERSION', 'base']);
+    expect(existsSync(join(dir, 'pg-unused'))).toBe(false);
+  }, 60_000);
 });

@@ -16,6 +16,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { Db } from '../common/db';
+import { attachBackgroundServices, backgroundPlugin } from './background';
 import type { Config } from './config';
 import { childLoggerFactory, createLogger, routePattern } from './logger';
 import { errorsPlugin } from './plugins/errors';
@@ -24,8 +25,6 @@ import { securityPlugin } from './plugins/security';
 import { servicesPlugin } from './plugins/services';
 import { sessionPlugin, type RouteAccess } from './plugins/session';
 import { staticPlugin } from './plugins/static';
-import { CallIndexService } from './services/call-index/service';
-import { AlertService } from './services/alerts/service';
 import { alertsPlugin } from './routes/alerts';
 import { doNotCallRulesPlugin } from './routes/do-not-call-rules';
 import { authPlugin } from './routes/auth';
@@ -53,6 +52,11 @@ export interface AppDeps {
    * alerts' windows end at the upstream's instant; tests give the simulator's (which they move).
    */
   upstreamNow?: () => Date;
+  /**
+   * Run the background work in this process (default true: tests, the in-process stack). The web
+   * process (server.ts) passes false: its worker (worker.ts) runs it (ADR 0032).
+   */
+  background?: boolean;
 }
 
 /** A registered route: its method and URL, whether it has a schema, and the permission it declares. */
@@ -146,45 +150,22 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<BffA
   await app.register(proxyPlugin);
   await app.register(recordingsPlugin);
   await app.register(workspacePlugin);
-  const { ctx } = app;
-  const callIndex = new CallIndexService(ctx.db, ctx.upstream, app.log, {
-    enabled: config.INDEX_SYNC,
-    intervalMs: config.INDEX_INTERVAL_SECONDS * 1000,
-    backfillDays: config.INDEX_BACKFILL_DAYS,
-    recentDays: config.INDEX_RECENT_DAYS,
-    ratePerSecond: config.INDEX_RATE_PER_SECOND,
-    concurrency: config.INDEX_CONCURRENCY,
-    transcriptsPerPass: config.INDEX_TRANSCRIPTS_PER_PASS,
-    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
-    databaseUrl: config.DATABASE_URL,
-    countCap: config.INDEX_COUNT_CAP,
-    retentionDays: config.INDEX_RETENTION_DAYS,
-    now: deps.upstreamNow,
-  });
-  ctx.callIndex = callIndex;
-  await app.register(callIndexPlugin, { index: callIndex });
-  // Sync starts when the app is ready (not while it is only being built) and stops before the database closes.
-  app.addHook('onReady', async () => callIndex.start());
-  app.addHook('preClose', async () => callIndex.stop());
+  attachBackgroundServices(app as unknown as FastifyInstance, config, deps.upstreamNow);
+  await app.register(callIndexPlugin, { index: app.ctx.callIndex! });
   await app.register(writesPlugin);
   await app.register(preferencesPlugin);
   await app.register(doNotCallPlugin);
   await app.register(redialPlugin);
   await app.register(reviewPlugin);
-  const alerts = new AlertService(ctx, app.log, {
-    enabled: config.ALERTS,
-    intervalMs: config.ALERTS_INTERVAL_SECONDS * 1000,
-    retryBaseMs: config.ALERT_RETRY_BASE_MS,
-    attempts: config.ALERT_RETRY_ATTEMPTS,
-    timeoutMs: config.ALERT_WEBHOOK_TIMEOUT_MS,
-    allowLoopback: config.ALERT_WEBHOOK_LOOPBACK,
-    databaseUrl: config.DATABASE_URL,
-  });
-  ctx.alerts = alerts;
   await app.register(alertsPlugin);
   await app.register(doNotCallRulesPlugin);
-  app.addHook('onReady', async () => alerts.start());
-  app.addHook('preClose', async () => alerts.stop());
+  // The background work (ADR 0032): here unless this is a web process (server.ts), whose worker runs it.
+  if (deps.background ?? true) await app.register(backgroundPlugin);
+  else
+    app.addHook('preClose', async () => {
+      await app.ctx.callIndex?.stop();
+      await app.ctx.alerts?.stop();
+    });
   await app.register(staticPlugin);
   return app as unknown as BffApp;
 }

@@ -20,4 +20,6 @@ export interface Ctx {
   alerts?: AlertService;
   /** What this start did about the demo accounts (null: not asked for, DEMO_ACCOUNTS unset). */
   demoAccounts: DemoAccounts | null;
+  /** This process runs the background work (server/background.ts): the worker, or the in-process stack of the tests. */
+  background?: boolean;
 }

@@ -5,7 +5,6 @@
  */
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { wasmFlags } from './memory';
 
 /**
  * In a child: server/memory.ts, then 600 answers through an undici pool; how far the peak (VmHWM)
@@ -42,11 +41,6 @@ function peakRiseMiB(env: Record<string, string>): number {
 }
 
 describe('the BFF process memory settings', () => {
-  it('compile WebAssembly by the optimising compiler only when PGlite is in the process', () => {
-    expect(wasmFlags({})).toEqual(['--no-liftoff']);
-    expect(wasmFlags({ DATABASE_URL: 'postgres://db.example/switchboard' })).toEqual(['--no-wasm-tier-up', '--no-wasm-dynamic-tiering']);
-  });
-
   it('with DATABASE_URL, answers from the upstream do not lift the peak (no optimising compile of the HTTP parser)', () => {
     const rise = peakRiseMiB({ DATABASE_URL: 'postgres://db.example/switchboard' });
     expect(Number.isFinite(rise)).toBe(true);

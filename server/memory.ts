@@ -1,11 +1,8 @@
 /**
- * Imported first by server.ts (and only there): V8 settings that keep the BFF's memory within its
+ * Imported first by server.ts and worker.ts: V8 settings that keep the BFF's memory within its
  * budget (ADR 0019, ADR 0023), set before anything is compiled or allocated in bulk.
- * - WebAssembly (`wasmFlags`): with the embedded store, `--no-liftoff`: PGlite's 9 MB module is
- *   compiled once, by the optimising compiler, instead of by the baseline compiler first and then
- *   again, tier by tier, by the optimising one: both sets of machine code stayed resident (about
- *   45 MiB). With `DATABASE_URL` no PGlite is loaded, and the only WebAssembly is undici's HTTP
- *   parser (llhttp): it stays with the baseline compiler (Liftoff), never tiered up. The optimising
+ * - WebAssembly (`wasmFlags`): the only WebAssembly is undici's HTTP parser (llhttp; PGlite's
+ *   left with ADR 0031): it stays with the baseline compiler (Liftoff), never tiered up. The optimising
  *   compiler held 25–35 MiB of working memory for a moment while it compiled llhttp's one large
  *   function, at the first upstream answer (eagerly) or after a few hundred (when tiered up): that
  *   moment was the DATABASE_URL peak of ADR 0023, about 20 MiB above the running process.
@@ -16,9 +13,7 @@
  */
 import { setFlagsFromString } from 'node:v8';
 
-/** How WebAssembly is compiled: by the optimising compiler only for PGlite (no DATABASE_URL), else by the baseline one only. */
-export function wasmFlags(env: Record<string, string | undefined>): string[] {
-  return env.DATABASE_URL ? ['--no-wasm-tier-up', '--no-wasm-dynamic-tiering'] : ['--no-liftoff'];
-}
+/** How WebAssembly is compiled: by the baseline compiler only. */
+export const WASM_FLAGS = ['--no-wasm-tier-up', '--no-wasm-dynamic-tiering'];
 
-for (const flag of [...wasmFlags(process.env), '--max-semi-space-size=1']) setFlagsFromString(flag);
+for (const flag of [...WASM_FLAGS, '--max-semi-space-size=1']) setFlagsFromString(flag);

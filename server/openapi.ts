@@ -7,7 +7,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { openDb } from '../common/db';
+import { openTestDb } from '../common/test-db';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 
@@ -24,7 +24,7 @@ export async function renderBffOpenApi(): Promise<string> {
     OIDC_ISSUER: 'http://127.0.0.1:9/oidc',
     OIDC_CLIENT_ID: 'switchboard',
   });
-  const db = await openDb({});
+  const db = await openTestDb('openapi');
   const app = await buildApp(config, { db });
   try {
     await app.ready();

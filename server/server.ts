@@ -1,4 +1,7 @@
-/** The BFF process: settings from the environment, buildApp, listen on PORT; SIGINT/SIGTERM close cleanly. */
+/**
+ * The BFF's web process: settings from the environment, buildApp, listen on PORT; SIGINT/SIGTERM
+ * close cleanly. It runs no background work: `node dist/node/worker.mjs` does (ADR 0032).
+ */
 import './threadpool';
 import './memory';
 import { DataDirError } from '../common/db';
@@ -14,7 +17,8 @@ export interface BffReady {
 
 export async function startServer(env: Record<string, string | undefined> = process.env) {
   const config = loadConfig(env);
-  const app = await buildApp(config);
+  // The web process only answers: its worker (worker.ts) runs the background work (ADR 0032).
+  const app = await buildApp(config, { background: false });
   await app.listen({ host: config.HOST, port: config.PORT });
   return app;
 }

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { errorResponse } from '../contract/errors';
 import { migrate, openDb, type Db } from '../common/db';
+import { openTestDb } from '../common/test-db';
 import { FaultRegistry } from './control/faults';
 import { registerControlRoutes } from './control/routes';
 import { Stats } from './control/stats';
@@ -30,8 +31,8 @@ import { frameworkMessages } from '../common/http-errors';
 export interface SimulatorOptions {
   host?: string;
   port?: number;
+  /** The store's PostgreSQL database; omitted: a throwaway one on the local server (TEST_DATABASE_URL), dropped on close (tests, the e2e stack). */
   databaseUrl?: string;
-  dataDir?: string;
   reset?: boolean;
   seed?: number;
   seedCalls?: number;
@@ -61,37 +62,13 @@ export interface RunningSimulator {
 }
 
 async function openStore(options: SimulatorOptions): Promise<Db> {
-  const db = await openDb({ url: options.databaseUrl, dataDir: options.dataDir });
+  const db = options.databaseUrl ? await openDb({ url: options.databaseUrl }) : await openTestDb('sim');
   if (options.reset && options.databaseUrl) await db.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
   const applied = await migrate(db, MIGRATIONS);
   if (applied.includes('003_call_bodies')) await convertKeptCalls(db);
   // New indexes on kept data need statistics before the planner will use them.
   if (applied.length > 0) await db.exec('ANALYZE');
   return db;
-}
-
-/**
- * The seeding child: compiled next to this bundle when the simulator runs as built JavaScript
- * (npm start, the bench), else seed/seed-process.ts under tsx (tests, npm run simulator).
- */
-function seedProcessArgs(): { args: string[]; cwd: string } {
-  if (import.meta.url.endsWith('.mjs')) return { args: [fileURLToPath(new URL('./seed-process.mjs', import.meta.url))], cwd: process.cwd() };
-  // Under tsx the child runs from the repository root, where tsx finds the tsconfig.
-  return { args: ['--import', 'tsx', fileURLToPath(new URL('./seed/seed-process.ts', import.meta.url))], cwd: fileURLToPath(new URL('..', import.meta.url)) };
-}
-
-/** Seeds a closed data directory in a child process (see seed/seed-process.ts for why). */
-function seedInChild(dataDir: string, options: Omit<SeedOptions, 'now'> & { now: Date }): Promise<void> {
-  const { args, cwd } = seedProcessArgs();
-  // The child may run from another directory: the data directory is resolved here first.
-  const absolute = resolvePath(dataDir);
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, [...args, JSON.stringify({ ...options, dataDir: absolute })], { cwd, maxBuffer: 1 << 20 }, (error, stdout, stderr) => {
-      const line = stdout.split('\n').find((l) => l.startsWith('{'));
-      if (error || !line) return reject(new Error(`Seeding the simulator's store failed: ${(stderr || String(error)).slice(-2000)}`));
-      resolve();
-    });
-  });
 }
 
 const FRAMEWORK_MESSAGES = frameworkMessages(`The body is larger than ${BODY_LIMIT / 1024 / 1024} MB.`);
@@ -101,13 +78,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const apiKeySecondary = options.apiKeySecondary ?? DEFAULT_SIM_API_KEY_SECONDARY;
   const clock = new Clock(options.speed ?? 1);
   const seedOptions = { seed: options.seed ?? 42, calls: options.seedCalls ?? 20_000, apiKey, apiKeySecondary, now: clock.now() };
-  // An on-disk store made now is migrated and seeded by a child process before this one opens
-  // it: the memory a large load grows in PGlite (WebAssembly memory and code never shrink) leaves
-  // with the child, and this process holds one PGlite instance instead of a closed one and a new one.
-  const onDisk = !options.databaseUrl && options.dataDir ? options.dataDir : undefined;
-  if (onDisk && options.reset) rmSync(onDisk, { recursive: true, force: true });
-  if (onDisk && !existsSync(join(onDisk, 'PG_VERSION'))) await seedInChild(onDisk, seedOptions);
-  const db = await openStore({ ...options, reset: onDisk ? false : options.reset });
+  const db = await openStore(options);
   const state: SimState = {
     db,
     clock,

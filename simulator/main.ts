@@ -1,5 +1,6 @@
 /** `npm run simulator [-- --reset]`: the simulator alone, configured from SIM_* variables. */
 import { z } from 'zod';
+import { EMBEDDED_DATABASES, useEmbeddedPostgres } from '../common/embedded-postgres';
 import { DEFAULT_SIM_API_KEY, DEFAULT_SIM_API_KEY_SECONDARY, startSimulator } from './app';
 import { parseVariants } from './http/variants';
 
@@ -8,7 +9,6 @@ const Env = z.object({
   SIM_HOST: z.string().default('127.0.0.1'),
   SIM_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
   SIM_DATABASE_URL: z.url().optional(),
-  SIM_DATA_DIR: z.string().default('.data/simulator'),
   SIM_API_KEY: z.string().min(16).default(DEFAULT_SIM_API_KEY),
   SIM_API_KEY_SECONDARY: z.string().min(16).default(DEFAULT_SIM_API_KEY_SECONDARY),
   SIM_CONTROL_TOKEN: z.string().min(8).optional(),
@@ -42,7 +42,6 @@ export function simulatorOptionsFromEnv(env: NodeJS.ProcessEnv, reset = false) {
     host: e.SIM_HOST,
     port: e.SIM_PORT,
     databaseUrl: e.SIM_DATABASE_URL,
-    dataDir: e.SIM_DATA_DIR,
     reset,
     seed: e.SIM_SEED,
     seedCalls: e.SIM_SEED_CALLS,
@@ -60,11 +59,19 @@ export function simulatorOptionsFromEnv(env: NodeJS.ProcessEnv, reset = false) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const started = Date.now();
-  const sim = await startSimulator(simulatorOptionsFromEnv(process.env, process.argv.includes('--reset')));
+  // Alone (npm run simulator) without SIM_DATABASE_URL: the embedded server's `simulator` database
+  // (npm start's when it runs, else one started for as long as this runs).
+  const embedded = process.env.SIM_DATABASE_URL ? undefined : await useEmbeddedPostgres([EMBEDDED_DATABASES.simulator], { dataDir: process.env.DB_DATA_DIR });
+  const options = simulatorOptionsFromEnv(process.env, process.argv.includes('--reset'));
+  const sim = await startSimulator({ ...options, databaseUrl: options.databaseUrl ?? embedded!.url(EMBEDDED_DATABASES.simulator) });
   console.log(
     `Voice API simulator on ${sim.url} (ready in ${Date.now() - started} ms${sim.state.variants.size > 0 ? `; variants: ${[...sim.state.variants].join(', ')}` : ''})`,
   );
-  const stop = () => void sim.close().then(() => process.exit(0));
+  const stop = () =>
+    void sim.close().then(async () => {
+      await embedded?.stop();
+      process.exit(0);
+    });
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

@@ -1,23 +1,17 @@
 /**
  * The BFF in its own process in front of a running simulator (BENCH_SIM_URL), as `npm start`
- * composes it: the embedded store in a directory (a new one, in a temp directory removed on exit:
- * its initdb runs in a child process, ADR 0019), the BFF's V8 and thread-pool settings (imported
- * first, as server.ts does; builtNode adds BFF_NODE_ARGS), demo accounts, the built SPA. Prints
- * {url} when ready. (An in-memory store ran initdb inside this process: about 400 MiB of the load
- * run's RSS was that, not the BFF.)
+ * composes it: its database on a PostgreSQL server (a throwaway one on the local server, dropped on
+ * exit; ADR 0031), the BFF's V8 and thread-pool settings (imported first, as server.ts does;
+ * builtNode adds BFF_NODE_ARGS), demo accounts, the built SPA. Prints {url} when ready.
  */
 import '../../server/threadpool';
 import '../../server/memory';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openDb } from '../../common/db';
+import { openTestDb } from '../../common/test-db';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { DEFAULT_SIM_API_KEY, DEFAULT_SIM_API_KEY_SECONDARY } from '../../simulator/app';
 
-const dir = mkdtempSync(join(tmpdir(), 'bench-bff-'));
-const db = await openDb({ dataDir: join(dir, 'bff') });
+const db = await openTestDb('bench_bff');
 const config = loadConfig({
   LOG_LEVEL: 'warn',
   HOST: '127.0.0.1',
@@ -44,9 +38,6 @@ const stop = () =>
   void app
     .close()
     .then(() => db.close())
-    .then(() => {
-      rmSync(dir, { recursive: true, force: true });
-      process.exit(0);
-    });
+    .then(() => process.exit(0));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -3,9 +3,6 @@
  * limit lifted), then Insights for 30 days and transcript search, timed as the server computes them
  * (the query layer the routes call), on PGlite on disk and on the local PostgreSQL server.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { migrate, openDb, type Db } from '../../common/db';
 import { createTestDatabase, databaseAvailable } from '../../common/test-db';
 import { InsightsQuery, IndexSearchQuery } from '../../contract/bff/index';
@@ -128,19 +125,6 @@ export async function indexSection(ctx: BenchContext, sim: SimInfo): Promise<voi
     headers: { authorization: `Bearer ${sim.controlToken}`, 'content-type': 'application/json' },
     body: JSON.stringify({ rateLimit: 0 }),
   });
-  const dir = mkdtempSync(join(tmpdir(), 'bench-index-'));
-  try {
-    const lite = await openDb({ dataDir: dir });
-    try {
-      await queries(ctx, lite, 'PGlite', await indexAll(ctx, sim, lite, 'PGlite on disk'));
-    } finally {
-      await lite.close();
-    }
-  } catch (error) {
-    ctx.report.skip(S, 'PGlite', '', reason(error));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
   if (!(await databaseAvailable())) {
     ctx.report.skip(S, 'PostgreSQL', '', 'no PostgreSQL server at TEST_DATABASE_URL');
     return;

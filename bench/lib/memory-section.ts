@@ -89,7 +89,8 @@ export async function memorySection(ctx: BenchContext, simUrl: string): Promise<
   const seconds = Number(process.env.BENCH_MEMORY_SECONDS ?? 15);
   const { server } = await buildNode({ server: NODE_ENTRIES.server }, 'dist/node-bench-memory');
   const withPostgres = await databaseAvailable();
-  const cases = ['new embedded directory', 'existing embedded directory', ...(withPostgres ? ['DATABASE_URL'] : [])];
+  // One engine (ADR 0031): the BFF on a PostgreSQL server; the embedded one is the same server run by npm start.
+  const cases = withPostgres ? ['DATABASE_URL'] : [];
   const samples = new Map<string, Sample[]>(cases.map((c) => [c, []]));
   const failures = new Map<string, string>();
   for (let round = 0; round < ctx.runs && timeLeft(ctx) > 120_000; round += 1) {

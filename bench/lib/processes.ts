@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { buildNode, NODE_ENTRIES } from '../../scripts/lib/build-node';
+import { buildNode } from '../../scripts/lib/build-node';
 import { BFF_NODE_ARGS, BFF_PROCESS_ENV } from '../../scripts/lib/embedded';
 
 export interface Child<T> {
@@ -70,7 +70,7 @@ export async function startChild<T>(command: string, args: string[], env: Record
 }
 
 const SERVERS = { 'sim-server': 'bench/lib/sim-server.ts', 'bff-server': 'bench/lib/bff-server.ts', 'proxy-server': 'bench/lib/proxy-server.ts' } as const;
-let built: Promise<Record<keyof typeof SERVERS | 'seed-process', string>> | undefined;
+let built: Promise<Record<keyof typeof SERVERS, string>> | undefined;
 
 /**
  * Node on a bundle of one of the bench's servers, as npm start runs the product (built JavaScript,
@@ -78,7 +78,7 @@ let built: Promise<Record<keyof typeof SERVERS | 'seed-process', string>> | unde
  * with the simulator's seeding child next to them.
  */
 export async function builtNode(server: keyof typeof SERVERS): Promise<[string, string[]]> {
-  built ??= buildNode({ ...SERVERS, 'seed-process': NODE_ENTRIES['seed-process'] }, 'dist/node-bench');
+  built ??= buildNode({ ...SERVERS }, 'dist/node-bench');
   // The BFF with the Node flags npm start gives it (ADR 0019).
   return [process.execPath, [...(server === 'bff-server' ? BFF_NODE_ARGS : []), (await built)[server]]];
 }

@@ -1,24 +1,18 @@
 /**
  * The simulator in its own process for the bench: load generated here does not share its event
  * loop, and its RSS is its own. Prints one JSON line when ready: {url, seedMs, controlToken, storage}.
- * Storage is the product's default, PGlite on disk (in a fresh temp directory, removed on exit),
- * or the PostgreSQL server at SIM_DATABASE_URL when it is set.
+ * Storage: the PostgreSQL server at SIM_DATABASE_URL, else a throwaway database on the local server.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { startSimulator } from '../../simulator/app';
 
 const calls = Number(process.env.BENCH_SEED_CALLS ?? 100_000);
 const controlToken = 'bench-control-token';
 const databaseUrl = process.env.SIM_DATABASE_URL || undefined;
-const dataDir = databaseUrl ? undefined : mkdtempSync(join(tmpdir(), 'bench-sim-'));
 const started = performance.now();
 const sim = await startSimulator({
   host: '127.0.0.1',
   port: Number(process.env.BENCH_SIM_PORT ?? 0),
   databaseUrl,
-  dataDir,
   reset: true,
   seedCalls: calls,
   rateLimit: 0,
@@ -27,10 +21,9 @@ const sim = await startSimulator({
   controlToken,
 });
 const seedMs = performance.now() - started;
-process.stdout.write(`${JSON.stringify({ url: sim.url, seedMs, controlToken, storage: databaseUrl ? 'postgres' : 'pglite-disk' })}\n`);
+process.stdout.write(`${JSON.stringify({ url: sim.url, seedMs, controlToken, storage: databaseUrl ? 'postgres' : 'postgres-local' })}\n`);
 const stop = () =>
   void sim.close().then(() => {
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);
   });
 process.on('SIGINT', stop);

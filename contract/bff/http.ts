@@ -114,6 +114,12 @@ export const Readiness = z.object({
   database: z.boolean(),
   upstream: z.boolean(),
   upstreamState: z.enum(['up', 'slow', 'down']),
+  /**
+   * The background work (the call index's sync, alerts, webhooks, retention; ADR 0032): 'running'
+   * (a worker's heartbeat is recent, or this process runs it), 'stopped' (no worker heartbeat:
+   * figures from the index stop updating). Not part of the status: this process still answers.
+   */
+  worker: z.enum(['running', 'stopped']),
 });
 export type Readiness = z.infer<typeof Readiness>;
 

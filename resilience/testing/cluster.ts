@@ -152,6 +152,8 @@ export interface Cluster {
   /** The simulator's own store (what the upstream holds). */
   simDatabaseUrl: string;
   instances: Instance[];
+  /** The worker process (background work; ADR 0032). */
+  readonly worker: Running;
   statsSocket: string;
   haproxyConfig: string;
   stats(): Promise<ServerStat[]>;
@@ -182,17 +184,21 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
   let sim: Child<{ url: string; controlToken: string }> | undefined;
   let haproxy: Running | undefined;
   const instances: Instance[] = [];
+  const ownStores: (() => Promise<void>)[] = [];
+  let worker: Running | undefined;
   const stop = async () => {
     await stopGently(haproxy);
+    await stopGently(worker);
     for (const i of instances) await stopGently(i.child);
     await sim?.stop();
     await db.drop().catch(() => undefined);
     await simDb.drop().catch(() => undefined);
+    for (const drop of ownStores) await drop().catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });
   };
   try {
     sim = await startChild(...(await builtNode('sim-server')), { BENCH_SEED_CALLS: '300', SIM_DATABASE_URL: simDb.url });
-    const { server } = await buildNode({ server: 'server/server.ts' }, 'dist/node-resilience');
+    const { server, worker: workerBundle } = await buildNode({ server: 'server/server.ts', worker: 'server/worker.ts' }, 'dist/node-resilience');
     const lbPort = await freePort();
     const url = `http://127.0.0.1:${lbPort}`;
     for (let n = 1; n <= (opts.instances ?? 2); n += 1) {
@@ -217,8 +223,10 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
       const started = Date.now();
       const settings: Record<string, string> = { ...env, PORT: String(instance.port) };
       if (BREAK === 'own-store') {
-        delete settings.DATABASE_URL;
-        settings.BFF_DATA_DIR = join(dir, instance.name);
+        // Each instance on a database of its own: what the suite must catch.
+        const own = await createTestDatabase(`resilience_own_${instance.name}`);
+        ownStores.push(own.drop);
+        settings.DATABASE_URL = own.url;
       }
       const child = run(process.execPath, [server], settings);
       instance.child = child;
@@ -239,6 +247,14 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
     };
     // One after the other: the first migrates the fresh database (under an advisory lock either way).
     for (const instance of instances) await start(instance);
+    // The worker (ADR 0032): the web instances only answer; it runs the background work.
+    worker = run(process.execPath, [workerBundle], env);
+    const workerUntil = Date.now() + 60_000;
+    while ((await fetch(`${instances[0]!.url}/readyz`).then((r) => r.json() as Promise<{ worker?: string }>)).worker !== 'running') {
+      if (worker.proc.exitCode !== null) throw new Error(`The worker exited before it was running: ${worker.output()}`);
+      if (Date.now() > workerUntil) throw new Error(`The worker was not running in 60 s: ${worker.output()}`);
+      await sleep(200);
+    }
 
     const statsSocket = join(dir, 'haproxy.sock');
     const config = haproxyConfig({ port: lbPort, socket: statsSocket, servers: instances, statusCheck: BREAK === 'status-check' });
@@ -263,6 +279,9 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
       databaseUrl: db.url,
       simDatabaseUrl: simDb.url,
       instances,
+      get worker() {
+        return worker!;
+      },
       statsSocket,
       haproxyConfig: config,
       stats,

@@ -9,14 +9,11 @@ import { build } from 'esbuild';
 
 export const NODE_DIST = 'dist/node';
 
-/**
- * Entry name → source. The simulator finds `seed-process.mjs` next to its own bundle, the npm start
- * launcher (`start.mjs`) the simulator's and the BFF's.
- */
+/** Entry name → source. The npm start launcher (`start.mjs`) finds the others next to it. */
 export const NODE_ENTRIES = {
   simulator: 'simulator/main.ts',
-  'seed-process': 'simulator/seed/seed-process.ts',
   server: 'server/server.ts',
+  worker: 'server/worker.ts',
   start: 'scripts/start.ts',
 } as const;
 

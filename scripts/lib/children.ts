@@ -9,6 +9,7 @@ import { get } from 'node:http';
 export interface Child {
   name: string;
   proc: ChildProcess;
+  stopSignal?: NodeJS.Signals;
   exited: Promise<number | null>;
   /** The exit code, or the signal that ended it. */
   ended: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -21,6 +22,16 @@ export interface StartOptions {
   restart?: RestartPolicy;
   /** Called with each new process after a restart. */
   onRestart?: (child: Child) => void;
+  /** Run as this user and group (the database server, when the launcher runs as root). */
+  uid?: number;
+  gid?: number;
+  /**
+   * In a process group of its own, so a Ctrl-C at the terminal reaches only the launcher, which
+   * stops it after the processes that use it (the database server).
+   */
+  detached?: boolean;
+  /** The signal that stops it (default SIGTERM; PostgreSQL's fast shutdown is SIGINT). */
+  stopSignal?: NodeJS.Signals;
 }
 
 /**
@@ -36,12 +47,18 @@ export interface RestartPolicy {
 export const RESTART_POLICY: RestartPolicy = { delaysMs: [1000, 2000, 4000, 8000], fastMs: 30_000, maxFastCrashes: 5 };
 
 /** Runs `node --import tsx <script>` (or another command) with the given environment. */
-export function startChild(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, { ipc = false } = {}): Child {
-  const proc = spawn(command, args, { env, stdio: ['ignore', 'inherit', 'inherit', ...(ipc ? ['ipc' as const] : [])] });
+export function startChild(
+  name: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  { ipc = false, uid, gid, detached, stopSignal }: Pick<StartOptions, 'ipc' | 'uid' | 'gid' | 'detached' | 'stopSignal'> = {},
+): Child {
+  const proc = spawn(command, args, { env, uid, gid, detached, stdio: ['ignore', 'inherit', 'inherit', ...(ipc ? ['ipc' as const] : [])] });
   const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     proc.once('exit', (code, signal) => resolve({ code, signal })),
   );
-  return { name, proc, ended, exited: ended.then((e) => e.code) };
+  return { name, proc, stopSignal, ended, exited: ended.then((e) => e.code) };
 }
 
 export function tsxArgs(script: string, watch = false): string[] {
@@ -90,7 +107,7 @@ export async function waitForUrl(url: string, child: Child, { timeoutMs = 300_00
 export async function stopAll(children: Child[], graceMs = 10_000): Promise<void> {
   for (const child of [...children].reverse()) {
     if (child.proc.exitCode !== null || child.proc.signalCode !== null) continue;
-    child.proc.kill('SIGTERM');
+    child.proc.kill(child.stopSignal ?? 'SIGTERM');
     const timer = setTimeout(() => child.proc.kill('SIGKILL'), graceMs);
     await child.exited;
     clearTimeout(timer);

@@ -38,7 +38,7 @@ export function isEmbedded(env: NodeJS.ProcessEnv): boolean {
 }
 
 export function simulatorEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return { ...env, SIM_PORT: env.SIM_PORT ?? '4010', SIM_DATA_DIR: env.SIM_DATA_DIR ?? '.data/simulator' };
+  return { ...env, SIM_PORT: env.SIM_PORT ?? '4010' };
 }
 
 export function simulatorUrl(env: NodeJS.ProcessEnv): string {

@@ -1,15 +1,24 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDb } from '../../common/db';
+import { createTestDatabase } from '../../common/test-db';
 import { MIGRATIONS } from '../db/migrations';
 import { verifyPassword } from '../services/passwords';
 import { runUserCommand } from './user';
 
 const dir = mkdtempSync(join(tmpdir(), 'bff-user-'));
-const env = { BFF_DATA_DIR: dir };
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let made: Awaited<ReturnType<typeof createTestDatabase>>;
+let env: Record<string, string> = {};
+beforeAll(async () => {
+  made = await createTestDatabase('bff_user_cli');
+  env = { DATABASE_URL: made.url };
+});
+afterAll(async () => {
+  await made.drop();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 async function run(...argv: string[]): Promise<string> {
   const lines: string[] = [];
@@ -26,7 +35,7 @@ describe('npm run user', () => {
     await expect(run('add', 'bob', '--role', 'king')).rejects.toThrow(/--role must be one of viewer, operator, admin/);
     expect(await run('list')).toBe('alice\toperator\tenabled');
 
-    const db = await openDb({ dataDir: dir });
+    const db = await openDb({ url: made.url });
     await migrate(db, MIGRATIONS, 'bff_migrations');
     const { rows } = await db.query<{ id: number; password_hash: string }>("SELECT id, password_hash FROM users WHERE username = 'alice'");
     expect(await verifyPassword(password, rows[0]!.password_hash)).toBe(true);
@@ -35,13 +44,23 @@ describe('npm run user', () => {
 
     expect(await run('disable', 'alice')).toMatch(/sessions ended/);
     expect(await run('list')).toBe('alice\toperator\tdisabled');
-    const check = await openDb({ dataDir: dir });
+    const check = await openDb({ url: made.url });
     expect((await check.query('SELECT 1 FROM sessions')).rows).toEqual([]);
     await check.close();
     await run('enable', 'alice');
     const reset = await run('reset', 'alice');
     expect(/Password: (\S+)/.exec(reset)![1]).not.toBe(password);
     await expect(run('disable', 'nobody')).rejects.toThrow(/No user nobody/);
-    // Each command opens the embedded database from disk, as the CLI does.
   }, 180_000);
+
+  it('without DATABASE_URL, starts the embedded server for the command and stops it after (npm start not running)', async () => {
+    const embedded = { DB_DATA_DIR: join(dir, 'postgres') };
+    const lines: string[] = [];
+    await runUserCommand(['add', 'carol', '--role', 'viewer'], embedded, (l) => lines.push(l));
+    await runUserCommand(['list'], embedded, (l) => lines.push(l));
+    expect(lines[1]).toBe('carol\tviewer\tenabled');
+    // Stopped cleanly: no postmaster.pid left, the lock released.
+    expect(existsSync(join(dir, 'postgres', 'postmaster.pid'))).toBe(false);
+    expect(existsSync(join(dir, 'postgres.lock'))).toBe(false);
+  }, 120_000);
 });

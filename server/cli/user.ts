@@ -1,7 +1,6 @@
 /**
  * `npm run user -- <command>`: staff accounts in the BFF's database (DATABASE_URL, else the
- * embedded one in BFF_DATA_DIR; stop `npm start` first on the embedded default, which one process
- * opens at a time).
+ * embedded server's: the one `npm start` runs, or started for the command when none runs).
  *
  *   add NAME --role viewer|operator|admin [--password-stdin]
  *   reset NAME [--password-stdin]      new password; the user's sessions end
@@ -14,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { Role } from '../../contract/bff/roles';
 import { migrate, openDb } from '../../common/db';
+import { EMBEDDED_DATABASES, useEmbeddedPostgres } from '../../common/embedded-postgres';
 import { MIGRATIONS } from '../db/migrations';
 import { addUser, findUser, resetPassword, setUserEnabled } from '../services/users';
 
@@ -40,7 +40,11 @@ export async function runUserCommand(argv: string[], env: NodeJS.ProcessEnv = pr
   if (!command || (command !== 'list' && !name)) throw new Error(USAGE);
   const username = command === 'list' ? '' : Username.parse(name);
 
-  const db = await openDb({ url: env.DATABASE_URL, dataDir: env.BFF_DATA_DIR ?? '.data/bff' });
+  const embedded = env.DATABASE_URL ? undefined : await useEmbeddedPostgres([EMBEDDED_DATABASES.bff], { dataDir: env.DB_DATA_DIR });
+  const db = await openDb({ url: env.DATABASE_URL ?? embedded!.url(EMBEDDED_DATABASES.bff) }).catch(async (error: unknown) => {
+    await embedded?.stop();
+    throw error;
+  });
   try {
     await migrate(db, MIGRATIONS, 'bff_migrations');
     switch (command) {
@@ -76,6 +80,7 @@ export async function runUserCommand(argv: string[], env: NodeJS.ProcessEnv = pr
     }
   } finally {
     await db.close();
+    await embedded?.stop();
   }
 }
 

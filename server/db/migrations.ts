@@ -520,4 +520,17 @@ CREATE TABLE index_rollup_class (
 ${INDEX_ROLLUPS_FROM_FACTS}
 `,
   },
+  {
+    // The worker process's heartbeat (ADR 0032): the web processes read it to say when no worker runs.
+    id: '020_worker_heartbeats',
+    sql: `
+CREATE TABLE worker_heartbeats (
+  id text PRIMARY KEY,
+  host text NOT NULL,
+  pid integer NOT NULL,
+  started_at timestamptz NOT NULL,
+  seen_at timestamptz NOT NULL
+);
+`,
+  },
 ];

@@ -4,12 +4,11 @@
  * session store, the token broker and the upstream client. Closed with the app.
  */
 import fp from 'fastify-plugin';
-import { migrate, openDb, verifyTables, type Db } from '../../common/db';
-import type { Config } from '../config';
+import { migrate, openDb, type Db } from '../../common/db';
+import { ConfigError, type Config } from '../config';
 import type { Ctx } from '../context';
 import { MIGRATIONS } from '../db/migrations';
 import { markStale } from '../services/idempotency';
-import { schedulePruning } from '../services/retention';
 import { SessionStore } from '../services/sessions';
 import { TokenBroker } from '../services/token-broker';
 import { Upstream } from '../services/upstream';
@@ -32,15 +31,10 @@ export interface ServicesOptions {
 
 export const servicesPlugin = fp<ServicesOptions>(
   async (app, { config, db: given, sessionCacheMs }) => {
-    const db = given ?? (await openDb({ url: config.DATABASE_URL, dataDir: config.BFF_DATA_DIR }));
+    if (!given && !config.DATABASE_URL)
+      throw new ConfigError('DATABASE_URL is not set: point it at a PostgreSQL server (npm start sets it to its embedded one).');
+    const db = given ?? (await openDb({ url: config.DATABASE_URL! }));
     await migrate(db, MIGRATIONS, 'bff_migrations');
-    // An embedded store is read through once at start: damage stops the start with a clear message.
-    if (!given && db.kind === 'pglite' && config.BFF_DATA_DIR) {
-      await verifyTables(db, `in ${config.BFF_DATA_DIR}`).catch(async (error: unknown) => {
-        await db.close();
-        throw error;
-      });
-    }
     const demoAccounts = config.DEMO_ACCOUNTS ? await ensureDemoUsers(db, config.DEMO_PASSWORD) : null;
     // Never the password: the launcher (npm start) prints it when the accounts are new.
     if (demoAccounts) app.log.info(demoAccounts, 'Demo accounts.');
@@ -59,19 +53,8 @@ export const servicesPlugin = fp<ServicesOptions>(
     const orphaned = await markStale(db, staleAfterMs(ctx));
     if (orphaned > 0) app.log.warn({ orphaned }, 'Creates left in flight by a stopped process are now marked "outcome unknown".');
 
-    const stopPruning = schedulePruning(
-      db,
-      {
-        auditDays: config.AUDIT_RETENTION_DAYS,
-        sessionIdleMs: config.SESSION_IDLE_MINUTES * 60_000,
-        sessionAbsoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
-        draftDays: 7,
-      },
-      config.PRUNE_INTERVAL_MINUTES * 60_000,
-      app.log,
-    );
+    // Pruning is background work: server/background.ts.
     app.addHook('onClose', async () => {
-      stopPruning();
       await upstream.close().catch(() => undefined);
       if (!given) await db.close();
     });

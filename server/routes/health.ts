@@ -2,10 +2,12 @@
  * GET /healthz: the process is alive. GET /readyz: the database answers, its tables can be read
  * and no query failed on a damaged store in the last minute (services/readiness.ts), and the upstream answers
  * (200), or not (503); `upstreamState` says how the upstream failed: 'slow' (connected, no answer
- * within the probe's 3 s) or 'down' (refused or dropped), so the console can say which.
+ * within the probe's 3 s) or 'down' (refused or dropped), so the console can say which; `worker`
+ * whether a worker runs the background work (its heartbeat, server/background.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Liveness, Readiness } from '../../contract/bff/http';
+import { workerState } from '../background';
 import { databaseState } from '../services/readiness';
 import type { UpstreamState } from '../services/upstream';
 import { routesNeed } from '../plugins/session';
@@ -30,11 +32,20 @@ export const healthPlugin: FastifyPluginAsyncZod = async (app) => {
     '/readyz',
     { schema: { tags: ['health'], summary: 'The database and the upstream answer (200), or not (503)', response: { 200: Readiness, 503: Readiness } } },
     async (_request, reply) => {
-      const [database, state] = await Promise.all([databaseState(ctx.db).then((s) => s.ok), upstreamState()]);
+      const [database, state, worker] = await Promise.all([
+        databaseState(ctx.db).then((s) => s.ok),
+        upstreamState(),
+        ctx.background
+          ? ('running' as const)
+          : workerState(ctx.db).then(
+              (w) => (w.running ? ('running' as const) : ('stopped' as const)),
+              () => 'stopped' as const,
+            ),
+      ]);
       const upstream = state === 'up';
       return reply
         .code(database && upstream ? 200 : 503)
-        .send({ status: database && upstream ? 'ok' : 'unavailable', database, upstream, upstreamState: state });
+        .send({ status: database && upstream ? 'ok' : 'unavailable', database, upstream, upstreamState: state, worker });
     },
   );
 };

@@ -129,7 +129,7 @@ const toCheck = (r: RuleWithCount): Check => ({
 const RULES_SQL = `SELECT r.*, (SELECT count(*)::int FROM review_queue_sources s WHERE s.rule_id = r.id) AS n FROM review_rules r`;
 
 export const reviewPlugin: FastifyPluginAsyncZod = async (app) => {
-  const { db, config } = app.ctx;
+  const { db } = app.ctx;
   routesNeed(app, 'console:use');
   app.addHook('onRequest', app.requireSession);
 
@@ -137,35 +137,7 @@ export const reviewPlugin: FastifyPluginAsyncZod = async (app) => {
   const auditOf = (request: FastifyRequest, action: string, outcome: string, status: number) =>
     audit(db, { username: request.session.username, action, route: `${request.method} ${request.routeOptions.url}`, outcome, status, requestId: request.id });
 
-  // ---------- the queue fills itself after each index interval (on the syncing instance) ----------
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  const tick = async () => {
-    if (stopped) return;
-    try {
-      if (app.ctx.callIndex?.leading) {
-        const added = await fillQueue(db);
-        if (added.sampled + added.flagged > 0)
-          await audit(db, {
-            username: null,
-            action: 'review.fill',
-            route: null,
-            outcome: `ok: ${added.sampled} sampled, ${added.flagged} flagged`,
-            requestId: 'review-fill',
-          });
-      }
-    } catch (error) {
-      app.log.warn({ err: { message: (error as Error).message } }, 'Review queue: filling failed; the next interval tries again.');
-    }
-    if (!stopped) timer = setTimeout(() => void tick(), Math.max(1000, config.INDEX_INTERVAL_SECONDS * 1000));
-  };
-  app.addHook('onReady', async () => {
-    if (config.INDEX_SYNC) timer = setTimeout(() => void tick(), 0);
-  });
-  app.addHook('preClose', async () => {
-    stopped = true;
-    clearTimeout(timer);
-  });
+  // The queue fills itself after each index interval: background work (server/background.ts).
 
   // ---------- rubrics ----------
 

@@ -39,10 +39,8 @@ async function inBatches(tx: Queryable, table: string, key: string, where: strin
 
 export async function prune(db: Db, policy: RetentionPolicy): Promise<PruneResult> {
   return db.transaction(async (tx) => {
-    if (db.kind === 'postgres') {
-      const { rows } = await tx.query<{ ok: boolean }>("SELECT pg_try_advisory_xact_lock(hashtext('switchboard-retention')) AS ok");
-      if (!rows[0]?.ok) return { ran: false, audit: 0, sessions: 0, tokens: 0, drafts: 0, campaignRecipients: 0 };
-    }
+    const { rows } = await tx.query<{ ok: boolean }>("SELECT pg_try_advisory_xact_lock(hashtext('switchboard-retention')) AS ok");
+    if (!rows[0]?.ok) return { ran: false, audit: 0, sessions: 0, tokens: 0, drafts: 0, campaignRecipients: 0 };
     const audit = await inBatches(tx, 'audit', 'id', `at < now() - make_interval(days => $1)`, [policy.auditDays]);
     const sessions = await inBatches(
       tx,

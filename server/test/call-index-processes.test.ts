@@ -5,10 +5,7 @@
  * exactly one syncs, the other taking over within two intervals when the syncer is killed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createTestDatabase } from '../../common/test-db';
@@ -102,19 +99,13 @@ afterAll(async () => {
   await stack?.close();
 });
 
-describe.each(['pglite', 'postgres'] as const)('on %s', (kind) => {
+describe.each(['postgres'] as const)('on %s', (kind) => {
   let dbEnv: Record<string, string>;
   let cleanup: () => Promise<void>;
   beforeAll(async () => {
-    if (kind === 'postgres') {
-      const db = await createTestDatabase('bffindexproc');
-      dbEnv = { DATABASE_URL: db.url };
-      cleanup = db.drop;
-    } else {
-      const dir = mkdtempSync(join(tmpdir(), 'bff-index-'));
-      dbEnv = { BFF_DATA_DIR: dir };
-      cleanup = async () => rmSync(dir, { recursive: true, force: true });
-    }
+    const db = await createTestDatabase('bffindexproc');
+    dbEnv = { DATABASE_URL: db.url };
+    cleanup = db.drop;
   });
   afterAll(async () => cleanup?.());
 

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDb, type Db } from '../../common/db';
+import { openTestDb } from '../../common/test-db';
 import { testStore, type TestStore } from '../../common/test-db';
 import { IndexSearchQuery, InsightsQuery } from '../../contract/bff/index';
 import { STATUS_GROUP_STATUSES } from '../../contract/status-groups';
@@ -93,7 +94,7 @@ async function expectRollupsMatchFacts(db: Db): Promise<void> {
 
 const facts = async (db: Db) => (await db.query(`SELECT ${FACT_COLUMNS} FROM index_call_facts ORDER BY id`)).rows;
 
-describe.each(['pglite', 'postgres'] as const)('index storage for Insights on %s', (kind) => {
+describe.each(['postgres'] as const)('index storage for Insights on %s', (kind) => {
   let db: Db;
   let store: TestStore | undefined;
 
@@ -425,14 +426,13 @@ describe.each(['pglite', 'postgres'] as const)('index storage for Insights on %s
     );
   });
 
-  it('gives the planner statistics of the index tables when analyzed (PGlite never does it by itself)', async () => {
+  it('gives the planner statistics of the index tables when analyzed', async () => {
     const stats = async () =>
       (
         await db.query<{ n: number }>(
           `SELECT count(*)::int AS n FROM pg_statistic WHERE starelid IN ('index_transcripts'::regclass, 'index_call_facts'::regclass)`,
         )
       ).rows[0]!.n;
-    if (kind === 'pglite') expect(await stats()).toBe(0);
     await analyzeIndex(db);
     expect(await stats()).toBeGreaterThan(0);
   });
@@ -449,11 +449,11 @@ describe('when the syncer analyzes the index', () => {
   });
 });
 
-describe('the syncer on PGlite', () => {
+describe('the syncer', () => {
   it('analyzes the index tables once enough rows are written', async () => {
     // The stack's own index does not sync (its default); this test runs a syncer of its own.
     const stack = await startTestStack({ seedCalls: 300 });
-    const db = await openDb({});
+    const db = await openTestDb('bff_index_analyze');
     const silent = { info: () => undefined, warn: () => undefined };
     const upstream = new Upstream(stack.simUrl, [stack.keys[0]], 10_000, silent);
     const service = new CallIndexService(db, upstream, silent, {

@@ -16,7 +16,7 @@ import { startTestStack, type Client, type TestStack } from '../testing/harness'
 const EVERY_DAY = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'];
 const LISTED = '+33612349901';
 
-describe.each(['pglite', 'postgres'] as const)('campaign progress on %s', { timeout: 120_000 }, (kind) => {
+describe.each(['postgres'] as const)('campaign progress on %s', { timeout: 120_000 }, (kind) => {
   let stack: TestStack;
   let store: TestStore | undefined;
   let operator: Client;
@@ -69,13 +69,14 @@ describe.each(['pglite', 'postgres'] as const)('campaign progress on %s', { time
     await stack.control('POST', '/_sim/clock', { advanceMinutes: 3 * 24 * 60 });
     const upstream = (await stack.upstream('GET', `/v1/calls?campaignName=${encodeURIComponent(name)}&size=100`)).body.content as any[];
     expect(upstream.length).toBeGreaterThan(0);
-    const after = await waitFor('the campaign calls in the index', async () => {
-      const [p] = await progress([id]);
-      return p.calls === upstream.length && p;
-    });
     const called = new Set(upstream.map((c) => c.phone));
     const groups = { reached: 0, noAnswer: 0, failed: 0, canceled: 0, inProgress: 0 };
     for (const c of upstream) groups[STATUS_GROUP_OF[c.status as keyof typeof STATUS_GROUP_OF]] += 1;
+    // A call indexed while still in progress is refreshed by a later pass: wait for its outcome too.
+    const after = await waitFor('the campaign calls in the index', async () => {
+      const [p] = await progress([id]);
+      return p.calls === upstream.length && p.groups.inProgress === groups.inProgress && p;
+    });
     expect(after).toMatchObject({ recipients: 5, recipientsCalled: called.size, remaining: 5 - called.size, groups });
     await operator.request('POST', `/bff/campaigns/${id}/status`, { body: { status: 'CANCELLED' } });
   });

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb } from '../../common/db';
+import { openTestDb } from '../../common/test-db';
 import { buildApp, type BffApp } from '../app';
 import { ConfigError, loadConfig } from '../config';
 
@@ -39,7 +39,7 @@ beforeAll(async () => {
     LOG_LEVEL: 'silent',
     UPSTREAM_TIMEOUT_MS: '500',
   });
-  app = await buildApp(config, { db: await openDb({}) });
+  app = await buildApp(config, { db: await openTestDb('static') });
   url = await app.listen({ host: '127.0.0.1', port: 0 });
 }, 180_000);
 afterAll(async () => {
@@ -131,7 +131,7 @@ describe('health', () => {
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
     const ready = await fetch(`${url}/readyz`);
     expect(ready.status).toBe(503);
-    expect(await ready.json()).toEqual({ status: 'unavailable', database: true, upstream: false, upstreamState: 'down' });
+    expect(await ready.json()).toEqual({ status: 'unavailable', database: true, upstream: false, upstreamState: 'down', worker: 'running' });
   });
 });
 
@@ -145,7 +145,7 @@ describe('behind TLS', () => {
         STATIC_DIR: dir,
         LOG_LEVEL: 'silent',
       }),
-      { db: await openDb({}) },
+      { db: await openTestDb('static') },
     );
     try {
       const res = await tls.inject({ method: 'GET', url: '/healthz' });

@@ -193,7 +193,7 @@ describe('upstream faults', () => {
     await new Promise((resolve) => setTimeout(resolve, 5_100));
     const up = await fetch(`${stack.url}/readyz`);
     expect(up.status).toBe(200);
-    expect(await up.json()).toEqual({ status: 'ok', database: true, upstream: true, upstreamState: 'up' });
+    expect(await up.json()).toEqual({ status: 'ok', database: true, upstream: true, upstreamState: 'up', worker: 'running' });
   });
 
   it('keeps a create whose answer never came as unknown, and does not retry it blindly', async () => {

@@ -1,5 +1,5 @@
 /**
- * A BFF for fast `app.inject` tests of one plugin: the real app on an in-memory PGlite with the
+ * A BFF for fast `app.inject` tests of one plugin: the real app on a throwaway PostgreSQL database (common/test-db.ts) with the
  * demo accounts, no socket, and an upstream that refuses connections (routes that reach it are
  * covered over HTTP by server/test/). `signIn` returns the session cookie of a demo account;
  * `send` adds the headers a state-changing request from the SPA carries; `as` sends with a demo
@@ -9,7 +9,7 @@
  */
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { openDb } from '../../common/db';
+import { openTestDb } from '../../common/test-db';
 import { buildApp, type BffApp } from '../app';
 import { loadConfig } from '../config';
 import { SESSION_COOKIE } from '../http';
@@ -36,7 +36,7 @@ export async function injectApp(env: Record<string, string> = {}): Promise<Injec
     STATIC_DIR: '/nonexistent',
     ...env,
   });
-  const db = await openDb({});
+  const db = await openTestDb('inject');
   const app = await buildApp(config, { db });
   const send: InjectApp['send'] = (cookie, options) =>
     app.inject({

@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrate, openDb } from '../../common/db';
+import { createTestDatabase, openTestDb } from '../../common/test-db';
 import { startSimulator } from '../app';
 import { buildCallRow } from '../domain/place-call';
 import { rng } from '../domain/random';
@@ -11,26 +9,27 @@ import { client } from '../testing/client';
 import { MIGRATIONS } from './migrations';
 import { toCall, type AgentRow } from './rows';
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+const drops: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const drop of drops) await drop();
 });
-const tempDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'sim-store-'));
-  dirs.push(dir);
-  return dir;
+/** A database kept across simulator starts (what a data directory was). */
+const keptDatabase = async () => {
+  const made = await createTestDatabase('sim_store');
+  drops.push(made.drop);
+  return made.url;
 };
 
 describe('the calls store', () => {
-  it('seeds with every index of the migrations in place, and serves a kept data directory again', async () => {
-    const dataDir = tempDir();
-    const bare = await openDb({});
+  it('seeds with every index of the migrations in place, and serves a kept database again', async () => {
+    const databaseUrl = await keptDatabase();
+    const bare = await openTestDb('sim_store');
     await migrate(bare, MIGRATIONS);
     const expected = (
       await bare.query<{ name: string; def: string }>(`SELECT indexname AS name, indexdef AS def FROM pg_indexes WHERE tablename = 'calls' ORDER BY 1`)
     ).rows;
     await bare.close();
-    const sim = await startSimulator({ port: 0, dataDir, seedCalls: 500, rateLimit: 0 });
+    const sim = await startSimulator({ port: 0, databaseUrl, seedCalls: 500, rateLimit: 0 });
     const indexes = (
       await sim.state.db.query<{ name: string; def: string }>(`SELECT indexname AS name, indexdef AS def FROM pg_indexes WHERE tablename = 'calls' ORDER BY 1`)
     ).rows;
@@ -39,13 +38,13 @@ describe('the calls store', () => {
     const first = (await client(sim.url).get('/v1/calls?size=100&sort=duration,DESC')).body;
     await sim.close();
     // Reopened: the same data, no second seed.
-    const again = await startSimulator({ port: 0, dataDir, seedCalls: 500, rateLimit: 0 });
+    const again = await startSimulator({ port: 0, databaseUrl, seedCalls: 500, rateLimit: 0 });
     expect((await client(again.url).get('/v1/calls?size=100&sort=duration,DESC')).body).toEqual(first);
     await again.close();
   }, 120_000);
 
   it('gives agents kept with no SIP connection (null or absent) an object with a string DID', async () => {
-    const db = await openDb({});
+    const db = await openTestDb('sim_store');
     try {
       await migrate(db, MIGRATIONS.slice(0, 3));
       const customer = '0b6f2f44-5f0e-4d7e-9b57-3f1b2c3d4e5f';
@@ -86,9 +85,9 @@ describe('the calls store', () => {
   });
 
   it('converts calls kept from before the stored bodies, and ends a kept live call with its outcome', async () => {
-    const dataDir = tempDir();
+    const databaseUrl = await keptDatabase();
     // A data directory as the simulator left it before migration 003: the call's content in doc.
-    const old = await openDb({ dataDir });
+    const old = await openDb({ url: databaseUrl });
     await migrate(old, MIGRATIONS.slice(0, 2));
     const customer = '0b6f2f44-5f0e-4d7e-9b57-3f1b2c3d4e5f';
     await old.query(`INSERT INTO customers (id, name) VALUES ($1, 'Kept')`, [customer]);
@@ -154,7 +153,7 @@ describe('the calls store', () => {
     }
     await old.close();
 
-    const sim = await startSimulator({ port: 0, dataDir, apiKey: 'kept-key-000000000001', rateLimit: 0, controlToken: 'control-token-store' });
+    const sim = await startSimulator({ port: 0, databaseUrl, apiKey: 'kept-key-000000000001', rateLimit: 0, controlToken: 'control-token-store' });
     const api = client(sim.url, { 'X-Api-Key': 'kept-key-000000000001' });
     expect((await api.get(`/v1/calls/${done.id}`)).body).toEqual(toCall(done));
     expect((await api.get(`/v1/calls/${live.id}`)).body).toMatchObject({ status: 'IN_PROGRESS', endTime: null, duration: null });

@@ -1,7 +1,7 @@
 /**
  * The alert evaluator as a running service. With several BFF instances on one PostgreSQL, exactly
  * one evaluates: the holder of the alerts' own advisory lock (the same mechanism as the index's
- * sync, server/services/call-index/leader.ts; embedded PGlite is one process and always evaluates).
+ * sync, server/services/call-index/leader.ts; with no URL, as in some tests, this one evaluates).
  * Every tick the leader runs the due auto-pauses and starts the due webhook deliveries; every
  * ALERTS_INTERVAL_SECONDS it evaluates the rules at the instant the call index is complete to, and
  * applies the do-not-call rules (server/services/do-not-call-rules.ts) to the index.
@@ -45,10 +45,7 @@ export class AlertService {
     private readonly log: EvaluationLog,
     readonly settings: AlertSettings,
   ) {
-    this.leadership =
-      settings.databaseUrl && ctx.db.kind === 'postgres'
-        ? new AdvisoryLeadership(settings.databaseUrl, ALERTS_LOCK_KEY, 'switchboard-alerts-lock')
-        : alwaysLeader;
+    this.leadership = settings.databaseUrl ? new AdvisoryLeadership(settings.databaseUrl, ALERTS_LOCK_KEY, 'switchboard-alerts-lock') : alwaysLeader;
     this.agent = webhookAgent(settings.allowLoopback, settings.timeoutMs);
     // Sockets are cheap and each send ends by its timeout: many receivers at once, two per receiver.
     this.deliveries = new DeliveryWorker(ctx.db, this.agent, { ...settings, parallel: 100, perReceiver: 2 });

@@ -2,7 +2,7 @@
  * Who syncs: with several BFF instances on one PostgreSQL server, the one holding a session-level
  * advisory lock on its own connection. The lock dies with that connection, so when the holder's
  * process dies (even kill -9) the server frees it at once and the next instance to try (each tries
- * every interval) takes over. Embedded PGlite is one process: it is always the syncer.
+ * every interval) takes over. Without a URL (some tests), one process: it is always the syncer.
  */
 import pg from 'pg';
 

@@ -23,7 +23,7 @@ export interface CallIndexSettings extends SyncOptions {
   intervalMs: number;
   ratePerSecond: number;
   timeoutMs: number;
-  /** PostgreSQL URL (several instances: one syncs); absent: embedded, always the syncer. */
+  /** PostgreSQL URL (several instances: one syncs, by advisory lock); absent (some tests): always the syncer. */
   databaseUrl?: string;
   /** A search counts at most this many matches unless asked for all (INDEX_COUNT_CAP; default INDEX_DEFAULT_COUNT_CAP). */
   countCap?: number;
@@ -56,7 +56,7 @@ export class CallIndexService {
       yieldTo: (signal) => upstream.interactive.quiet(YIELD_MAX_MS, signal),
     });
     this.syncer = new IndexSyncer(db, this.reader, log, settings);
-    this.leadership = settings.databaseUrl && db.kind === 'postgres' ? new AdvisoryLeadership(settings.databaseUrl) : alwaysLeader;
+    this.leadership = settings.databaseUrl ? new AdvisoryLeadership(settings.databaseUrl) : alwaysLeader;
   }
 
   start(): void {

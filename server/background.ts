@@ -1,0 +1,188 @@
+/**
+ * The BFF's background work (ADR 0032), apart from answering requests: each task a plugin with its
+ * own lifecycle (started when the app is ready, stopped before it closes), registered by the worker
+ * process (server/worker.ts) and, in tests and the in-process stack, by the app itself. The web
+ * process (server/server.ts) registers none of it: it only answers.
+ *
+ * - the call index's sync and its ANALYZE, which also keeps campaign progress (services/call-index);
+ * - alert evaluation, do-not-call rules, auto-pauses and webhook deliveries (services/alerts);
+ * - the QA review queue's filling after each index interval (services/review);
+ * - retention: pruning audit rows, sessions, tokens and drafts (services/retention);
+ * - the worker's heartbeat, so the web processes can say when no worker runs.
+ *
+ * Several workers agree through advisory locks (the index's, the alerts', retention's): each task
+ * runs on one of them at a time.
+ */
+import { hostname } from 'node:os';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../common/db';
+import type { Config } from './config';
+import { AlertService } from './services/alerts/service';
+import { audit } from './services/audit';
+import { CallIndexService } from './services/call-index/service';
+import { schedulePruning } from './services/retention';
+import { fillQueue } from './services/review';
+
+/** How often a worker writes its heartbeat, and how old one may be before its worker counts as gone. */
+export const HEARTBEAT_MS = 5_000;
+export const HEARTBEAT_STALE_MS = 3 * HEARTBEAT_MS + 5_000;
+
+/** One piece of background work: started once the app is ready, stopped before it closes. */
+export interface BackgroundTask {
+  name: string;
+  start(): void | Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The index's and the alerts' services on `app.ctx`: the routes read their status (and the
+ * index's reader) in every process; only a process that registers `backgroundPlugin` starts them.
+ */
+export function attachBackgroundServices(app: FastifyInstance, config: Config, upstreamNow?: () => Date): void {
+  const { ctx } = app;
+  ctx.callIndex = new CallIndexService(ctx.db, ctx.upstream, app.log, {
+    enabled: config.INDEX_SYNC,
+    intervalMs: config.INDEX_INTERVAL_SECONDS * 1000,
+    backfillDays: config.INDEX_BACKFILL_DAYS,
+    recentDays: config.INDEX_RECENT_DAYS,
+    ratePerSecond: config.INDEX_RATE_PER_SECOND,
+    concurrency: config.INDEX_CONCURRENCY,
+    transcriptsPerPass: config.INDEX_TRANSCRIPTS_PER_PASS,
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    databaseUrl: config.DATABASE_URL,
+    countCap: config.INDEX_COUNT_CAP,
+    retentionDays: config.INDEX_RETENTION_DAYS,
+    now: upstreamNow,
+  });
+  ctx.alerts = new AlertService(ctx, app.log, {
+    enabled: config.ALERTS,
+    intervalMs: config.ALERTS_INTERVAL_SECONDS * 1000,
+    retryBaseMs: config.ALERT_RETRY_BASE_MS,
+    attempts: config.ALERT_RETRY_ATTEMPTS,
+    timeoutMs: config.ALERT_WEBHOOK_TIMEOUT_MS,
+    allowLoopback: config.ALERT_WEBHOOK_LOOPBACK,
+    databaseUrl: config.DATABASE_URL,
+  });
+}
+
+/** The review queue fills itself after each index interval, on the instance that syncs the index. */
+function reviewFill(app: FastifyInstance): BackgroundTask {
+  const { db, config } = app.ctx;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const tick = async () => {
+    if (stopped) return;
+    try {
+      if (app.ctx.callIndex?.leading) {
+        const added = await fillQueue(db);
+        if (added.sampled + added.flagged > 0)
+          await audit(db, {
+            username: null,
+            action: 'review.fill',
+            route: null,
+            outcome: `ok: ${added.sampled} sampled, ${added.flagged} flagged`,
+            requestId: 'review-fill',
+          });
+      }
+    } catch (error) {
+      app.log.warn({ err: { message: (error as Error).message } }, 'Review queue: filling failed; the next interval tries again.');
+    }
+    if (!stopped) timer = setTimeout(() => void tick(), Math.max(1000, config.INDEX_INTERVAL_SECONDS * 1000));
+  };
+  return {
+    name: 'review queue',
+    start: () => {
+      if (config.INDEX_SYNC) timer = setTimeout(() => void tick(), 0);
+    },
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}
+
+function retention(app: FastifyInstance): BackgroundTask {
+  const { db, config } = app.ctx;
+  let stop: (() => void) | undefined;
+  return {
+    name: 'retention',
+    start: () => {
+      stop = schedulePruning(
+        db,
+        {
+          auditDays: config.AUDIT_RETENTION_DAYS,
+          sessionIdleMs: config.SESSION_IDLE_MINUTES * 60_000,
+          sessionAbsoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
+          draftDays: 7,
+        },
+        config.PRUNE_INTERVAL_MINUTES * 60_000,
+        app.log,
+      );
+    },
+    stop: async () => stop?.(),
+  };
+}
+
+/** The worker's row in worker_heartbeats, written every HEARTBEAT_MS; removed on a clean stop. */
+export function heartbeat(db: Db, log: FastifyBaseLogger, id: string): BackgroundTask {
+  let timer: NodeJS.Timeout | undefined;
+  const beat = async () => {
+    try {
+      await db.query(
+        `INSERT INTO worker_heartbeats (id, host, pid, started_at, seen_at) VALUES ($1, $2, $3, now(), now())
+         ON CONFLICT (id) DO UPDATE SET seen_at = now()`,
+        [id, hostname(), process.pid],
+      );
+    } catch (error) {
+      log.warn({ err: { message: (error as Error).message } }, 'Worker: the heartbeat could not be written; the next one tries again.');
+    }
+  };
+  return {
+    name: 'heartbeat',
+    start: async () => {
+      await beat();
+      timer = setInterval(() => void beat(), HEARTBEAT_MS);
+    },
+    stop: async () => {
+      clearInterval(timer);
+      await db.query('DELETE FROM worker_heartbeats WHERE id = $1', [id]).catch(() => undefined);
+    },
+  };
+}
+
+/** Whether a worker wrote its heartbeat recently, and when the newest one was. */
+export async function workerState(db: Db): Promise<{ running: boolean; seenAt: Date | null }> {
+  const { rows } = await db.query<{ seen: Date | null; age_ms: number | null }>(
+    `SELECT max(seen_at) AS seen, (extract(epoch FROM now() - max(seen_at)) * 1000)::float8 AS age_ms FROM worker_heartbeats`,
+  );
+  const r = rows[0];
+  return { running: r?.age_ms !== null && r?.age_ms !== undefined && r.age_ms < HEARTBEAT_STALE_MS, seenAt: r?.seen ? new Date(r.seen) : null };
+}
+
+export interface BackgroundOptions {
+  /** Write a heartbeat under this id (the worker process); none in the in-process stack. */
+  heartbeatId?: string;
+}
+
+/** Registers the background tasks on the app: started in order when it is ready, stopped in reverse before it closes. */
+export const backgroundPlugin = fp<BackgroundOptions>(
+  async (app, { heartbeatId }) => {
+    const { ctx } = app;
+    const tasks: BackgroundTask[] = [
+      ...(heartbeatId ? [heartbeat(ctx.db, app.log, heartbeatId)] : []),
+      { name: 'call index', start: () => ctx.callIndex?.start(), stop: async () => ctx.callIndex?.stop() },
+      { name: 'alerts', start: () => ctx.alerts?.start(), stop: async () => ctx.alerts?.stop() },
+      reviewFill(app),
+      retention(app),
+    ];
+    ctx.background = true;
+    app.addHook('onReady', async () => {
+      for (const task of tasks) await task.start();
+    });
+    app.addHook('preClose', async () => {
+      for (const task of [...tasks].reverse()) await task.stop();
+    });
+  },
+  { name: 'background' },
+);
