@@ -3,10 +3,6 @@
  * twelve routes, and (with a control token) the /_sim/ control API.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, rmSync } from 'node:fs';
-import { execFile } from 'node:child_process';
-import { join, resolve as resolvePath } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { errorResponse } from '../contract/errors';
 import { migrate, openDb, type Db } from '../common/db';
@@ -21,7 +17,7 @@ import { ApiError, sendError } from './http/errors';
 import { registerApiRoutes } from './http/routes';
 import { parseVariants, requestVariants, shapeError } from './http/variants';
 import { registerMediaRoute } from './http/media';
-import { seed, type SeedOptions } from './seed/seed';
+import { seed } from './seed/seed';
 import type { SimState } from './state';
 import { convertKeptCalls } from './store/call-bodies';
 import { MIGRATIONS } from './store/migrations';
