@@ -37,6 +37,16 @@ describe("the BFF's OpenAPI document", () => {
     expect(doc.security).toEqual([{ session: [] }]);
   });
 
+  it('gives every operation a summary and tags', () => {
+    const doc = JSON.parse(readFileSync(BFF_OPENAPI_FILE, 'utf8'));
+    const bare = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods as Record<string, { summary?: string; tags?: string[] }>)
+        .filter(([, op]) => !op.summary || !op.tags?.length)
+        .map(([m]) => `${m.toUpperCase()} ${path}`),
+    );
+    expect(bare).toEqual([]);
+  });
+
   it('describes the success answer of every operation: no route without a 2xx or 3xx response schema', () => {
     const doc = JSON.parse(readFileSync(BFF_OPENAPI_FILE, 'utf8'));
     const undescribed = Object.entries(doc.paths).flatMap(([path, methods]) =>

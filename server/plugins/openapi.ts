@@ -91,8 +91,6 @@ export const openapiPlugin = fp(
       const documented = {
         ...schema,
         operationId: operationId(method, route.url),
-        // A route without a summary is named by its method and path (give it a summary instead).
-        summary: (schema.summary as string | undefined) ?? `${method} ${route.url}`,
         response: { ...schema.response, '4XX': BffErrorResponse, '5XX': BffErrorResponse },
         ...(PUBLIC_ROUTES.has(key) ? { security: [] } : {}),
       };

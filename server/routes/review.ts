@@ -128,6 +128,8 @@ const toCheck = (r: RuleWithCount): Check => ({
 
 const RULES_SQL = `SELECT r.*, (SELECT count(*)::int FROM review_queue_sources s WHERE s.rule_id = r.id) AS n FROM review_rules r`;
 
+const tags = ['review'];
+
 export const reviewPlugin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
   routesNeed(app, 'console:use');
@@ -141,20 +143,30 @@ export const reviewPlugin: FastifyPluginAsyncZod = async (app) => {
 
   // ---------- rubrics ----------
 
-  app.get('/bff/review/rubrics', { schema: { response: { 200: RubricList } } }, async () => {
+  app.get('/bff/review/rubrics', { schema: { tags, summary: "Every agent's current rubric", response: { 200: RubricList } } }, async () => {
     const { rows } = await db.query<Parameters<typeof toRubric>[0]>('SELECT DISTINCT ON (agent_id) * FROM review_rubrics ORDER BY agent_id, version DESC');
     return rows.map(toRubric);
   });
 
-  app.get('/bff/review/rubrics/:agentId', { schema: { params: AgentParams, response: { 200: Rubric.nullable() } } }, async (request) => {
-    const rubric = await currentRubric(db, request.params.agentId);
-    return rubric ? toRubric(rubric) : null;
-  });
+  app.get(
+    '/bff/review/rubrics/:agentId',
+    { schema: { tags, summary: "An agent's current rubric (null: none yet)", params: AgentParams, response: { 200: Rubric.nullable() } } },
+    async (request) => {
+      const rubric = await currentRubric(db, request.params.agentId);
+      return rubric ? toRubric(rubric) : null;
+    },
+  );
 
   app.put(
     '/bff/review/rubrics/:agentId',
     {
-      schema: { params: AgentParams, body: RubricBody, response: { 200: Rubric } },
+      schema: {
+        tags,
+        summary: "Save an agent's rubric (a new version when it changes; admins)",
+        params: AgentParams,
+        body: RubricBody,
+        response: { 200: Rubric },
+      },
       config: { ...adminOnly, invalidMessage: 'The rubric is not valid.' },
     },
     async (request) => {
@@ -176,10 +188,20 @@ export const reviewPlugin: FastifyPluginAsyncZod = async (app) => {
 
   // ---------- sampling rules and checks ----------
 
-  app.get('/bff/review/rules', { schema: { response: { 200: z.object({ sampling: z.array(SamplingRule), checks: z.array(Check) }) } } }, async () => {
-    const { rows } = await db.query<RuleWithCount>(`${RULES_SQL} ORDER BY r.created_at DESC, r.id DESC`);
-    return { sampling: rows.filter((r) => r.kind === 'sample').map(toSamplingRule), checks: rows.filter((r) => r.kind === 'check').map(toCheck) };
-  });
+  app.get(
+    '/bff/review/rules',
+    {
+      schema: {
+        tags,
+        summary: 'The sampling rules and automatic checks in force',
+        response: { 200: z.object({ sampling: z.array(SamplingRule), checks: z.array(Check) }) },
+      },
+    },
+    async () => {
+      const { rows } = await db.query<RuleWithCount>(`${RULES_SQL} ORDER BY r.created_at DESC, r.id DESC`);
+      return { sampling: rows.filter((r) => r.kind === 'sample').map(toSamplingRule), checks: rows.filter((r) => r.kind === 'check').map(toCheck) };
+    },
+  );
 
   async function addRule(request: FastifyRequest, kind: 'sample' | 'check', name: string, scope: { agentId?: string; campaignName?: string }, spec: unknown) {
     const { rows } = await db.query<{ id: number }>(
@@ -206,7 +228,7 @@ export const reviewPlugin: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/bff/review/sampling-rules',
     {
-      schema: { body: SamplingRuleBody, response: { 201: SamplingRule } },
+      schema: { tags, summary: 'Add a sampling rule and run it over the call index (admins)', body: SamplingRuleBody, response: { 201: SamplingRule } },
       config: { ...adminOnly, invalidMessage: 'The sampling rule is not valid.' },
     },
     async (request, reply) => {
@@ -219,7 +241,10 @@ export const reviewPlugin: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/bff/review/checks',
-    { schema: { body: CheckBody, response: { 201: Check } }, config: { ...adminOnly, invalidMessage: 'The check is not valid.' } },
+    {
+      schema: { tags, summary: 'Add an automatic check and run it over the call index (admins)', body: CheckBody, response: { 201: Check } },
+      config: { ...adminOnly, invalidMessage: 'The check is not valid.' },
+    },
     async (request, reply) => {
       const b = request.body;
       const row = await addRule(request, 'check', b.name, b, b.condition);
@@ -241,67 +266,78 @@ export const reviewPlugin: FastifyPluginAsyncZod = async (app) => {
     return reply.code(204).send();
   });
 
-  app.post('/bff/review/queue/fill', { config: adminOnly, schema: { response: { 200: FillResult } } }, async (request) => {
-    const added = await fillQueue(db);
-    await auditOf(request, 'review.fill', `ok: ${added.sampled} sampled, ${added.flagged} flagged`, 200);
-    return added;
-  });
+  app.post(
+    '/bff/review/queue/fill',
+    { config: adminOnly, schema: { tags, summary: 'Run every rule now (admins)', response: { 200: FillResult } } },
+    async (request) => {
+      const added = await fillQueue(db);
+      await auditOf(request, 'review.fill', `ok: ${added.sampled} sampled, ${added.flagged} flagged`, 200);
+      return added;
+    },
+  );
 
   // ---------- the queue ----------
 
   const sourcesSql = `coalesce((SELECT json_agg(json_build_object('kind', s.kind, 'ruleId', s.rule_id, 'rule', s.rule_name) ORDER BY s.added_at, s.rule_id)
       FROM review_queue_sources s WHERE s.call_id = q.call_id), '[]'::json) AS sources`;
 
-  app.get('/bff/review/queue', { schema: { querystring: QueueQuery, response: { 200: QueuePage } } }, async (request) => {
-    const query = request.query;
-    const mine = `EXISTS (SELECT 1 FROM reviews r WHERE r.call_id = q.call_id AND r.user_id = $1 AND r.reviewed_at IS NOT NULL)`;
-    const state = query.state === 'todo' ? `NOT ${mine}` : query.state === 'reviewed' ? mine : 'true';
-    const { rows } = await db.query<{
-      call_id: string;
-      agent_id: string;
-      phone: string;
-      status: QueuePage['content'][number]['status'];
-      start_time: Date;
-      duration: number | null;
-      campaign_name: string | null;
-      added_at: Date;
-      sources: QueueSource[];
-      reviews: number;
-      mine: boolean;
-      total: number;
-    }>(
-      `SELECT q.call_id::text, c.agent_id::text, c.phone, c.status, c.start_time, c.duration, c.campaign_name, q.added_at, ${sourcesSql},
+  app.get(
+    '/bff/review/queue',
+    { schema: { tags, summary: 'The review queue, paged', querystring: QueueQuery, response: { 200: QueuePage } } },
+    async (request) => {
+      const query = request.query;
+      const mine = `EXISTS (SELECT 1 FROM reviews r WHERE r.call_id = q.call_id AND r.user_id = $1 AND r.reviewed_at IS NOT NULL)`;
+      const state = query.state === 'todo' ? `NOT ${mine}` : query.state === 'reviewed' ? mine : 'true';
+      const { rows } = await db.query<{
+        call_id: string;
+        agent_id: string;
+        phone: string;
+        status: QueuePage['content'][number]['status'];
+        start_time: Date;
+        duration: number | null;
+        campaign_name: string | null;
+        added_at: Date;
+        sources: QueueSource[];
+        reviews: number;
+        mine: boolean;
+        total: number;
+      }>(
+        `SELECT q.call_id::text, c.agent_id::text, c.phone, c.status, c.start_time, c.duration, c.campaign_name, q.added_at, ${sourcesSql},
               (SELECT count(*)::int FROM reviews r WHERE r.call_id = q.call_id AND r.reviewed_at IS NOT NULL) AS reviews,
               ${mine} AS mine, count(*) OVER ()::int AS total
          FROM review_queue q JOIN index_calls c ON c.id = q.call_id
         WHERE ${state} AND ($2::uuid IS NULL OR c.agent_id = $2)
         ORDER BY q.seq LIMIT $3 OFFSET $4`,
-      [request.session.userId, query.agentId ?? null, query.size, (query.page - 1) * query.size],
-    );
-    return pageOf(
-      rows.map((r) => ({
-        callId: r.call_id,
-        agentId: r.agent_id,
-        phone: r.phone,
-        status: r.status,
-        startTime: iso(r.start_time),
-        duration: r.duration,
-        campaignName: r.campaign_name,
-        addedAt: iso(r.added_at),
-        sources: r.sources,
-        reviews: r.reviews,
-        reviewedByMe: r.mine,
-      })),
-      query,
-      rows[0]?.total ?? 0,
-    );
-  });
+        [request.session.userId, query.agentId ?? null, query.size, (query.page - 1) * query.size],
+      );
+      return pageOf(
+        rows.map((r) => ({
+          callId: r.call_id,
+          agentId: r.agent_id,
+          phone: r.phone,
+          status: r.status,
+          startTime: iso(r.start_time),
+          duration: r.duration,
+          campaignName: r.campaign_name,
+          addedAt: iso(r.added_at),
+          sources: r.sources,
+          reviews: r.reviews,
+          reviewedByMe: r.mine,
+        })),
+        query,
+        rows[0]?.total ?? 0,
+      );
+    },
+  );
 
-  app.get('/bff/review/queue/next', { schema: { querystring: QueueNextQuery, response: { 200: QueueNext } } }, async (request) => {
-    const { after, agentId } = request.query;
-    // After the given call in queue order; past the end, from the start again (skipping that call).
-    const { rows } = await db.query<{ call_id: string; remaining: number }>(
-      `WITH todo AS (
+  app.get(
+    '/bff/review/queue/next',
+    { schema: { tags, summary: 'The next call to review after this one', querystring: QueueNextQuery, response: { 200: QueueNext } } },
+    async (request) => {
+      const { after, agentId } = request.query;
+      // After the given call in queue order; past the end, from the start again (skipping that call).
+      const { rows } = await db.query<{ call_id: string; remaining: number }>(
+        `WITH todo AS (
          SELECT q.call_id, q.seq FROM review_queue q JOIN index_calls c ON c.id = q.call_id
           WHERE ($3::uuid IS NULL OR c.agent_id = $3)
             AND NOT EXISTS (SELECT 1 FROM reviews r WHERE r.call_id = q.call_id AND r.user_id = $1 AND r.reviewed_at IS NOT NULL)
@@ -309,10 +345,11 @@ export const reviewPlugin: FastifyPluginAsyncZod = async (app) => {
        ), pivot AS (SELECT coalesce((SELECT seq FROM review_queue WHERE call_id = $2), 0) AS seq)
        SELECT t.call_id::text, (SELECT count(*)::int FROM todo) AS remaining FROM todo t, pivot
         ORDER BY (t.seq <= pivot.seq), t.seq LIMIT 1`,
-      [request.session.userId, after ?? null, agentId ?? null],
-    );
-    return { callId: rows[0]?.call_id ?? null, remaining: rows[0]?.remaining ?? 0 };
-  });
+        [request.session.userId, after ?? null, agentId ?? null],
+      );
+      return { callId: rows[0]?.call_id ?? null, remaining: rows[0]?.remaining ?? 0 };
+    },
+  );
 
   // ---------- one call's review ----------
 
@@ -321,38 +358,45 @@ export const reviewPlugin: FastifyPluginAsyncZod = async (app) => {
     return rows[0]?.agent_id ?? null;
   }
 
-  app.get('/bff/review/calls/:callId', { schema: { params: CallParams, response: { 200: CallReview } } }, async (request) => {
-    const { callId } = request.params;
-    const agentId = await callAgent(callId);
-    const [rubric, sources, reviews, comments, queued] = await Promise.all([
-      agentId ? currentRubric(db, agentId) : null,
-      db.query<QueueSource>(
-        `SELECT s.kind, s.rule_id AS "ruleId", s.rule_name AS rule FROM review_queue_sources s WHERE s.call_id = $1 ORDER BY s.added_at, s.rule_id`,
-        [callId],
-      ),
-      db.query<ReviewRow>('SELECT * FROM reviews WHERE call_id = $1 ORDER BY updated_at', [callId]),
-      db.query<CommentRow>('SELECT * FROM review_comments WHERE call_id = $1 ORDER BY coalesce(line, -1), at_seconds NULLS FIRST, id', [callId]),
-      db.query('SELECT 1 FROM review_queue WHERE call_id = $1', [callId]),
-    ]);
-    const mine = reviews.rows.find((r) => r.user_id === request.session.userId);
-    // Agreement among the reviews scored against the current rubric (those others can be compared to).
-    const comparable = reviews.rows.filter((r) => rubric && r.rubric_version === rubric.version).map(toReview);
-    return {
-      callId,
-      agentId,
-      rubric: rubric ? toRubric(rubric) : null,
-      inQueue: queued.rows.length > 0,
-      sources: sources.rows,
-      mine: mine ? toReview(mine) : null,
-      others: reviews.rows.filter((r) => r !== mine).map(toReview),
-      agreement: agreementOf(comparable),
-      comments: comments.rows.map(toComment),
-    };
-  });
+  app.get(
+    '/bff/review/calls/:callId',
+    { schema: { tags, summary: "A call's reviews, comments and rubric", params: CallParams, response: { 200: CallReview } } },
+    async (request) => {
+      const { callId } = request.params;
+      const agentId = await callAgent(callId);
+      const [rubric, sources, reviews, comments, queued] = await Promise.all([
+        agentId ? currentRubric(db, agentId) : null,
+        db.query<QueueSource>(
+          `SELECT s.kind, s.rule_id AS "ruleId", s.rule_name AS rule FROM review_queue_sources s WHERE s.call_id = $1 ORDER BY s.added_at, s.rule_id`,
+          [callId],
+        ),
+        db.query<ReviewRow>('SELECT * FROM reviews WHERE call_id = $1 ORDER BY updated_at', [callId]),
+        db.query<CommentRow>('SELECT * FROM review_comments WHERE call_id = $1 ORDER BY coalesce(line, -1), at_seconds NULLS FIRST, id', [callId]),
+        db.query('SELECT 1 FROM review_queue WHERE call_id = $1', [callId]),
+      ]);
+      const mine = reviews.rows.find((r) => r.user_id === request.session.userId);
+      // Agreement among the reviews scored against the current rubric (those others can be compared to).
+      const comparable = reviews.rows.filter((r) => rubric && r.rubric_version === rubric.version).map(toReview);
+      return {
+        callId,
+        agentId,
+        rubric: rubric ? toRubric(rubric) : null,
+        inQueue: queued.rows.length > 0,
+        sources: sources.rows,
+        mine: mine ? toReview(mine) : null,
+        others: reviews.rows.filter((r) => r !== mine).map(toReview),
+        agreement: agreementOf(comparable),
+        comments: comments.rows.map(toComment),
+      };
+    },
+  );
 
   app.put(
     '/bff/review/calls/:callId',
-    { schema: { params: CallParams, body: ReviewBody, response: { 200: Review } }, config: { invalidMessage: 'The review is not valid.' } },
+    {
+      schema: { tags, summary: 'Save your review of a call', params: CallParams, body: ReviewBody, response: { 200: Review } },
+      config: { invalidMessage: 'The review is not valid.' },
+    },
     async (request) => {
       const { callId } = request.params;
       const body = request.body;
@@ -394,7 +438,16 @@ export const reviewPlugin: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/bff/review/calls/:callId/comments',
-    { schema: { params: CallParams, body: CommentBody, response: { 201: ReviewComment } }, config: { invalidMessage: 'The comment is not valid.' } },
+    {
+      schema: {
+        tags,
+        summary: 'Pin a comment to a transcript line or a moment of the recording',
+        params: CallParams,
+        body: CommentBody,
+        response: { 201: ReviewComment },
+      },
+      config: { invalidMessage: 'The comment is not valid.' },
+    },
     async (request, reply) => {
       const { callId } = request.params;
       const b = request.body;
@@ -423,45 +476,49 @@ export const reviewPlugin: FastifyPluginAsyncZod = async (app) => {
 
   // ---------- figures and export ----------
 
-  app.get('/bff/review/scores', { schema: { querystring: ScoresQuery, response: { 200: AgentScores } } }, async (request) => {
-    const q = request.query;
-    const { rows } = await db.query<{ agent_id: string; reviews: number; calls: number; average: string | null }>(
-      `SELECT r.agent_id::text, count(*)::int AS reviews, count(DISTINCT r.call_id)::int AS calls, round(avg(r.score), 2) AS average
+  app.get(
+    '/bff/review/scores',
+    { schema: { tags, summary: 'Average review score per agent', querystring: ScoresQuery, response: { 200: AgentScores } } },
+    async (request) => {
+      const q = request.query;
+      const { rows } = await db.query<{ agent_id: string; reviews: number; calls: number; average: string | null }>(
+        `SELECT r.agent_id::text, count(*)::int AS reviews, count(DISTINCT r.call_id)::int AS calls, round(avg(r.score), 2) AS average
          FROM reviews r JOIN index_calls c ON c.id = r.call_id
         WHERE r.reviewed_at IS NOT NULL AND ($1::uuid IS NULL OR r.agent_id = $1)
           AND ($2::timestamptz IS NULL OR c.start_time >= $2) AND ($3::timestamptz IS NULL OR c.start_time < $3)
         GROUP BY r.agent_id ORDER BY r.agent_id`,
-      [q.agentId ?? null, ...window(q)],
-    );
-    // Agreement per agent: the mean over calls with two marked reviews or more of the same version.
-    const pairs = await db.query<ReviewRow>(
-      `SELECT r.* FROM reviews r JOIN index_calls c ON c.id = r.call_id
+        [q.agentId ?? null, ...window(q)],
+      );
+      // Agreement per agent: the mean over calls with two marked reviews or more of the same version.
+      const pairs = await db.query<ReviewRow>(
+        `SELECT r.* FROM reviews r JOIN index_calls c ON c.id = r.call_id
         WHERE r.reviewed_at IS NOT NULL AND ($1::uuid IS NULL OR r.agent_id = $1)
           AND ($2::timestamptz IS NULL OR c.start_time >= $2) AND ($3::timestamptz IS NULL OR c.start_time < $3)
           AND (SELECT count(*) FROM reviews o WHERE o.call_id = r.call_id AND o.rubric_version = r.rubric_version AND o.reviewed_at IS NOT NULL) > 1
         ORDER BY r.call_id, r.rubric_version`,
-      [q.agentId ?? null, ...window(q)],
-    );
-    const byCall = new Map<string, ReviewRow[]>();
-    for (const r of pairs.rows) byCall.set(`${r.call_id}|${r.rubric_version}`, [...(byCall.get(`${r.call_id}|${r.rubric_version}`) ?? []), r]);
-    const shares = new Map<string, number[]>();
-    for (const group of byCall.values()) {
-      const share = agreementOf(group.map(toReview))?.share;
-      if (share !== null && share !== undefined) shares.set(group[0]!.agent_id, [...(shares.get(group[0]!.agent_id) ?? []), share]);
-    }
-    return {
-      content: rows.map((r) => {
-        const s = shares.get(r.agent_id);
-        return {
-          agentId: r.agent_id,
-          reviews: r.reviews,
-          calls: r.calls,
-          averageScore: r.average === null ? null : Number(r.average),
-          agreement: s?.length ? Math.round((s.reduce((a, b) => a + b, 0) / s.length) * 1000) / 1000 : null,
-        };
-      }),
-    };
-  });
+        [q.agentId ?? null, ...window(q)],
+      );
+      const byCall = new Map<string, ReviewRow[]>();
+      for (const r of pairs.rows) byCall.set(`${r.call_id}|${r.rubric_version}`, [...(byCall.get(`${r.call_id}|${r.rubric_version}`) ?? []), r]);
+      const shares = new Map<string, number[]>();
+      for (const group of byCall.values()) {
+        const share = agreementOf(group.map(toReview))?.share;
+        if (share !== null && share !== undefined) shares.set(group[0]!.agent_id, [...(shares.get(group[0]!.agent_id) ?? []), share]);
+      }
+      return {
+        content: rows.map((r) => {
+          const s = shares.get(r.agent_id);
+          return {
+            agentId: r.agent_id,
+            reviews: r.reviews,
+            calls: r.calls,
+            averageScore: r.average === null ? null : Number(r.average),
+            agreement: s?.length ? Math.round((s.reduce((a, b) => a + b, 0) / s.length) * 1000) / 1000 : null,
+          };
+        }),
+      };
+    },
+  );
 
   const exportCsv = {
     tags: ['review'],
