@@ -9,6 +9,9 @@ afterEach(() => forgetEarly());
 const READ = { path: '/v1/calls', query: new URLSearchParams({ page: '1', size: '100' }) };
 const READ_URL = '/api/v1/calls?page=1&size=100';
 
+/** A page of calls that names the URL it answered (as a call's id, which the client's normalising keeps). */
+const answerTo = (url: string) => ({ content: [{ id: url }], page: 1, size: 1, totalElements: 1, totalPages: 1 });
+
 /** A BFF answering the bootstrap with these tokens and every read with its URL; records requests. */
 function bff(
   bootstrap: Response | (() => Response) = () => Response.json({ session: {}, tokens: [{ scope: 'calls:read', token: 'tok-calls', expiresIn: 300 }] }),
@@ -17,7 +20,7 @@ function bff(
   const fetch = (async (url: string, init: RequestInit = {}) => {
     seen.push({ url, authorization: (init.headers as Record<string, string>).authorization });
     if (url === BOOTSTRAP_PATH) return typeof bootstrap === 'function' ? bootstrap() : bootstrap;
-    return Response.json({ url });
+    return Response.json(answerTo(url));
   }) as typeof globalThis.fetch;
   return { fetch, seen };
 }
@@ -56,7 +59,7 @@ describe('startEarlyReads and takeEarly', () => {
     const { fetch, seen } = bff();
     startEarlyReads([READ], { fetch });
     const read = await takeEarly(READ_URL);
-    expect(await read?.json()).toEqual({ url: READ_URL });
+    expect(await read?.json()).toEqual(answerTo(READ_URL));
     expect(seen).toEqual([{ url: BOOTSTRAP_PATH }, { url: READ_URL, authorization: 'Bearer tok-calls' }]);
     // The bootstrap's body is still whole for the client that takes it.
     const boot = await takeEarly(BOOTSTRAP_PATH);
@@ -92,7 +95,7 @@ describe('startEarlyReads and takeEarly', () => {
     await takeEarly(BOOTSTRAP_PATH);
     await new Promise((resolve) => setTimeout(resolve, 0));
     const read = await takeEarly('/bff/index/insights?tz=Asia/Tokyo');
-    expect(await read?.json()).toEqual({ url: '/bff/index/insights?tz=Asia/Tokyo' });
+    expect(await read?.json()).toEqual(answerTo('/bff/index/insights?tz=Asia/Tokyo'));
     expect(seen).toEqual([{ url: BOOTSTRAP_PATH }, { url: '/bff/index/insights?tz=Asia/Tokyo' }]);
   });
 
@@ -128,8 +131,8 @@ describe('the API client with early reads', () => {
     const api = createApiClient({ fetch: client.fetch });
     const bootstrap = await api.bffRequest<{ tokens: { scope: 'calls:read'; token: string; expiresIn: number }[] }>('GET', BOOTSTRAP_PATH);
     api.keepTokens(bootstrap.tokens);
-    const first = await api.apiRequest<{ url: string }>('GET', READ.path, { query: READ.query });
-    expect(first.data).toEqual({ url: READ_URL });
+    const first = await api.apiRequest<{ content: { id: string }[] }>('GET', READ.path, { query: READ.query });
+    expect(first.data.content[0]?.id).toBe(READ_URL);
     expect(client.seen).toEqual([]);
     await api.apiRequest('GET', READ.path, { query: READ.query });
     expect(client.seen).toEqual([{ url: READ_URL, authorization: 'Bearer tok-calls' }]);
@@ -144,8 +147,8 @@ describe('the API client with early reads', () => {
     const client = bff();
     const api = createApiClient({ fetch: client.fetch });
     api.keepTokens([{ scope: 'calls:read', token: 'tok-calls', expiresIn: 300 }]);
-    const res = await api.apiRequest<{ url: string }>('GET', READ.path, { query: READ.query });
-    expect(res.data).toEqual({ url: READ_URL });
+    const res = await api.apiRequest<{ content: { id: string }[] }>('GET', READ.path, { query: READ.query });
+    expect(res.data.content[0]?.id).toBe(READ_URL);
     expect(client.seen).toEqual([{ url: READ_URL, authorization: 'Bearer tok-calls' }]);
   });
 
