@@ -1,8 +1,9 @@
 /**
- * The call index across real BFF processes (node server/server.ts, as deployed) on one simulator:
- * kill -9 in the middle of a backfill, then a restart that completes the index with exactly the
- * upstream's calls (PGlite on disk and PostgreSQL); and, on PostgreSQL, two instances of which
- * exactly one syncs, the other taking over within two intervals when the syncer is killed.
+ * The call index across real BFF processes, as deployed (ADR 0032): web processes
+ * (server/server.ts) that answer, and workers (server/worker.ts) that sync, on one simulator and
+ * one PostgreSQL: kill -9 of the worker in the middle of a backfill, then another worker that
+ * completes the index with exactly the upstream's calls; and two workers of which exactly one
+ * syncs, the other taking over within two intervals when the syncer is killed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -33,13 +34,12 @@ interface Bff {
   get<T = any>(path: string): Promise<T>;
 }
 
-async function startBff(env: Record<string, string>): Promise<Bff> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+/** A BFF process: `server/server.ts` (web) or `server/worker.ts` (the background work). */
+function startProcess(file: 'server/server.ts' | 'server/worker.ts', env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', file], {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
-      PORT: String(port),
       VOICE_API_BASE_URL: sim.url,
       VOICE_API_KEY: KEY,
       VOICE_API_KEY_SECONDARY: KEY2,
@@ -54,6 +54,15 @@ async function startBff(env: Record<string, string>): Promise<Bff> {
   });
   children.add(child);
   child.on('exit', () => children.delete(child));
+  return child;
+}
+
+const startWorker = (env: Record<string, string>) => startProcess('server/worker.ts', env);
+
+/** A web process, signed in as the viewer: it reads the index's status and calls. */
+async function startBff(env: Record<string, string>): Promise<Bff> {
+  const port = await freePort();
+  const child = startProcess('server/server.ts', { ...env, PORT: String(port) });
   const url = `http://127.0.0.1:${port}`;
   const login = await waitFor(
     'the BFF to sign in',
@@ -110,17 +119,19 @@ describe.each(['postgres'] as const)('on %s', (kind) => {
   afterAll(async () => cleanup?.());
 
   it('resumes after kill -9 in the middle of a backfill, with exactly the upstream calls', async () => {
+    const web = await startBff(dbEnv);
     // Slow enough to be caught in the middle: a few pages a second.
-    const first = await startBff({ ...dbEnv, INDEX_RATE_PER_SECOND: '6', INDEX_TRANSCRIPTS_PER_PASS: '50' });
+    const first = startWorker({ ...dbEnv, INDEX_RATE_PER_SECOND: '6', INDEX_TRANSCRIPTS_PER_PASS: '50' });
     const during = await waitFor('part of the backfill', async () => {
-      const s = await first.get('/bff/index/status');
+      const s = await web.get('/bff/index/status');
       return s.calls > 0 && !s.backfill.complete && s;
     });
-    first.child.kill('SIGKILL');
-    await killed(first.child);
+    first.kill('SIGKILL');
+    await killed(first);
     expect(during.state).toBe('backfilling');
 
-    const second = await startBff({ ...dbEnv, INDEX_RATE_PER_SECOND: '200', INDEX_CONCURRENCY: '4', INDEX_TRANSCRIPTS_PER_PASS: '5000' });
+    const secondWorker = startWorker({ ...dbEnv, INDEX_RATE_PER_SECOND: '200', INDEX_CONCURRENCY: '4', INDEX_TRANSCRIPTS_PER_PASS: '5000' });
+    const second = web;
     const done = await waitFor(
       'the backfill to complete after the restart',
       async () => {
@@ -135,51 +146,62 @@ describe.each(['postgres'] as const)('on %s', (kind) => {
     expect(new Set(mine).size).toBe(mine.length);
     expect(done.calls).toBe(truth.length);
     expect(done.calls).toBeGreaterThan(during.calls);
-    second.child.kill('SIGTERM');
-    await killed(second.child);
+    for (const child of [secondWorker, web.child]) {
+      child.kill('SIGTERM');
+      await killed(child);
+    }
   }, 300_000);
 
   it.runIf(kind === 'postgres')(
-    'runs one syncer among two instances, and the other takes over within two intervals of its death',
+    'runs one syncer among two workers, and the other takes over within two intervals of its death',
     async () => {
-      const a = await startBff({ ...dbEnv, INDEX_RATE_PER_SECOND: '100' });
-      const b = await startBff({ ...dbEnv, INDEX_RATE_PER_SECOND: '100' });
-      const both = await waitFor('one syncer', async () => {
-        const [sa, sb] = [await a.get('/bff/index/status'), await b.get('/bff/index/status')];
-        return sa.syncer.thisInstance !== sb.syncer.thisInstance && sa.syncer.active && sb.syncer.active && [sa, sb];
-      });
+      const web = await startBff(dbEnv);
       const admin = new pg.Client({ connectionString: dbEnv.DATABASE_URL });
       await admin.connect();
       onTestFinished(() => admin.end());
       // pg_locks is the whole server's: count only this database's holders, not those of another
       // suite's syncer running at the same time on another database.
-      const holders = async () =>
+      const holding = async () =>
         (
-          await admin.query<{ n: number }>(
-            `SELECT count(*)::int AS n FROM pg_locks
+          await admin.query<{ pid: number }>(
+            `SELECT pid FROM pg_locks
               WHERE locktype = 'advisory' AND granted AND objid = $1
                 AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
             [0x53424958],
           )
-        ).rows[0]!.n;
+        ).rows.map((r) => r.pid);
+      const holders = async () => (await holding()).length;
+      // The first worker takes the syncer's lock; the second, started after, waits for it.
+      const leader = startWorker({ ...dbEnv, INDEX_RATE_PER_SECOND: '100' });
+      await waitFor('one syncer', async () => (await holders()) === 1 && (await web.get('/bff/index/status')).syncer.active);
+      const other = startWorker({ ...dbEnv, INDEX_RATE_PER_SECOND: '100' });
       // Several intervals later, still exactly one.
       await new Promise((r) => setTimeout(r, 2500));
       expect(await holders()).toBe(1);
-      const [leader, other] = both[0].syncer.thisInstance ? [a, b] : [b, a];
-      expect((await other.get('/bff/index/status')).syncer.thisInstance).toBe(false);
 
-      leader.child.kill('SIGKILL');
+      // The leader's database session holds the lock (a backend pid, not the worker's own).
+      const [leaderSession] = await holding();
+      leader.kill('SIGKILL');
       const diedAt = Date.now();
-      await killed(leader.child);
-      await waitFor('the other instance to take over', async () => (await other.get('/bff/index/status')).syncer.thisInstance, 10_000);
+      await killed(leader);
+      await waitFor(
+        'the other worker to take over',
+        async () => {
+          const now = await holding();
+          return now.length === 1 && now[0] !== leaderSession;
+        },
+        10_000,
+      );
       const tookMs = Date.now() - diedAt;
       expect(tookMs).toBeLessThan(2 * 1000 + 1000);
       expect(await holders()).toBe(1);
       // The survivor keeps the index fresh.
-      const before = (await other.get('/bff/index/status')).lastSuccessAt;
-      await waitFor('a pass by the survivor', async () => (await other.get('/bff/index/status')).lastSuccessAt !== before);
-      other.child.kill('SIGTERM');
-      await killed(other.child);
+      const before = (await web.get('/bff/index/status')).lastSuccessAt;
+      await waitFor('a pass by the survivor', async () => (await web.get('/bff/index/status')).lastSuccessAt !== before);
+      for (const child of [other, web.child]) {
+        child.kill('SIGTERM');
+        await killed(child);
+      }
     },
     300_000,
   );
