@@ -10,6 +10,7 @@ describe('health routes', () => {
     expect(Liveness.parse((await t.send(undefined, { method: 'GET', url: '/healthz' })).json())).toEqual({ status: 'ok' });
     const ready = await t.send(undefined, { method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(503);
-    expect(Readiness.parse(ready.json())).toEqual({ status: 'unavailable', database: true, upstream: false, upstreamState: 'down' });
+    // The inject app runs its background work in process (AppDeps.background), so a worker runs.
+    expect(Readiness.parse(ready.json())).toEqual({ status: 'unavailable', database: true, upstream: false, upstreamState: 'down', worker: 'running' });
   });
 });
