@@ -1,13 +1,14 @@
 /**
- * Guards around an embedded (PGlite) data directory, which one process may open at a time:
+ * Guards around the embedded PostgreSQL server's data directory (common/embedded-postgres.ts), which
+ * one launcher may run at a time:
  *
  * - an exclusive lock (proper-lockfile: an atomic mkdir of `<dir>.lock`, refreshed while held,
  *   released on exit) with the holder's pid beside it, so a lock left by a killed process is taken
  *   over at once instead of after the stale period;
  * - owner-only permissions: the directory and everything in it 0700/0600 (the WAL holds password
- *   hashes and phone numbers; PGlite creates its files 0666), existing ones tightened at start;
- * - damage checks: a directory with files but no PG_VERSION is refused (PGlite would silently
- *   initialise an empty database over it).
+ *   hashes and phone numbers), existing ones tightened at start;
+ * - damage checks: a directory with files but no PG_VERSION (or no global/ or base/) is refused
+ *   (initdb would otherwise be run over it, or the server fail to start on it).
  */
 import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
@@ -18,8 +19,8 @@ import lockfile from 'proper-lockfile';
 export class DataDirError extends Error {}
 
 /**
- * The lock is refreshed every half of this; PGlite's initdb and long queries block the event loop
- * for many seconds on a busy machine, so it is long. A holder that died on this machine is found
+ * The lock is refreshed every half of this; it is long (from the PGlite days, when initdb and long
+ * queries blocked the holder's event loop for many seconds on a busy machine). A holder that died on this machine is found
  * by its pid at once; the stale period only matters for one that died on another machine.
  */
 const STALE_MS = 10 * 60_000;

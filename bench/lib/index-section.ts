@@ -1,7 +1,7 @@
 /**
  * The call index (issue 14): indexing the simulator's seeded calls and their transcripts (its rate
  * limit lifted), then Insights for 30 days and transcript search, timed as the server computes them
- * (the query layer the routes call), on PGlite on disk and on the local PostgreSQL server.
+ * (the query layer the routes call), on the local PostgreSQL server (a database made for it).
  */
 import { migrate, openDb, type Db } from '../../common/db';
 import { createTestDatabase, databaseAvailable } from '../../common/test-db';

@@ -3,9 +3,9 @@
  * node with BFF_NODE_ARGS, index sync on, demo accounts), against the bench's simulator. For each
  * case the peak is the kernel's VmHWM of the BFF process (every moment of its start and of
  * BENCH_MEMORY_SECONDS of running, one sign-in and a few reads included), and the RSS at the end.
- * Cases, interleaved round by round: a new embedded directory (its initdb runs in a child process,
- * not counted here: ADR 0019), the same directory again (existing), and DATABASE_URL (a fresh
- * database on the local PostgreSQL server).
+ * One case since ADR 0031 (one engine): DATABASE_URL, a fresh database on the local PostgreSQL
+ * server each round (the embedded server npm start runs is the same kind of server, in a process
+ * of its own, not counted here). The embedded-directory cases of ADR 0019 measured PGlite.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -1,7 +1,8 @@
 /**
  * Ad-hoc, for tuning the simulator: the bench's simulator figures in one short run (seed, the four
  * list queries at 20 connections, campaign creates, RSS). `node --import tsx bench/lib/sim-probe.ts`
- * (PROBE_DATABASE_URL: on that PostgreSQL instead of PGlite; PROBE_SECONDS: load per query).
+ * (PROBE_DATABASE_URL: on that PostgreSQL instead of a throwaway database on the local server,
+ * as bench/lib/sim-server.ts does; PROBE_SECONDS: load per query).
  */
 import { load } from './load';
 import { builtNode, startChild } from './processes';

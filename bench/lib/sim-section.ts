@@ -1,8 +1,8 @@
 /**
  * Simulator (issue 3's budgets): seed time for 100,000 calls, GET /v1/calls with a filter and a
  * sort at 20 connections (several combinations, interleaved round by round), POST /v1/campaigns
- * with 1,000 recipients, and the process's RSS; on PGlite on disk (the product's default) and on
- * a PostgreSQL server.
+ * with 1,000 recipients, and the process's RSS (the simulator's alone, not the PostgreSQL server's);
+ * twice, each on the local PostgreSQL server in a database of its own.
  */
 import { createTestDatabase, databaseAvailable } from '../../common/test-db';
 import { load } from './load';
@@ -77,8 +77,9 @@ async function measure(ctx: BenchContext, sim: Child<SimInfo>, seedCalls: number
     { name: `from/to (${month}) + sort=status,ASC`, query: `from=${month}-01&to=${month}-28&sort=status,ASC` },
     { name: 'no filter + sort=endTime,DESC', query: 'sort=endTime,DESC' },
   ];
-  // Warm-up, not recorded: the first requests after start-up run while V8 still compiles
-  // PGlite's WebAssembly to optimised code (about a second of 10x slower queries). Page 6, just
+  // Warm-up, not recorded: the first requests after start-up run while V8 still compiles the
+  // simulator's code and the server's caches are cold (it was for PGlite's WebAssembly, compiled
+  // to optimised code for about a second of 10x slower queries, before ADR 0031). Page 6, just
   // past the rounds' pages: a deep page would leave slow requests queued into the first round.
   for (const combo of combos)
     await load({ url: `${url}/v1/calls?${combo.query}&size=100&page=6`, connections: 20, duration: 1, headers: { 'X-Api-Key': SIM_KEY } });
@@ -121,8 +122,9 @@ async function measure(ctx: BenchContext, sim: Child<SimInfo>, seedCalls: number
 }
 
 /**
- * The simulator as the product runs it by default (PGlite on disk, the child the other sections
- * use), then the same on the local PostgreSQL server in a database made for it and dropped after
+ * The simulator in the child the other sections use (bench/lib/sim-server.ts: a throwaway database
+ * on the local PostgreSQL server; the section's name still says "PGlite on disk", the engine it
+ * measured before ADR 0031), then the same in another database made for it and dropped after
  * (fewer, shorter rounds: the section stays near two and a half minutes). BENCH_SIM_POSTGRES=0 skips it.
  */
 export async function simulatorSection(ctx: BenchContext, sim: Child<SimInfo>, seedCalls: number): Promise<void> {

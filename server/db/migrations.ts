@@ -444,7 +444,7 @@ ALTER TABLE campaigns ADD COLUMN recipients integer;
   {
     // Insights reads a narrow copy of each indexed call (ADR 0022): the columns it groups and filters
     // by, without the call's document, so a 30-day scan reads a few MB instead of the whole table
-    // (PGlite's 16 MB of buffers hold it). upsertCalls writes both in one statement.
+    // (the embedded server's 64 MB of shared buffers hold it). upsertCalls writes both in one statement.
     id: '016_index_call_facts',
     sql: `
 CREATE TABLE index_call_facts (

@@ -202,7 +202,7 @@ const HEADLINE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=
 /**
  * For each call, the first transcript line that matches the whole query; when no single line
  * does (the words are spread over several lines), the line that matches most of it. Each line is
- * parsed once (to_tsvector is the cost here, PGlite's most of all), and only the page's calls are read.
+ * parsed once (to_tsvector is the cost here), and only the page's calls are read.
  */
 export async function transcriptHits(db: Queryable, q: string, ids: string[]): Promise<Map<string, TranscriptHit>> {
   const { rows } = await db.query<{ call_id: string; line: number; time: string; actor: string; headline: string }>(

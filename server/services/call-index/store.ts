@@ -71,8 +71,7 @@ export async function upsertCalls(db: Queryable, calls: readonly IndexableCall[]
 
 /**
  * Stores several transcripts in one transaction of at most three statements, whatever their number
- * (one commit and one round trip per batch, not two statements per call: the backfill's bottleneck,
- * PGlite's most of all). A call listed twice keeps its last transcript.
+ * (one commit and one round trip per batch, not two statements per call: the backfill's bottleneck). A call listed twice keeps its last transcript.
  */
 export async function saveTranscripts(db: Db, items: readonly { callId: string; entries: readonly IndexableEntry[] | 'none' }[]): Promise<void> {
   if (items.length === 0) return;

@@ -62,7 +62,7 @@ const ANALYZE_AFTER_ROWS = 5000;
 /**
  * Whether the index tables are due for ANALYZE: `minRows` written since the last one, and at least
  * half as many as had been written then (a growing index is analyzed a handful of times, not at
- * every page: on PGlite an ANALYZE of a full index takes about a second).
+ * every page: an ANALYZE of a full index takes a while).
  */
 export function dueForAnalyze(written: number, atLast: number, minRows: number): boolean {
   return written - atLast >= Math.max(minRows, atLast / 2);
@@ -193,9 +193,8 @@ export class IndexSyncer {
 
   /**
    * Refreshes the planner's statistics of the index tables once enough rows were written since the
-   * last time (ADR 0022). PGlite has no autovacuum, so without this its tables are never analyzed
-   * and a search for a rare word walks every call; on PostgreSQL it only comes sooner than
-   * autovacuum would after a backfill.
+   * last time (ADR 0022): after a backfill it comes sooner than autovacuum would, and until the
+   * tables are analyzed a search for a rare word walks every call.
    */
   private analyzedAt = 0;
   private analyzing = false;
