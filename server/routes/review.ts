@@ -45,6 +45,7 @@ import { audit } from '../services/audit';
 import { queryWindow } from '../services/call-index/time-range';
 import { currentRubric, fillQueue, rubricVersion, scoreOf, toRubric, type RuleRow, type SampleSpec } from '../services/review';
 import { routesNeed } from '../plugins/session';
+import { can } from '../../contract/bff/permissions';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 /** The calls' start instants a date filter covers, days read in its zone (either end may be open). */
@@ -467,7 +468,8 @@ export const reviewPlugin: FastifyPluginAsyncZod = async (app) => {
       request.params.id,
     ]);
     if (!rows[0]) throw new HttpError(404, `No comment #${request.params.id}.`);
-    if (rows[0].user_id !== request.session.userId && request.session.role !== 'admin')
+    // Object-level: the author, or whoever administers review (the permission table).
+    if (rows[0].user_id !== request.session.userId && !can(request.session.role, 'review:admin'))
       throw new HttpError(403, 'Only its author or an admin can remove a comment.');
     await db.query('DELETE FROM review_comments WHERE id = $1', [request.params.id]);
     await auditOf(request, 'review.comment.remove', `ok: call ${rows[0].call_id} (#${request.params.id})`, 204);
