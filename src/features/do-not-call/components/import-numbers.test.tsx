@@ -7,7 +7,7 @@ import { pasteRows, renderWithQueries } from '@/testing/render';
 import { ImportNumbers } from './import-numbers';
 
 vi.mock('@/lib/do-not-call/api', () => ({
-  importDoNotCall: vi.fn(() => Promise.resolve({ added: 1, already: 0, problems: [] })),
+  importDoNotCall: vi.fn(() => Promise.resolve({ added: 1, already: 0, problems: [], campaigns: [] })),
   invalidateDoNotCall: vi.fn(() => Promise.resolve()),
 }));
 
