@@ -286,7 +286,14 @@ export const CampaignProgress = z.object({
 });
 export type CampaignProgress = z.infer<typeof CampaignProgress>;
 
-export const CampaignProgressList = z.object({ content: z.array(CampaignProgress), indexedAt: IndexedAt });
+export const CampaignProgressList = z.object({
+  content: z.array(CampaignProgress),
+  indexedAt: IndexedAt,
+  countedFrom: z.string().nullable().meta({
+    description:
+      "indexedAt on the BFF's own clock (the one a campaign's registry entry is dated by), where the upstream's clock differs: a campaign created after it is not counted yet.",
+  }),
+});
 export type CampaignProgressList = z.infer<typeof CampaignProgressList>;
 
 // ---------- GET /bff/index/status ----------

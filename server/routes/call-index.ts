@@ -92,7 +92,9 @@ export const callIndexPlugin: FastifyPluginAsyncZod<{ index: CallIndexService }>
     async (request) => {
       const q = request.query;
       const [content, at] = await Promise.all([campaignProgress(db, q.id), indexedAt()]);
-      return { content, indexedAt: at };
+      // The index is dated by the upstream's clock, the registry by this one's: say when on this clock.
+      const skewMs = (index.settings.now?.() ?? new Date()).getTime() - Date.now();
+      return { content, indexedAt: at, countedFrom: at ? new Date(Date.parse(at) - skewMs).toISOString() : null };
     },
   );
 

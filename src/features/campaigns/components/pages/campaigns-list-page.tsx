@@ -81,13 +81,15 @@ export function CampaignsListPage({ page, size, onPage }: { page: number; size: 
   const progress = useQuery({
     ...campaignProgressQueryOptions(data.content.map((c) => c.id)),
     refetchInterval: (query) =>
-      query.state.data && data.content.some((c) => !countedByIndex(c.createdAt, query.state.data?.indexedAt)) ? NOT_YET_INDEXED_POLL_MS : false,
+      query.state.data && data.content.some((c) => !countedByIndex(c.createdAt, query.state.data?.countedFrom ?? query.state.data?.indexedAt))
+        ? NOT_YET_INDEXED_POLL_MS
+        : false,
   });
   const progressOf = useMemo(() => new Map((progress.data?.content ?? []).map((p) => [p.campaignId, p])), [progress.data]);
   const figure = (c: RegistryEntry) => ({
     isPending: progress.isPending,
     row: progressOf.get(c.id),
-    counted: countedByIndex(c.createdAt, progress.data?.indexedAt),
+    counted: countedByIndex(c.createdAt, progress.data?.countedFrom ?? progress.data?.indexedAt),
   });
   const count = (n: number) => n.toLocaleString('en');
   const columns: Column<RegistryEntry>[] = [
