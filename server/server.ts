@@ -4,10 +4,10 @@
  */
 import './threadpool';
 import './memory';
-import { DataDirError } from '../common/db';
-import { ConfigError, loadConfig } from './config';
+import { loadConfig } from './config';
 import { buildApp } from './app';
 import type { DemoAccounts } from './services/users';
+import { startFailureMessage } from './start-failure';
 
 /** The message a BFF started with an IPC channel sends its launcher once it listens. */
 export interface BffReady {
@@ -37,14 +37,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.once('SIGTERM', stop);
   } catch (error) {
     // Known start-up failures say what to do; anything else, one line (never a raw trace of bundled code).
-    const known = error instanceof ConfigError || error instanceof DataDirError;
-    console.error(
-      known
-        ? (error as Error).message
-        : `Switchboard could not start: ${String((error as Error)?.message ?? error)
-            .split('\n')[0]!
-            .slice(0, 500)}`,
-    );
+    console.error(startFailureMessage(error, 'Switchboard'));
     process.exit(1);
   }
 }

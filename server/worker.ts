@@ -11,11 +11,11 @@ import './memory';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import { DataDirError } from '../common/db';
 import { attachBackgroundServices, backgroundPlugin } from './background';
-import { ConfigError, loadConfig, type Config } from './config';
+import { loadConfig, type Config } from './config';
 import { createLogger } from './logger';
 import { servicesPlugin } from './plugins/services';
+import { startFailureMessage } from './start-failure';
 
 /** The worker as a Fastify instance that never listens: plugins give its tasks their lifecycle. */
 export async function buildWorker(config: Config): Promise<FastifyInstance> {
@@ -36,14 +36,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   } catch (error) {
-    const known = error instanceof ConfigError || error instanceof DataDirError;
-    console.error(
-      known
-        ? (error as Error).message
-        : `The Switchboard worker could not start: ${String((error as Error)?.message ?? error)
-            .split('\n')[0]!
-            .slice(0, 500)}`,
-    );
+    console.error(startFailureMessage(error, 'The Switchboard worker'));
     process.exit(1);
   }
 }

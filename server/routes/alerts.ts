@@ -32,17 +32,11 @@ import { routesNeed } from '../plugins/session';
 
 const invalid = (errors: ValidationError[]) => new HttpError(400, 'Some fields are not valid.', errors);
 
-interface PreviousRule {
-  name: string;
-  view_name: string;
-  filter: Record<string, unknown>;
-  condition: unknown;
-  webhook_url: string | null;
-  webhook_secret: string | null;
-  pause_campaign_id: string | null;
-  pause_set_by: string | null;
-  enabled: boolean;
-}
+/** What an update compares: the stored rule's own columns (RuleListRow's, without the joined ones). */
+type PreviousRule = Pick<
+  RuleListRow,
+  'name' | 'view_name' | 'filter' | 'condition' | 'webhook_url' | 'webhook_secret' | 'pause_campaign_id' | 'pause_set_by' | 'enabled'
+>;
 
 /** Fields whose change changes what an auto-pause acts on, or when: the rule becomes the editor's. */
 const PAUSE_DECIDING = new Set(['viewName', 'filter', 'condition', 'pauseCampaignId', 'enabled']);
