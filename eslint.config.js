@@ -62,6 +62,8 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
+      // The console's own controls (components/ui) render the native control a label wraps.
+      'jsx-a11y/label-has-associated-control': ['error', { controlComponents: ['Input', 'Select', 'Textarea'], depth: 3 }],
       // One display time zone, named wherever a time is shown: <DateTime> or src/lib/time/format.ts,
       // never the browser's zone unnamed.
       'no-restricted-syntax': [

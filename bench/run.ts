@@ -10,7 +10,10 @@
  * rebuild the SPA), BENCH_BUDGET_S (570), BENCH_ONLY (e.g. `browser,lighthouse` or `memory`: only those sections),
  * BENCH_MEMORY_SECONDS (15 of running per memory case), BENCH_BACKFILL_WAIT_S (150: the longest the browser
  * sections wait for the BFF's call index to finish its first backfill),
- * BENCH_REPORT_DIR (write the report there instead of bench/).
+ * BENCH_REPORT_DIR (write the report there instead of bench/). Sections `nowait` (issue 28: /healthz and the
+ * calls list while heavy work runs, on a web process + worker), `outcomes` (bench/outcomes.ts and
+ * bench/contact-page.ts) and, only when named, `syncrate` (issue 30: the index's rate against the
+ * simulator's limit; minutes): their settings are in docs/benchmarks.md.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -35,6 +38,9 @@ import { indexSection } from './lib/index-section';
 import { volumeSection } from './lib/volume-section';
 import { lighthouseSection } from './lib/lighthouse-section';
 import { memorySection } from './lib/memory-section';
+import { nowaitSection } from './lib/nowait-section';
+import { outcomesSection } from './lib/outcomes-section';
+import { syncrateSection } from './lib/syncrate-section';
 import { startPeers, type Peer } from './lib/peers';
 import { builtNode, startChild, type Child } from './lib/processes';
 import { Report } from './lib/report';
@@ -52,7 +58,10 @@ const ctx: BenchContext = {
   log: (m) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0)}s] ${m}`),
 };
 const seedCalls = Number(process.env.BENCH_SEED_CALLS ?? 100_000);
-/** BENCH_ONLY=browser,lighthouse (any of sim, index, bff, peers, browser, lighthouse; memory and volume run only when named): only those sections; the servers start anyway. */
+/**
+ * BENCH_ONLY=browser,lighthouse (any of sim, index, outcomes, nowait, bff, peers, browser, lighthouse; memory, volume and
+ * syncrate run only when named): only those sections; the servers start anyway, unless only `outcomes` is named.
+ */
 const only = new Set(
   (process.env.BENCH_ONLY ?? '')
     .split(',')
@@ -97,7 +106,13 @@ async function section(name: string, fn: () => Promise<void>, figures: string[] 
 
 const ratio = (a: number, b: number) => (b > 0 ? a / b : NaN);
 
+/** Sections that need neither the simulator nor the bench's BFF. */
+const SERVERLESS = new Set(['outcomes']);
+
 async function main(): Promise<void> {
+  // On the local PostgreSQL server only: first, while the machine is quiet.
+  if (wanted('outcomes')) await section('Outcomes and contact page (PostgreSQL)', () => outcomesSection(ctx));
+  if (only.size > 0 && [...only].every((key) => SERVERLESS.has(key))) return;
   const buildProblem = ensureBuild();
   const [simCmd, simArgs] = await builtNode('sim-server');
   ctx.log(`seeding the simulator with ${seedCalls} calls`);
@@ -119,6 +134,19 @@ async function main(): Promise<void> {
   // Only when asked for (BENCH_ONLY=memory: it takes minutes of the budget), and before any other
   // BFF runs, so the machine is as quiet as the bench can make it.
   if (only.has('memory')) await section('BFF memory', () => memorySection(ctx, sim.info.url));
+  // The product's web process and worker on their own database, before the bench's BFF starts (its
+  // own index sync would share the cores); with its own time, outside the budget (as indexing has).
+  if (wanted('nowait')) {
+    const t = Date.now();
+    await section('No one waits (web process + worker on PostgreSQL)', () => nowaitSection(ctx, sim.info));
+    ctx.deadline += Date.now() - t;
+  }
+  // Only when asked for (BENCH_ONLY=syncrate: BENCH_SYNCRATE_SECONDS per limit); it sets the simulator's rate limit back to 0 after.
+  if (only.has('syncrate')) {
+    const t = Date.now();
+    await section('Sync rate (the index against the upstream limit)', () => syncrateSection(ctx, sim.info));
+    ctx.deadline += Date.now() - t;
+  }
 
   const [proxyCmd, proxyArgs] = await builtNode('proxy-server');
   const [bffCmd, bffArgs] = await builtNode('bff-server');
@@ -573,7 +601,7 @@ async function awaitBackfill(ctx: BenchContext, bffUrl: string): Promise<void> {
 /** What is known about each kind of miss, added only when that miss happened in this run. */
 function explainMisses(): void {
   const failed = (pattern: RegExp) => report.figures.some((f) => f.verdict === 'fail' && pattern.test(`${f.section} ${f.name}`));
-  if (failed(/RSS/)) {
+  if (failed(/^Simulator.* RSS/)) {
     report.note(
       'Simulator RSS (PGlite on disk, the default): Node with tsx and the app take ~150 MiB before any data, and PGlite adds ~130–160 MiB on open (its WebAssembly code and heap) with 16 MB shared buffers and 64 MB of WAL already set in common/db.ts; the seed runs in a child process so its load leaves no memory behind. Closing the rest needs compiled JS instead of tsx at run time, or PGlite in a process of its own; on a PostgreSQL server (SIM_DATABASE_URL) the process alone is within budget (see its rows).',
     );

@@ -21,6 +21,11 @@ export interface Db extends Queryable {
    */
   readonly lastFault: { at: number; message: string } | null;
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * LISTENs on a channel over one connection of its own (not the pool's), reconnecting after a
+   * loss; `onState` is told when it is listening (true) or lost (false). Returns the stop function.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onState?: (listening: boolean) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -97,7 +102,48 @@ async function openPostgres(url: string, max: number): Promise<Db> {
         client.release();
       }
     },
+    listen: (channel, onMessage, onState) => listenOn(url, channel, onMessage, onState),
     close: () => pool.end(),
+  };
+}
+
+/** Db.listen: one client, LISTEN once, and a new client a second after the old one is lost. */
+async function listenOn(url: string, channel: string, onMessage: (payload: string) => void, onState?: (listening: boolean) => void) {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    const lost = () => {
+      if (client !== c) return;
+      client = null;
+      onState?.(false);
+      c.end().catch(() => undefined);
+      if (!stopped) retry = setTimeout(() => void connect().catch(() => undefined), 1_000);
+    };
+    c.on('error', lost);
+    c.on('end', lost);
+    c.on('notification', (n) => {
+      if (n.channel === channel && n.payload !== undefined) onMessage(n.payload);
+    });
+    client = c;
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${channel}`);
+      onState?.(true);
+    } catch (error) {
+      lost();
+      throw error;
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const c = client;
+    client = null;
+    await c?.end().catch(() => undefined);
   };
 }
 

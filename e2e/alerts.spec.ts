@@ -7,6 +7,7 @@
  */
 import { DateTime } from 'luxon';
 import { BFF_URL, BFF_WRITE_HEADERS, expect, expectNoA11yViolations, test } from './fixtures';
+import { filterBar } from './filter-bar';
 
 const EVERY_DAY = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'];
 
@@ -43,9 +44,10 @@ test('an alert appears when a campaign’s calls go bad, and the campaign is pau
 
   // A saved view of the campaign's calls, from the calls list.
   await page.goto(`/calls?campaignName=${encodeURIComponent(name)}`);
-  await page.getByLabel('Save this view as').fill(name);
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await page.getByRole('link', { name: `Watch view ${name}` }).click();
+  const views = await filterBar(page).views();
+  await views.getByLabel('Save this view as').fill(name);
+  await views.getByRole('button', { name: 'Save', exact: true }).click();
+  await views.getByRole('link', { name: `Watch view ${name}` }).click();
   await expect(page).toHaveURL(/\/alerts\/watch\?view=/);
   await expect(page.getByRole('heading', { name: 'Watch a saved view' })).toBeVisible();
   await expectNoA11yViolations(page, 'the watch form');
@@ -58,8 +60,7 @@ test('an alert appears when a campaign’s calls go bad, and the campaign is pau
   await expect(page.getByText('The window must be at least 1.')).toBeVisible();
   await expect(page.getByLabel('Rule name')).toHaveValue('No answer over 5 %');
   await page.getByLabel('Over the last (minutes)').fill('60');
-  await page.getByRole('combobox', { name: 'Pause a campaign' }).click();
-  await page.getByRole('option', { name }).click();
+  await page.getByRole('combobox', { name: 'Pause a campaign' }).selectOption({ label: name });
   await page.getByRole('button', { name: 'Watch this view' }).click();
   await expect(page).toHaveURL(/\/alerts\?/);
   const row = page.getByRole('row', { name: /No answer over 5 %/ });

@@ -1,31 +1,32 @@
 /**
- * The calls filter box (issue 19 items 1 and 6, issue 14 §3): "Clear filters" clears the URL, the
- * fields and the list; dates are days in the display time zone (issue 35 item 10: read from the
+ * The calls filter bar (issue 19 items 1 and 6, issue 14 §3, issue 34): "Clear all" clears the URL,
+ * the chips and the list; dates are days in the display time zone (issue 35 item 10: read from the
  * index where it holds them, exactly; else the UTC days covering them are asked, the rows trimmed
  * and the pager ends where the rows do); the index's filters give exactly the simulator's own matching calls.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { BFF_URL, BFF_WRITE_HEADERS, expect, expectNoA11yViolations, indexReady, listedCallIds, test, type SimClient } from './fixtures';
+import { filterBar } from './filter-bar';
 
-test('"Clear filters" in the filter box clears the URL, the fields and the list', { tag: '@journey' }, async ({ pageAs, sim }) => {
+test('"Clear all" in the filter bar clears the URL, the chips and the list', { tag: '@journey' }, async ({ pageAs, sim }) => {
   const page = await pageAs('viewer', { timezoneId: 'UTC' });
   const all = await sim.upstream('/v1/calls?size=1');
   const agents = await sim.upstream('/v1/agents?size=100&sort=name,ASC');
   const agent = agents.content.find((a: any) => a.id === all.content[0].agentId) ?? agents.content[0];
   await page.goto('/calls');
   await listedCallIds(page);
-  await page.getByRole('combobox', { name: 'Agent' }).fill(agent.name);
-  await page.getByRole('option', { name: agent.name }).click();
-  await page.getByLabel('Campaign name').fill('Winter renewals');
-  await page.getByRole('button', { name: 'Apply filters' }).click();
+  const bar = filterBar(page);
+  await bar.set('Agent', agent.name);
+  await bar.set('Campaign', 'Winter renewals');
   await expect(page).toHaveURL(/agentId=/);
+  await expect(page).toHaveURL(/campaignName=/);
   await listedCallIds(page);
 
-  await page.getByRole('form', { name: 'Filter calls' }).getByRole('button', { name: 'Clear filters' }).click();
+  await bar.clearAll();
   await expect(page).not.toHaveURL(/agentId=|campaignName=/);
-  await expect(page.getByRole('combobox', { name: 'Agent' })).toHaveValue('');
-  await expect(page.getByLabel('Campaign name')).toHaveValue('');
+  await expect(bar.chip('Agent')).toHaveCount(0);
+  await expect(bar.chip('Campaign')).toHaveCount(0);
   const unfiltered = await sim.upstream('/v1/calls?size=20');
   expect(await listedCallIds(page, unfiltered.totalElements)).toEqual(unfiltered.content.map((c: any) => c.id));
 });
@@ -89,7 +90,9 @@ test.describe('dates are days in the display time zone', () => {
     expect(expected.length % 20).not.toBe(0);
 
     await page.goto(`/calls?from=${from}&to=${to}&size=20`);
-    await expect(page.getByRole('group', { name: `Started between (${zone} days)` })).toBeVisible();
+    // The Started chip's popover names the zone its days are in.
+    await expect((await filterBar(page).open('Started')).getByRole('group', { name: `Started between (${zone} days)` })).toBeVisible();
+    await page.keyboard.press('Escape');
     const status = page
       .getByRole('status')
       .filter({ hasText: / calls?/ })
@@ -156,7 +159,9 @@ test("the zone chosen in the console (not the browser's) is the one calls and In
       if (/\/api\/v1\/calls\?|\/bff\/index\//.test(r.url())) requests.push(decodeURIComponent(r.url()));
     });
     await page.goto(`/calls?from=${localDay}&to=${localDay}`);
-    await expect(page.getByRole('group', { name: `Started between (${zone} days)` })).toBeVisible();
+    // The Started chip's popover names the zone its days are in.
+    await expect((await filterBar(page).open('Started')).getByRole('group', { name: `Started between (${zone} days)` })).toBeVisible();
+    await page.keyboard.press('Escape');
     await listedCallIds(page);
     // Either source reads the console's zone: the index with it named, or the upstream with the UTC dates around its day.
     expect(
@@ -176,11 +181,16 @@ test("the zone chosen in the console (not the browser's) is the one calls and In
   }
 });
 
-test('the filter box is axe clean, with the index filters open', async ({ pageAs }) => {
+test('the filter bar is axe clean, with its "Add filter" menu and a popover open', async ({ pageAs }) => {
   const page = await pageAs('viewer', { timezoneId: 'UTC' });
   await page.goto('/calls');
   await listedCallIds(page);
-  await page.getByText('More filters (answered from the call index)').click();
-  await expect(page.getByLabel('Transcript text')).toBeVisible();
-  await expectNoA11yViolations(page, 'calls filters');
+  const bar = filterBar(page);
+  await expect(bar.searchBox).toBeVisible();
+  await bar.group.getByRole('button', { name: /Add filter/ }).click();
+  await expect(page.getByRole('menuitem', { name: /^Transcript text/ })).toBeVisible();
+  await expectNoA11yViolations(page, 'calls filters: the add filter menu');
+  await page.keyboard.press('Escape');
+  await bar.fill('Status', ['Completed']);
+  await expectNoA11yViolations(page, 'calls filters: a popover');
 });

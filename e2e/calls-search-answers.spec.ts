@@ -4,16 +4,15 @@
  * answer says how fresh the index is, with rows or without, and how far transcripts are indexed.
  */
 import { BFF_URL, expect, listedCallIds, test } from './fixtures';
+import { filterBar } from './filter-bar';
 
-test('a search text of signs only says it has no word to search, in the form and from a link', async ({ pageAs }) => {
+test('a search text of signs only says it has no word to search, in the bar and from a link', async ({ pageAs }) => {
   const page = await pageAs('viewer', { timezoneId: 'UTC' });
   await page.goto('/calls');
   await listedCallIds(page);
-  const form = page.getByRole('form', { name: 'Filter calls' });
-  const text = form.getByRole('searchbox', { name: 'Transcript text' });
-  if (!(await text.isVisible())) await form.getByText('More filters').click();
-  await text.fill('&|!:*()');
-  await form.getByRole('button', { name: 'Apply filters' }).click();
+  const bar = filterBar(page);
+  await bar.set('Transcript text', '&|!:*()');
+  const text = bar.searchBox;
   await expect(text).toHaveAccessibleDescription(/no word to search for/);
   await expect(text).toHaveAttribute('aria-invalid', 'true');
   expect(new URL(page.url()).searchParams.get('q')).toBeNull();

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, expectNoA11yViolations, listedCallIds, pickOption, signIn, test, type SimClient } from './fixtures';
+import { filterBar } from './filter-bar';
 
 async function expectListMatches(page: Page, sim: SimClient, filters: Record<string, string>) {
   const qs = new URLSearchParams({ ...filters, size: '100' });
@@ -56,16 +57,16 @@ test.describe('calls list', () => {
     page.on('request', (r) => {
       if (r.url().includes('/api/v1/calls')) requests.push(r.url());
     });
-    const phone = page.getByLabel('Phone', { exact: true });
-    await phone.fill('12');
-    await page.getByRole('button', { name: 'Apply filters' }).click();
+    const bar = filterBar(page);
+    await bar.fill('Phone', { Phone: '12' });
+    await bar.apply('Phone');
     await expect(page.getByText(/This number is too short/)).toBeVisible();
     expect(requests.filter((u) => u.includes('phone='))).toEqual([]);
 
-    // "+33 6 12 34 56 78" style: spaces after the country code.
+    // "+33 6 12 34 56 78" style: spaces after the country code (the popover is still open, its error shown).
     const spaced = call.phone.replace(/^(\+\d{2})(\d)(\d{2})(\d{2})(\d{2})(\d{2})$/, '$1 $2 $3 $4 $5 $6');
-    await phone.fill(spaced);
-    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await bar.popover('Phone').getByLabel('Phone', { exact: true }).fill(spaced);
+    await bar.apply('Phone');
     await expect(page).toHaveURL(new RegExp(`phone=${encodeURIComponent(call.phone).replace('+', '\\+')}`));
     const expected = await sim.upstream<{ content: { id: string }[]; totalElements: number }>(`/v1/calls?phone=${encodeURIComponent(call.phone)}`);
     // The unfiltered rows stay on screen until the filtered page is read: its count says it is.
@@ -76,7 +77,7 @@ test.describe('calls list', () => {
     await signIn(page, 'viewer');
     await page.goto('/calls');
     await listedCallIds(page);
-    await page.getByRole('button', { name: 'Last 7 days' }).click();
+    await filterBar(page).preset('Last 7 days');
     await expect(page).toHaveURL(/from=\d{4}-\d{2}-\d{2}.*to=\d{4}-\d{2}-\d{2}|to=\d{4}-\d{2}-\d{2}.*from=\d{4}-\d{2}-\d{2}/);
     const url = new URL(page.url());
     await expectListMatches(page, sim, { from: url.searchParams.get('from')!, to: url.searchParams.get('to')! });
@@ -89,13 +90,14 @@ test.describe('calls list', () => {
     await page.goto(`/calls?${new URLSearchParams(filters)}`);
     await listedCallIds(page);
     const name = `e2e view ${Date.now()}`;
-    await page.getByLabel('Save this view as').fill(name);
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    const link = page.getByRole('navigation', { name: 'Saved views' }).getByRole('link', { name, exact: true });
+    const views = await filterBar(page).views();
+    await views.getByLabel('Save this view as').fill(name);
+    await views.getByRole('button', { name: 'Save', exact: true }).click();
+    const link = views.getByRole('link', { name, exact: true });
     await expect(link).toBeVisible();
     await page.goto('/calls');
     await listedCallIds(page);
-    await page.getByRole('navigation', { name: 'Saved views' }).getByRole('link', { name, exact: true }).click();
+    await (await filterBar(page).views()).getByRole('link', { name, exact: true }).click();
     await expect.poll(() => Object.fromEntries(['agentId', 'sort', 'size'].map((k) => [k, new URL(page.url()).searchParams.get(k)]))).toEqual(filters);
     await expectListMatches(page, sim, { agentId: filters.agentId, sort: filters.sort });
   });
@@ -128,11 +130,13 @@ test.describe('calls list', () => {
     // next page is simply drawn from the cache (a busy machine once took 2 s to click).
     await sim.fault({ method: 'GET', path: '/v1/calls', latencyMs: 4000 });
     try {
-      const asked = Date.now();
       await page.goto('/calls');
-      await expect(page.getByRole('heading', { level: 1, name: 'Calls' })).toBeVisible({ timeout: 1500 });
-      expect(Date.now() - asked).toBeLessThan(1900);
-      await expect(page.getByRole('status').filter({ hasText: 'Loading calls…' })).toBeAttached();
+      // The heading is drawn while the read (4 s) is still out: the loading status is there and no row
+      // yet. A screen that waited for its rows would show its heading only with them. (How fast is the
+      // bench's to measure; a timed check here failed on a loaded CI run at 2.4 s.)
+      await expect(page.getByRole('heading', { level: 1, name: 'Calls' })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'Loading calls…' })).toBeAttached({ timeout: 1000 });
+      await expect(page.locator('tbody tr[data-call-id]')).toHaveCount(0, { timeout: 1000 });
       const [first] = await listedCallIds(page);
       // Another page: the rows on screen stay until the next ones are here (no loading table between).
       await page.getByRole('button', { name: 'Next page' }).click();
@@ -241,10 +245,13 @@ test.describe('call review', () => {
     const spoken = page.locator('[data-kind="turn"]');
     const third = spoken.nth(2);
     const offset = Number(await third.getAttribute('data-offset'));
+    const clicked = Date.now();
     await third.click();
     const after = await audio.evaluate((a: HTMLAudioElement) => a.currentTime);
+    // Playback goes on after the seek: allow what has played since the click (a loaded CI run took 2.3 s
+    // between the click and this read), and no more.
     expect(after).toBeGreaterThanOrEqual(offset - 0.05);
-    expect(after).toBeLessThan(offset + 1.5);
+    expect(after).toBeLessThan(offset + 0.5 + (Date.now() - clicked) / 1000);
     await expect(third).toHaveAttribute('data-active', 'true');
 
     // The highlight follows playback: later, the active line is the last one started.

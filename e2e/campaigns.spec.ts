@@ -392,6 +392,8 @@ test('a campaign just created says "not yet indexed" on the list, never "Calls 0
   const row = page.locator(`tr[data-campaign-id]`).filter({ has: page.getByRole('link', { name }) });
   const cell = async (header: string) => {
     const headers = (await page.locator('thead th').allInnerTexts()).map((h) => h.trim());
+    // An unknown header (the table not drawn yet) would read nth(-1), the last cell: a date.
+    expect(headers, `the column ${header}`).toContain(header);
     return (await row.locator('td, th').nth(headers.indexOf(header)).innerText()).trim();
   };
   // Hold the index back: its reads of the calls list stall past the BFF's timeout, so no pass that
@@ -415,6 +417,9 @@ test('a campaign just created says "not yet indexed" on the list, never "Calls 0
     // The upstream places the campaign's calls; the index has not read them.
     await sim.advanceClock(2 * 24 * 60);
     await page.goto('/campaigns?page=1&size=100');
+    // The row first: without it, "no pulse in the row" holds at once (a loaded CI run read the headers
+    // of a table not drawn yet and got the row's last cell).
+    await expect(row).toBeVisible();
     await expect(row.locator('.animate-pulse')).toHaveCount(0);
     for (const header of ['Calls', 'Reached', 'Not reached', 'Remaining']) expect(await cell(header)).toBe('not yet indexed');
     await expect(page.getByText(/a campaign created since is .not yet indexed. until the index.s next pass counts it/)).toBeVisible();

@@ -6,6 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, expectNoA11yViolations, indexReady, listedCallIds, test, type SimClient } from './fixtures';
+import { filterBar } from './filter-bar';
 
 const utcDay = (deltaDays: number) => new Date(Date.now() + deltaDays * 86_400_000).toISOString().slice(0, 10);
 const FROM = utcDay(-8);
@@ -115,9 +116,7 @@ test.describe('Insights', () => {
     expect(found, 'a seeded transcript with a sentence').toBeTruthy();
     await page.goto('/calls');
     await listCount(page);
-    await page.getByText('More filters (answered from the call index)').click();
-    await page.getByLabel('Transcript text').fill(`"${found!.phrase}"`);
-    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await filterBar(page).set('Transcript text', `"${found!.phrase}"`);
     await expect(page).toHaveURL(/q=/);
     const row = page.locator(`tr[data-call-id="${found!.call.id}"]`);
     // The call may be on a later page of a common phrase: narrow to its agent and phone then.

@@ -12,6 +12,7 @@ export type Visit = (screen: string) => Promise<void>;
 
 interface CallRow {
   id: string;
+  phone: string;
   recorded: boolean;
   status: string;
 }
@@ -78,6 +79,24 @@ export async function walkEveryScreen(page: Page, role: Role, visit: Visit): Pro
   await page.goto('/campaigns');
   await expect(page.getByRole('heading', { name: 'Campaigns', level: 1 })).toBeVisible();
   await visit('campaigns');
+
+  await page.goto('/live');
+  await expect(page.getByRole('status').filter({ hasText: /Live since/ })).toBeVisible();
+  await visit('live board');
+
+  await page.goto('/outcomes');
+  await expect(page.getByRole('heading', { name: 'Outcomes', level: 1 })).toBeVisible();
+  await visit('outcomes');
+
+  await page.goto('/compliance');
+  await expect(page.getByRole('heading', { name: 'Compliance', level: 1 })).toBeVisible();
+  await visit('compliance');
+
+  const dialled = await firstCall(sim, (c) => /^\+[1-9]\d{6,14}$/.test(c.phone));
+  await page.goto(`/contacts/${encodeURIComponent(dialled.phone)}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Calls to and from this number' }).getByRole('row').nth(1)).toBeVisible();
+  await visit('contact page');
 
   await page.getByRole('button', { name: /^Times in / }).click();
   await expect(page.getByRole('dialog', { name: 'Display time zone' })).toBeVisible();

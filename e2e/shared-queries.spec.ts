@@ -44,10 +44,8 @@ test('a campaign created in the wizard is offered at once in "Place call"', asyn
   await page.goto('/calls/new');
   await registryRead;
   const campaign = page.getByRole('combobox', { name: 'Campaign (optional)' });
-  await campaign.click();
-  await expect(page.getByRole('option', { name: 'No campaign' })).toBeVisible();
-  await expect(page.getByRole('option', { name })).toHaveCount(0);
-  await page.keyboard.press('Escape');
+  await expect(campaign.getByRole('option', { name: 'No campaign' })).toHaveCount(1);
+  await expect(campaign.getByRole('option', { name })).toHaveCount(0);
 
   // …then a campaign is created in the wizard…
   await page.getByRole('link', { name: 'New campaign' }).click();
@@ -70,6 +68,5 @@ test('a campaign created in the wizard is offered at once in "Place call"', asyn
 
   // …and "Place call" offers it without a reload.
   await page.getByRole('link', { name: 'New call' }).click();
-  await page.getByRole('combobox', { name: 'Campaign (optional)' }).click();
-  await expect(page.getByRole('option', { name })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Campaign (optional)' }).getByRole('option', { name })).toHaveCount(1);
 });

@@ -63,7 +63,7 @@ async function main(): Promise<void> {
     };
     const agent = agents.content.find((a) => a.configuration.extractors.length > 0) ?? agents.content[0]!;
     const calls = (await (await fetch(`${stack.simUrl}/v1/calls?size=100`, { headers })).json()) as {
-      content: { id: string; status: string; recorded: boolean }[];
+      content: { id: string; status: string; recorded: boolean; phone: string }[];
     };
     const call = calls.content.find((c) => c.recorded && c.status === 'COMPLETED') ?? calls.content[0]!;
 
@@ -106,6 +106,18 @@ async function main(): Promise<void> {
     await shot(page, '/review', 'review-queue');
     await shot(page, '/alerts', 'alerts');
     await shot(page, '/do-not-call', 'do-not-call');
+    await write('post', '/bff/outcomes', {
+      name: 'Reached, over a minute',
+      agentId: agent.id,
+      clauses: [
+        { kind: 'status', statuses: ['COMPLETED'] },
+        { kind: 'duration', op: 'atLeast', seconds: 60 },
+      ],
+    });
+    await shot(page, '/outcomes', 'outcomes');
+    await shot(page, '/compliance', 'compliance');
+    await shot(page, `/contacts/${encodeURIComponent(call.phone)}`, 'contact');
+    await shot(page, '/live', 'live');
   } finally {
     await browser.close();
     await stack.close();

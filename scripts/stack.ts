@@ -73,6 +73,9 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       LOG_LEVEL: 'warn',
       // The call index syncs only where a suite asks for it: others count the upstream's requests.
       INDEX_SYNC: 'false',
+      // Suites place calls at whatever hour the simulator's clock shows: the local-hours hold is
+      // turned on only by the suites about it (server/test/local-hours-hold.test.ts).
+      LOCAL_HOURS_HOLD: 'false',
       ...opts.env,
       HOST: host,
       PORT: String(opts.port ?? 0),

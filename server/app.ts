@@ -27,13 +27,18 @@ import { sessionPlugin, type RouteAccess } from './plugins/session';
 import { staticPlugin } from './plugins/static';
 import { alertsPlugin } from './routes/alerts';
 import { doNotCallRulesPlugin } from './routes/do-not-call-rules';
+import { compliancePlugin } from './routes/compliance';
 import { authPlugin } from './routes/auth';
 import { callIndexPlugin } from './routes/call-index';
+import { contactsPlugin } from './routes/contacts';
 import { doNotCallPlugin } from './routes/do-not-call';
 import { healthPlugin } from './routes/health';
+import { livePlugin } from './routes/live';
 import { oidcPlugin } from './routes/oidc';
+import { outcomesPlugin } from './routes/outcomes';
 import { preferencesPlugin } from './routes/preferences';
 import { proxyPlugin } from './routes/proxy';
+import { recipientZonesPlugin } from './routes/recipient-zones';
 import { recordingsPlugin } from './routes/recordings';
 import { redialPlugin } from './routes/redial';
 import { reviewPlugin } from './routes/review';
@@ -135,7 +140,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<BffA
     done();
   });
 
-  await app.register(servicesPlugin, { config, db: deps.db, sessionCacheMs: deps.sessionCacheMs });
+  await app.register(servicesPlugin, { config, db: deps.db, sessionCacheMs: deps.sessionCacheMs, now: deps.upstreamNow });
   await app.register(errorsPlugin);
   await app.register(sessionPlugin);
   await app.register(cookie);
@@ -153,12 +158,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<BffA
   attachBackgroundServices(app as unknown as FastifyInstance, config, deps.upstreamNow);
   await app.register(callIndexPlugin, { index: app.ctx.callIndex! });
   await app.register(writesPlugin);
+  await app.register(livePlugin);
   await app.register(preferencesPlugin);
   await app.register(doNotCallPlugin);
   await app.register(redialPlugin);
+  await app.register(recipientZonesPlugin);
   await app.register(reviewPlugin);
   await app.register(alertsPlugin);
   await app.register(doNotCallRulesPlugin);
+  await app.register(outcomesPlugin);
+  await app.register(contactsPlugin);
+  await app.register(compliancePlugin);
   // The background work (ADR 0032): here unless this is a web process (server.ts), whose worker runs it.
   if (deps.background ?? true) await app.register(backgroundPlugin);
   else

@@ -6,6 +6,7 @@
  *
  * - the call index's sync and its ANALYZE, which also keeps campaign progress (services/call-index);
  * - alert evaluation, do-not-call rules, auto-pauses and webhook deliveries (services/alerts);
+ * - pausing campaigns on blackout dates and resuming them after (services/blackout-pauses);
  * - the QA review queue's filling after each index interval (services/review);
  * - retention: pruning audit rows, sessions, tokens and drafts (services/retention);
  * - the worker's heartbeat, so the web processes can say when no worker runs.
@@ -20,6 +21,7 @@ import type { Db } from '../common/db';
 import type { Config } from './config';
 import { AlertService } from './services/alerts/service';
 import { audit } from './services/audit';
+import { BlackoutService } from './services/blackout-pauses';
 import { CallIndexService } from './services/call-index/service';
 import { schedulePruning } from './services/retention';
 import { fillQueue } from './services/review';
@@ -47,6 +49,7 @@ export function attachBackgroundServices(app: FastifyInstance, config: Config, u
     backfillDays: config.INDEX_BACKFILL_DAYS,
     recentDays: config.INDEX_RECENT_DAYS,
     ratePerSecond: config.INDEX_RATE_PER_SECOND,
+    maxRatePerSecond: config.INDEX_RATE_MAX_PER_SECOND,
     concurrency: config.INDEX_CONCURRENCY,
     transcriptsPerPass: config.INDEX_TRANSCRIPTS_PER_PASS,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
@@ -63,6 +66,14 @@ export function attachBackgroundServices(app: FastifyInstance, config: Config, u
     timeoutMs: config.ALERT_WEBHOOK_TIMEOUT_MS,
     allowLoopback: config.ALERT_WEBHOOK_LOOPBACK,
     databaseUrl: config.DATABASE_URL,
+  });
+  ctx.blackout = new BlackoutService(ctx, app.log, {
+    enabled: true,
+    intervalMs: config.BLACKOUT_INTERVAL_SECONDS * 1000,
+    retryBaseMs: config.ALERT_RETRY_BASE_MS,
+    attempts: config.ALERT_RETRY_ATTEMPTS,
+    databaseUrl: config.DATABASE_URL,
+    now: upstreamNow,
   });
 }
 
@@ -115,6 +126,7 @@ function retention(app: FastifyInstance): BackgroundTask {
           sessionIdleMs: config.SESSION_IDLE_MINUTES * 60_000,
           sessionAbsoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
           draftDays: 7,
+          campaignRecipientDays: config.CAMPAIGN_RECIPIENT_RETENTION_DAYS,
         },
         config.PRUNE_INTERVAL_MINUTES * 60_000,
         app.log,
@@ -173,6 +185,7 @@ export const backgroundPlugin = fp<BackgroundOptions>(
       ...(heartbeatId ? [heartbeat(ctx.db, app.log, heartbeatId)] : []),
       { name: 'call index', start: () => ctx.callIndex?.start(), stop: async () => ctx.callIndex?.stop() },
       { name: 'alerts', start: () => ctx.alerts?.start(), stop: async () => ctx.alerts?.stop() },
+      { name: 'blackout dates', start: () => ctx.blackout?.start(), stop: async () => ctx.blackout?.stop() },
       reviewFill(app),
       retention(app),
     ];

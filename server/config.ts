@@ -69,6 +69,7 @@ const Env = z
     SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
     SESSIONS_PER_USER: z.coerce.number().int().min(1).max(1000).default(50),
     AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+    CAMPAIGN_RECIPIENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
     PRUNE_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
     ALLOWED_ORIGINS: z.string().optional(),
@@ -84,6 +85,7 @@ const Env = z
     INDEX_INTERVAL_SECONDS: z.coerce.number().min(0.1).max(86_400).default(30),
     INDEX_RECENT_DAYS: z.coerce.number().int().min(0).max(31).default(2),
     INDEX_RATE_PER_SECOND: z.coerce.number().min(0.1).max(10_000).default(5),
+    INDEX_RATE_MAX_PER_SECOND: z.coerce.number().min(0.1).max(10_000).default(50),
     INDEX_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
     INDEX_TRANSCRIPTS_PER_PASS: z.coerce.number().int().min(0).max(1_000_000).default(300),
     INDEX_COUNT_CAP: z.coerce.number().int().min(1).max(100_000_000).default(1000),
@@ -93,6 +95,8 @@ const Env = z
     ALERT_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(10_000),
     ALERT_RETRY_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
     ALERT_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+    BLACKOUT_INTERVAL_SECONDS: z.coerce.number().min(0.1).max(3600).default(60),
+    LOCAL_HOURS_HOLD: bool.default(true),
     ALERT_WEBHOOK_LOOPBACK: bool.default(false),
     OIDC_ISSUER: z.url().optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),
@@ -151,6 +155,8 @@ export const CONFIG_DOC: Record<keyof Config, string> = {
   SESSION_ABSOLUTE_HOURS: 'Session absolute lifetime (default 12).',
   SESSIONS_PER_USER: 'Sessions one user may hold at once (default 50); signing in past it ends their oldest.',
   AUDIT_RETENTION_DAYS: 'Audit rows older than this are deleted (default 365).',
+  CAMPAIGN_RECIPIENT_RETENTION_DAYS:
+    "The numbers a campaign created through Switchboard was sent with (its recipients table) are deleted this many days after the campaign's creation (default 365).",
   PRUNE_INTERVAL_MINUTES: 'How often old audit rows, ended sessions, expired tokens and drafts are pruned (default 60; one instance at a time).',
   REQUEST_TIMEOUT_MS: 'Time a client has to send a whole request, headers and body (default 30000); a slower one is cut off (408).',
   ALLOWED_ORIGINS: 'Comma-separated origins allowed to make state-changing requests (default: the request host).',
@@ -168,7 +174,9 @@ export const CONFIG_DOC: Record<keyof Config, string> = {
   INDEX_BACKFILL_DAYS: 'Days of calls the index backfills (default 30).',
   INDEX_INTERVAL_SECONDS: 'Seconds between index sync passes (default 30); another instance takes over within two.',
   INDEX_RECENT_DAYS: 'Days before today the index reads again on every pass, because statuses change (default 2).',
-  INDEX_RATE_PER_SECOND: 'Upstream requests per second the index may make, at most (default 5; the upstream allows 20 per credential).',
+  INDEX_RATE_PER_SECOND:
+    'Upstream requests per second the index starts at (default 5); it grows while answers stay fast and free of 429s, halves on a 429 and slows on slow answers (ADR 0055).',
+  INDEX_RATE_MAX_PER_SECOND: 'The most upstream requests per second the index grows to (default 50; set it to INDEX_RATE_PER_SECOND for a fixed rate).',
   INDEX_CONCURRENCY: 'Parallel upstream reads of the index, on its own connection pool (default 2).',
   INDEX_TRANSCRIPTS_PER_PASS: 'Transcripts the index fetches per pass, newest calls first (default 300).',
   INDEX_RETENTION_DAYS:
@@ -179,6 +187,10 @@ export const CONFIG_DOC: Record<keyof Config, string> = {
   ALERT_RETRY_BASE_MS: 'First wait before a failed webhook delivery or auto-pause is tried again (default 10000 ms; doubling, with jitter).',
   ALERT_RETRY_ATTEMPTS: 'Attempts at a webhook delivery or an auto-pause before it is given up (default 6).',
   ALERT_WEBHOOK_TIMEOUT_MS: 'How long a webhook receiver may take to answer (default 5000 ms).',
+  BLACKOUT_INTERVAL_SECONDS:
+    'Seconds between the checks that pause campaigns at local midnight of a blackout date and resume them after (default 60; retries use ALERT_RETRY_BASE_MS and ALERT_RETRY_ATTEMPTS).',
+  LOCAL_HOURS_HOLD:
+    'Hold back one call or bulk-call numbers whose local time (the zone of the number) is outside the calling windows (default true; operators and admins may override per request).',
   ALERT_WEBHOOK_LOOPBACK:
     'Development only: allow webhook URLs on this machine (http or https to localhost/127.0.0.1/::1). Default false: https to public addresses only.',
   OIDC_ISSUER: 'OpenID Connect issuer URL (https; http only to localhost); set: staff may sign in with it (GET /auth/oidc/login), local accounts still work.',

@@ -2,6 +2,7 @@
 import type { Db } from '../common/db';
 import type { Config } from './config';
 import type { AlertService } from './services/alerts/service';
+import type { BlackoutService } from './services/blackout-pauses';
 import type { CallIndexService } from './services/call-index/service';
 import type { SessionStore } from './services/sessions';
 import type { TokenBroker } from './services/token-broker';
@@ -18,8 +19,12 @@ export interface Ctx {
   callIndex?: CallIndexService;
   /** The alert evaluator (set once the app is built). */
   alerts?: AlertService;
+  /** The blackout dates' pauses and resumes (set once the app is built; started by the worker). */
+  blackout?: BlackoutService;
   /** What this start did about the demo accounts (null: not asked for, DEMO_ACCOUNTS unset). */
   demoAccounts: DemoAccounts | null;
   /** This process runs the background work (server/background.ts): the worker, or the in-process stack of the tests. */
   background?: boolean;
+  /** The upstream's clock (the simulator's in tests; the machine's otherwise): local hours are read by it. */
+  now?: () => Date;
 }

@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppLiveRouteImport } from './routes/_app/live'
 import { Route as AppAgentsIndexRouteImport } from './routes/_app/agents/index'
 import { Route as AppAlertsIndexRouteImport } from './routes/_app/alerts/index'
 import { Route as AppAlertsAlertIdRouteImport } from './routes/_app/alerts/$alertId'
@@ -22,7 +23,10 @@ import { Route as AppCallsNewRouteImport } from './routes/_app/calls/new'
 import { Route as AppCampaignsIndexRouteImport } from './routes/_app/campaigns/index'
 import { Route as AppCampaignsCampaignIdRouteImport } from './routes/_app/campaigns/$campaignId'
 import { Route as AppCampaignsNewRouteImport } from './routes/_app/campaigns/new'
+import { Route as AppComplianceIndexRouteImport } from './routes/_app/compliance/index'
+import { Route as AppContactsPhoneRouteImport } from './routes/_app/contacts/$phone'
 import { Route as AppDoNotCallIndexRouteImport } from './routes/_app/do-not-call/index'
+import { Route as AppOutcomesIndexRouteImport } from './routes/_app/outcomes/index'
 import { Route as AppReviewIndexRouteImport } from './routes/_app/review/index'
 import { Route as AppReviewSettingsRouteImport } from './routes/_app/review/settings'
 import { Route as AppAgentsAgentIdIndexRouteImport } from './routes/_app/agents/$agentId/index'
@@ -40,6 +44,11 @@ const LoginRoute = LoginRouteImport.update({
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppLiveRoute = AppLiveRouteImport.update({
+  id: '/live',
+  path: '/live',
   getParentRoute: () => AppRoute,
 } as any)
 const AppAgentsIndexRoute = AppAgentsIndexRouteImport.update({
@@ -92,9 +101,24 @@ const AppCampaignsNewRoute = AppCampaignsNewRouteImport.update({
   path: '/campaigns/new',
   getParentRoute: () => AppRoute,
 } as any)
+const AppComplianceIndexRoute = AppComplianceIndexRouteImport.update({
+  id: '/compliance/',
+  path: '/compliance/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppContactsPhoneRoute = AppContactsPhoneRouteImport.update({
+  id: '/contacts/$phone',
+  path: '/contacts/$phone',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppDoNotCallIndexRoute = AppDoNotCallIndexRouteImport.update({
   id: '/do-not-call/',
   path: '/do-not-call/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppOutcomesIndexRoute = AppOutcomesIndexRouteImport.update({
+  id: '/outcomes/',
+  path: '/outcomes/',
   getParentRoute: () => AppRoute,
 } as any)
 const AppReviewIndexRoute = AppReviewIndexRouteImport.update({
@@ -121,24 +145,29 @@ const AppAgentsAgentIdEditRoute = AppAgentsAgentIdEditRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/login': typeof LoginRoute
+  '/live': typeof AppLiveRoute
   '/alerts/$alertId': typeof AppAlertsAlertIdRoute
   '/alerts/watch': typeof AppAlertsWatchRoute
   '/calls/$callId': typeof AppCallsCallIdRoute
   '/calls/new': typeof AppCallsNewRoute
   '/campaigns/$campaignId': typeof AppCampaignsCampaignIdRoute
   '/campaigns/new': typeof AppCampaignsNewRoute
+  '/contacts/$phone': typeof AppContactsPhoneRoute
   '/review/settings': typeof AppReviewSettingsRoute
   '/agents/': typeof AppAgentsIndexRoute
   '/alerts/': typeof AppAlertsIndexRoute
   '/calls/': typeof AppCallsIndexRoute
   '/campaigns/': typeof AppCampaignsIndexRoute
+  '/compliance/': typeof AppComplianceIndexRoute
   '/do-not-call/': typeof AppDoNotCallIndexRoute
+  '/outcomes/': typeof AppOutcomesIndexRoute
   '/review/': typeof AppReviewIndexRoute
   '/agents/$agentId/edit': typeof AppAgentsAgentIdEditRoute
   '/agents/$agentId/': typeof AppAgentsAgentIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
+  '/live': typeof AppLiveRoute
   '/': typeof AppIndexRoute
   '/alerts/$alertId': typeof AppAlertsAlertIdRoute
   '/alerts/watch': typeof AppAlertsWatchRoute
@@ -146,12 +175,15 @@ export interface FileRoutesByTo {
   '/calls/new': typeof AppCallsNewRoute
   '/campaigns/$campaignId': typeof AppCampaignsCampaignIdRoute
   '/campaigns/new': typeof AppCampaignsNewRoute
+  '/contacts/$phone': typeof AppContactsPhoneRoute
   '/review/settings': typeof AppReviewSettingsRoute
   '/agents': typeof AppAgentsIndexRoute
   '/alerts': typeof AppAlertsIndexRoute
   '/calls': typeof AppCallsIndexRoute
   '/campaigns': typeof AppCampaignsIndexRoute
+  '/compliance': typeof AppComplianceIndexRoute
   '/do-not-call': typeof AppDoNotCallIndexRoute
+  '/outcomes': typeof AppOutcomesIndexRoute
   '/review': typeof AppReviewIndexRoute
   '/agents/$agentId/edit': typeof AppAgentsAgentIdEditRoute
   '/agents/$agentId': typeof AppAgentsAgentIdIndexRoute
@@ -160,6 +192,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
   '/login': typeof LoginRoute
+  '/_app/live': typeof AppLiveRoute
   '/_app/': typeof AppIndexRoute
   '/_app/alerts/$alertId': typeof AppAlertsAlertIdRoute
   '/_app/alerts/watch': typeof AppAlertsWatchRoute
@@ -167,12 +200,15 @@ export interface FileRoutesById {
   '/_app/calls/new': typeof AppCallsNewRoute
   '/_app/campaigns/$campaignId': typeof AppCampaignsCampaignIdRoute
   '/_app/campaigns/new': typeof AppCampaignsNewRoute
+  '/_app/contacts/$phone': typeof AppContactsPhoneRoute
   '/_app/review/settings': typeof AppReviewSettingsRoute
   '/_app/agents/': typeof AppAgentsIndexRoute
   '/_app/alerts/': typeof AppAlertsIndexRoute
   '/_app/calls/': typeof AppCallsIndexRoute
   '/_app/campaigns/': typeof AppCampaignsIndexRoute
+  '/_app/compliance/': typeof AppComplianceIndexRoute
   '/_app/do-not-call/': typeof AppDoNotCallIndexRoute
+  '/_app/outcomes/': typeof AppOutcomesIndexRoute
   '/_app/review/': typeof AppReviewIndexRoute
   '/_app/agents/$agentId/edit': typeof AppAgentsAgentIdEditRoute
   '/_app/agents/$agentId/': typeof AppAgentsAgentIdIndexRoute
@@ -182,24 +218,29 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/login'
+    | '/live'
     | '/alerts/$alertId'
     | '/alerts/watch'
     | '/calls/$callId'
     | '/calls/new'
     | '/campaigns/$campaignId'
     | '/campaigns/new'
+    | '/contacts/$phone'
     | '/review/settings'
     | '/agents/'
     | '/alerts/'
     | '/calls/'
     | '/campaigns/'
+    | '/compliance/'
     | '/do-not-call/'
+    | '/outcomes/'
     | '/review/'
     | '/agents/$agentId/edit'
     | '/agents/$agentId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/login'
+    | '/live'
     | '/'
     | '/alerts/$alertId'
     | '/alerts/watch'
@@ -207,12 +248,15 @@ export interface FileRouteTypes {
     | '/calls/new'
     | '/campaigns/$campaignId'
     | '/campaigns/new'
+    | '/contacts/$phone'
     | '/review/settings'
     | '/agents'
     | '/alerts'
     | '/calls'
     | '/campaigns'
+    | '/compliance'
     | '/do-not-call'
+    | '/outcomes'
     | '/review'
     | '/agents/$agentId/edit'
     | '/agents/$agentId'
@@ -220,6 +264,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/_app'
     | '/login'
+    | '/_app/live'
     | '/_app/'
     | '/_app/alerts/$alertId'
     | '/_app/alerts/watch'
@@ -227,12 +272,15 @@ export interface FileRouteTypes {
     | '/_app/calls/new'
     | '/_app/campaigns/$campaignId'
     | '/_app/campaigns/new'
+    | '/_app/contacts/$phone'
     | '/_app/review/settings'
     | '/_app/agents/'
     | '/_app/alerts/'
     | '/_app/calls/'
     | '/_app/campaigns/'
+    | '/_app/compliance/'
     | '/_app/do-not-call/'
+    | '/_app/outcomes/'
     | '/_app/review/'
     | '/_app/agents/$agentId/edit'
     | '/_app/agents/$agentId/'
@@ -264,6 +312,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof AppIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/live': {
+      id: '/_app/live'
+      path: '/live'
+      fullPath: '/live'
+      preLoaderRoute: typeof AppLiveRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/agents/': {
@@ -336,11 +391,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCampaignsNewRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/compliance/': {
+      id: '/_app/compliance/'
+      path: '/compliance'
+      fullPath: '/compliance/'
+      preLoaderRoute: typeof AppComplianceIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/contacts/$phone': {
+      id: '/_app/contacts/$phone'
+      path: '/contacts/$phone'
+      fullPath: '/contacts/$phone'
+      preLoaderRoute: typeof AppContactsPhoneRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/do-not-call/': {
       id: '/_app/do-not-call/'
       path: '/do-not-call'
       fullPath: '/do-not-call/'
       preLoaderRoute: typeof AppDoNotCallIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/outcomes/': {
+      id: '/_app/outcomes/'
+      path: '/outcomes'
+      fullPath: '/outcomes/'
+      preLoaderRoute: typeof AppOutcomesIndexRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/review/': {
@@ -375,6 +451,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppLiveRoute: typeof AppLiveRoute
   AppIndexRoute: typeof AppIndexRoute
   AppAlertsAlertIdRoute: typeof AppAlertsAlertIdRoute
   AppAlertsWatchRoute: typeof AppAlertsWatchRoute
@@ -382,18 +459,22 @@ interface AppRouteChildren {
   AppCallsNewRoute: typeof AppCallsNewRoute
   AppCampaignsCampaignIdRoute: typeof AppCampaignsCampaignIdRoute
   AppCampaignsNewRoute: typeof AppCampaignsNewRoute
+  AppContactsPhoneRoute: typeof AppContactsPhoneRoute
   AppReviewSettingsRoute: typeof AppReviewSettingsRoute
   AppAgentsIndexRoute: typeof AppAgentsIndexRoute
   AppAlertsIndexRoute: typeof AppAlertsIndexRoute
   AppCallsIndexRoute: typeof AppCallsIndexRoute
   AppCampaignsIndexRoute: typeof AppCampaignsIndexRoute
+  AppComplianceIndexRoute: typeof AppComplianceIndexRoute
   AppDoNotCallIndexRoute: typeof AppDoNotCallIndexRoute
+  AppOutcomesIndexRoute: typeof AppOutcomesIndexRoute
   AppReviewIndexRoute: typeof AppReviewIndexRoute
   AppAgentsAgentIdEditRoute: typeof AppAgentsAgentIdEditRoute
   AppAgentsAgentIdIndexRoute: typeof AppAgentsAgentIdIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppLiveRoute: AppLiveRoute,
   AppIndexRoute: AppIndexRoute,
   AppAlertsAlertIdRoute: AppAlertsAlertIdRoute,
   AppAlertsWatchRoute: AppAlertsWatchRoute,
@@ -401,12 +482,15 @@ const AppRouteChildren: AppRouteChildren = {
   AppCallsNewRoute: AppCallsNewRoute,
   AppCampaignsCampaignIdRoute: AppCampaignsCampaignIdRoute,
   AppCampaignsNewRoute: AppCampaignsNewRoute,
+  AppContactsPhoneRoute: AppContactsPhoneRoute,
   AppReviewSettingsRoute: AppReviewSettingsRoute,
   AppAgentsIndexRoute: AppAgentsIndexRoute,
   AppAlertsIndexRoute: AppAlertsIndexRoute,
   AppCallsIndexRoute: AppCallsIndexRoute,
   AppCampaignsIndexRoute: AppCampaignsIndexRoute,
+  AppComplianceIndexRoute: AppComplianceIndexRoute,
   AppDoNotCallIndexRoute: AppDoNotCallIndexRoute,
+  AppOutcomesIndexRoute: AppOutcomesIndexRoute,
   AppReviewIndexRoute: AppReviewIndexRoute,
   AppAgentsAgentIdEditRoute: AppAgentsAgentIdEditRoute,
   AppAgentsAgentIdIndexRoute: AppAgentsAgentIdIndexRoute,

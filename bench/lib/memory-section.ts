@@ -18,7 +18,8 @@ import { reason, timeLeft, type BenchContext } from './section';
 import { SIM_KEY } from './sim-section';
 
 const S = 'BFF memory';
-const PORT = 20103;
+// BENCH_MEMORY_PORT: another fixed port when 20103 is taken on a shared machine.
+const PORT = Number(process.env.BENCH_MEMORY_PORT ?? 20103);
 const BUDGETS = { embedded: 250, postgres: 120 };
 
 interface Sample {

@@ -50,6 +50,16 @@ export class Report {
     return figure;
   }
 
+  /**
+   * A budget missed without a number to give (a rate never reached within the run): a FAIL that
+   * says what was seen instead.
+   */
+  miss(section: string, name: string, unit: string, seen: string, budget: Budget): Figure {
+    const figure: Figure = { section, name, unit, budget, verdict: 'fail', note: seen };
+    this.figures.push(figure);
+    return figure;
+  }
+
   note(text: string): void {
     this.notes.push(text);
   }
@@ -85,7 +95,11 @@ export class Report {
           lines.push(`| ${f.name} | not measured: ${f.notMeasured.replace(/\|/g, '/').replace(/\n/g, ' ').slice(0, 200)} | | | ${budget} | — |`);
           continue;
         }
-        const s = f.summary!;
+        if (!f.summary) {
+          lines.push(`| ${f.name} | ${f.note ?? ''} | | | ${budget} | **FAIL** |`);
+          continue;
+        }
+        const s = f.summary;
         const verdict = !f.verdict
           ? (f.note ?? '')
           : f.verdict === 'pass'

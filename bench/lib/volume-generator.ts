@@ -14,6 +14,7 @@
  */
 import type { Db } from '../../common/db';
 import { INDEX_ROLLUPS_FROM_FACTS } from '../../server/db/migrations';
+import { TS_CONFIG } from '../../server/services/call-index/query';
 
 /** The generated agents and campaigns (fixed ids: the bench asks Insights for one of each). */
 export const VOLUME_AGENTS = Array.from({ length: 8 }, (_, i) => `00000000-0000-4000-8000-00000000000${i + 1}`);
@@ -98,7 +99,7 @@ SELECT id, agent_id, phone, 'OUTBOUND', status, start_time, start_time + duratio
 // Four lines per call with a transcript; the text vector as saveTranscripts builds it.
 const TRANSCRIPTS_SQL = `
 INSERT INTO index_transcripts (call_id, entries, tsv)
-SELECT c.id, x.entries, to_tsvector('english', (SELECT string_agg(e->>'message', E'\\n') FROM jsonb_array_elements(x.entries) AS e))
+SELECT c.id, x.entries, to_tsvector('${TS_CONFIG}', (SELECT string_agg(e->>'message', E'\\n') FROM jsonb_array_elements(x.entries) AS e))
   FROM generate_series($1::int, $2::int) AS i
   JOIN index_calls c ON c.id = md5('volume-call-' || i)::uuid AND c.transcript_state = 'done'
   CROSS JOIN LATERAL (SELECT (ARRAY['appointment', 'delivery', 'billing', 'subscription', 'refund', 'booking', 'warranty', 'invoice'])[1 + i % 8] AS topic) AS t

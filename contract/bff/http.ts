@@ -7,9 +7,10 @@ import { PageQuery } from '../queries';
 import { ErrorResponse } from '../schemas/error';
 import { Page } from '../schemas/page';
 import { Preferences } from './preferences';
+import { DRAFT_LIMITS } from './http.plain';
 import { Role } from './roles';
 
-export { BFF_HEADERS, CSRF_HEADER_VALUE, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENT_UPSTREAM_PATHS } from './http.plain';
+export { BFF_HEADERS, CSRF_HEADER_VALUE, DRAFT_LIMITS, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENT_UPSTREAM_PATHS, SIGN_IN_HASH_LIMITS } from './http.plain';
 
 export const LoginRequest = z.strictObject({
   username: z.string().trim().min(1, { error: 'Enter your username.' }).max(100),
@@ -67,8 +68,8 @@ export type Draft = z.infer<typeof Draft>;
 /** GET /bff/drafts/:name: the draft, or null when there is none (a fresh start is not an error). */
 export const DraftState = Draft.nullable();
 export type DraftState = z.infer<typeof DraftState>;
-/** A draft's body may not exceed this many bytes (a 1,000-row campaign fits many times over). */
-export const DRAFT_MAX_BYTES = 2 * 1024 * 1024;
+/** A draft's body may not exceed this many bytes (DRAFT_LIMITS, counted before parsing). */
+export const DRAFT_MAX_BYTES = DRAFT_LIMITS.bytes;
 
 export const AuditEntry = z.object({
   id: z.int(),

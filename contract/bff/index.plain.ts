@@ -56,6 +56,10 @@ export const INDEX_QUERY_PARAM_NAMES = {
   hangUpWithin: 'hangUpWithin',
   /** Transcript text, web-search syntax: words, "a phrase", -exclusion, OR. */
   q: 'q',
+  /** The id of a QA check or category (docs/review.md) that flagged the call; repeated: all of them. */
+  check: 'check',
+  /** The id of an outcome (docs/outcomes.md) the call met; repeated: all of them. */
+  outcome: 'outcome',
   /** `true`: count every match (the total otherwise stops at INDEX_LIMITS.totalCap). */
   exactTotal: 'exactTotal',
 } as const;
@@ -77,6 +81,8 @@ export const INDEX_ONLY_PARAMS = [
   'transfer',
   'hangUpWithin',
   'q',
+  'check',
+  'outcome',
 ] as const satisfies readonly IndexQueryParam[];
 
 export const INDEX_LIMITS = {
@@ -95,6 +101,8 @@ export const INDEX_LIMITS = {
   insightsMaxDays: 366,
   /** Ranges of at most this many calendar days are bucketed per hour, longer ones per day. */
   hourlyMaxDays: 2,
+  /** Buckets of one Insights answer at most (issue 28 §3): hourly buckets asked for over ~41 days and more are a 400 on `bucket`. */
+  insightsMaxBuckets: 1_000,
   /** Campaign ids per progress request. */
   campaignIdsMax: 100,
 } as const;

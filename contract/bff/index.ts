@@ -57,6 +57,24 @@ const QueryBool = z.enum(['true', 'false'], { error: 'Must be true or false.' })
 const Seconds = (max: number) =>
   queryInt({ whole: 'Must be a whole number of seconds.', min: 0, tooSmall: 'Must be 0 or more.', max, tooLarge: `Must be at most ${max}.` });
 
+/** A QA check's id (review_rules). */
+const CheckId = queryInt({
+  whole: 'A check is named by its id (a whole number).',
+  min: 1,
+  tooSmall: 'A check is named by its id (a whole number).',
+  max: 2_147_483_647,
+  tooLarge: 'No check has so large an id.',
+});
+
+/** An outcome's id (outcomes). */
+const OutcomeId = queryInt({
+  whole: 'An outcome is named by its id (a whole number).',
+  min: 1,
+  tooSmall: 'An outcome is named by its id (a whole number).',
+  max: 2_147_483_647,
+  tooLarge: 'No outcome has so large an id.',
+});
+
 export const Tz = z
   .string()
   .max(64)
@@ -122,6 +140,12 @@ export const IndexSearchQuery = z
     transfer: QueryBool.optional(),
     hangUpWithin: Seconds(INDEX_LIMITS.hangUpWithinMax).optional(),
     q: text(INDEX_LIMITS.qMaxLength, 'The search text').optional().meta({ description: 'Web-search syntax: words, "a phrase", -word, OR.' }),
+    check: many(CheckId, INDEX_LIMITS.repeatedFiltersMax, 'checks').meta({
+      description: 'The id of a QA check or category that flagged the call (GET /bff/review/rules); repeated: all of them.',
+    }),
+    outcome: many(OutcomeId, INDEX_LIMITS.repeatedFiltersMax, 'outcomes').meta({
+      description: 'The id of an outcome the call met (GET /bff/outcomes); repeated: all of them.',
+    }),
     exactTotal: QueryBool.optional().meta({
       description:
         "Count every match, however many (slower). Without it the count stops at the BFF's cap (INDEX_COUNT_CAP, 1,000 by default) and totalExact says so.",
@@ -193,7 +217,22 @@ export const InsightsQuery = z
     checkRange(q, ctx, !q.startedFrom && !q.startedBefore);
     if (q.from && q.to && (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 + 1 > INDEX_LIMITS.insightsMaxDays)
       ctx.addIssue({ code: 'custom', path: ['to'], input: q.to, message: `A range is at most ${INDEX_LIMITS.insightsMaxDays} days.` });
+    // The answer's size and its cost grow with its buckets: hourly ones only over a short range (day ones always fit).
+    if (q.bucket === 'hour' && insightsHours(q) > INDEX_LIMITS.insightsMaxBuckets)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['bucket'],
+        input: q.bucket,
+        message: `Hourly buckets cover at most ${Math.floor(INDEX_LIMITS.insightsMaxBuckets / 24)} days: ask for day buckets over a longer range.`,
+      });
   });
+
+/** The hours an Insights query spans (its days, or its instants), for the bucket cap. */
+function insightsHours(q: { from?: string; to?: string; startedFrom?: string; startedBefore?: string }): number {
+  const days = q.from && q.to ? (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 + 1 : 0;
+  const instants = q.startedFrom && q.startedBefore ? (Date.parse(q.startedBefore) - Date.parse(q.startedFrom)) / 3_600_000 : 0;
+  return Math.max(days * 24, instants);
+}
 export type InsightsSearch = z.output<typeof InsightsQuery>;
 export type InsightsSearchInput = z.input<typeof InsightsQuery>;
 
@@ -312,6 +351,19 @@ export const IndexStatus = z.object({
   transcripts: Count,
   /** Ended calls whose transcript is not indexed yet. */
   transcriptsPending: Count,
+  /** When the worker took the three counts above (it takes them as it writes); null before its first count (they read 0). */
+  countedAt: z.string().nullable(),
+  /** The request rate the worker's index reader found (it grows while answers are fast, halves on a 429), and the last 429 it met; null before it first says. */
+  rate: z
+    .object({
+      perSecond: z.number(),
+      max: z.number(),
+      lastLimitAt: z.string().nullable(),
+      lastLimitPerSecond: z.number().nullable(),
+      /** When the worker wrote these. */
+      at: z.string(),
+    })
+    .nullable(),
   backfill: z.object({ windowDays: z.int(), since: IsoDate, complete: z.boolean() }),
   /** The last failure, kept until a pass succeeds; no personal data. */
   lastError: z

@@ -39,6 +39,10 @@ export const PERMISSIONS = {
   'do-not-call:manage': { roles: OPERATORS, action: 'change the do-not-call list' },
   'review:admin': { roles: ADMINS, action: 'define rubrics, sampling rules and checks' },
   'audit:read': { roles: ADMINS, action: 'read the audit log' },
+  'outcomes:admin': { roles: ADMINS, action: "define outcomes and erase a campaign's recipients" },
+  'compliance:admin': { roles: ADMINS, action: 'set contact caps and blackout dates' },
+  /** Call anyway, outside the recipients' local calling hours (contract/bff/local-hours.ts). */
+  'calls:override-hours': { roles: OPERATORS, action: "call outside the recipients' local hours" },
 } as const satisfies Record<string, PermissionRule>;
 
 export type Permission = keyof typeof PERMISSIONS;

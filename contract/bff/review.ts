@@ -22,12 +22,19 @@ export const REVIEW_LIMITS = {
   ruleName: 80,
   perDayMax: 500,
   commentText: 2000,
+  /** Comments one call may hold, and one person may add per minute (server/services/review-comments.ts). */
+  commentsPerCall: 500,
+  commentsPerUserPerMinute: 20,
   recordingSecondsMax: 24 * 3600,
   transcriptLineMax: 100_000,
   thresholdSecondsMax: 24 * 3600,
+  /** Phrases of one script check or category (any of them counts), and each phrase's length. */
+  phrasesMax: 20,
+  phraseLength: 200,
 } as const;
 
-const Trimmed = (what: string, max: number) =>
+/** A required text, trimmed, with its messages naming `what` (also the outcomes' clauses). */
+export const Trimmed = (what: string, max: number) =>
   z
     .string({ error: `Enter ${what}.` })
     .trim()
@@ -143,8 +150,21 @@ export type SamplingRule = z.infer<typeof SamplingRule>;
 
 // ---------- automatic checks ----------
 
-export const CHECK_KINDS = ['classifierWithoutExtracted', 'hangUpAfterAnswer', 'transferredWithoutSummary', 'shortDuration'] as const;
+export const CHECK_KINDS = [
+  'classifierWithoutExtracted',
+  'hangUpAfterAnswer',
+  'transferredWithoutSummary',
+  'shortDuration',
+  'phraseWithin',
+  'phraseNeverSaid',
+  'forbiddenPhrase',
+  'category',
+] as const;
 export type CheckKind = (typeof CHECK_KINDS)[number];
+
+/** The kinds that read what was said (script checks over the transcript, docs/review.md). */
+export const SCRIPT_CHECK_KINDS = ['phraseWithin', 'phraseNeverSaid', 'forbiddenPhrase', 'category'] as const satisfies readonly CheckKind[];
+export type ScriptCheckKind = (typeof SCRIPT_CHECK_KINDS)[number];
 
 /** How the console names each kind of check. */
 export const CHECK_KIND_LABELS: Record<CheckKind, string> = {
@@ -152,7 +172,16 @@ export const CHECK_KIND_LABELS: Record<CheckKind, string> = {
   hangUpAfterAnswer: 'Hang-up within N s of the answer',
   transferredWithoutSummary: 'TRANSFERRED without a summary',
   shortDuration: 'Duration under N s',
+  phraseWithin: 'Agent did not say a phrase within N s of the answer',
+  phraseNeverSaid: 'A phrase was never said',
+  forbiddenPhrase: 'A forbidden phrase was said',
+  category: 'Category: one of a set of phrases was said',
 };
+
+/** Whose words a script check reads. */
+export const SPEAKERS = ['AGENT', 'ANYONE'] as const;
+export type Speaker = (typeof SPEAKERS)[number];
+export const SPEAKER_LABELS: Record<Speaker, string> = { AGENT: 'The agent', ANYONE: 'Anyone on the call' };
 
 const Seconds = z.coerce
   .number({ error: 'Enter a number of seconds.' })
@@ -170,6 +199,20 @@ export const ExtractedPath = z
     error: 'Write the field as name, or group.name (at most 5 levels).',
   });
 
+/**
+ * The phrases of a script check: any of them counts. Matched as a phrase (the words in this order)
+ * within one transcript line, case and accents aside, in any language (no stemming: ADR 0042).
+ */
+export const Phrases = z
+  .array(
+    Trimmed('a phrase', REVIEW_LIMITS.phraseLength).refine((s) => /[\p{L}\p{N}]/u.test(s), { error: 'A phrase needs at least one letter or digit.' }),
+    { error: 'Enter at least one phrase.' },
+  )
+  .min(1, { error: 'Enter at least one phrase.' })
+  .max(REVIEW_LIMITS.phrasesMax, { error: `Enter at most ${REVIEW_LIMITS.phrasesMax} phrases.` });
+
+const Speaker = z.enum(SPEAKERS, { error: `Choose whose words: ${SPEAKERS.join(' or ')}.` }).default('AGENT');
+
 export const CheckCondition = z.discriminatedUnion(
   'kind',
   [
@@ -182,6 +225,14 @@ export const CheckCondition = z.discriminatedUnion(
     z.strictObject({ kind: z.literal('hangUpAfterAnswer'), seconds: Seconds }),
     z.strictObject({ kind: z.literal('transferredWithoutSummary') }),
     z.strictObject({ kind: z.literal('shortDuration'), seconds: Seconds }),
+    /** Flags a reached call whose agent said none of the phrases within `seconds` of the answer. */
+    z.strictObject({ kind: z.literal('phraseWithin'), phrases: Phrases, seconds: Seconds }),
+    /** Flags a reached call on which none of the phrases was said (by the speaker). */
+    z.strictObject({ kind: z.literal('phraseNeverSaid'), phrases: Phrases, speaker: Speaker }),
+    /** Flags a call on which one of the phrases was said (by the speaker). */
+    z.strictObject({ kind: z.literal('forbiddenPhrase'), phrases: Phrases, speaker: Speaker }),
+    /** A named phrase set: marks every call on which one of the phrases was said; counted in Insights. */
+    z.strictObject({ kind: z.literal('category'), phrases: Phrases, speaker: Speaker }),
   ],
   { error: `Choose what the check looks for: one of ${CHECK_KINDS.join(', ')}.` },
 );
@@ -212,6 +263,17 @@ export const RuleParams = z.object({ id: RuleId });
 
 export const FillResult = z.object({ sampled: z.int(), flagged: z.int() });
 export type FillResult = z.infer<typeof FillResult>;
+
+/** GET /bff/review/categories: calls each category marked, by the calls' start, with Insights' range and filters. */
+export const CategoryCountsQuery = z.strictObject({ from: IsoDate.optional(), to: IsoDate.optional(), tz: Tz, ...Scope }).superRefine((q, ctx) => {
+  if (q.from && q.to && q.from > q.to) ctx.addIssue({ code: 'custom', path: ['from'], input: q.from, message: '`from` must not be after `to`.' });
+});
+export type CategoryCountsQuery = z.input<typeof CategoryCountsQuery>;
+
+export const CategoryCount = z.object({ checkId: z.int(), name: z.string(), calls: z.int() });
+export type CategoryCount = z.infer<typeof CategoryCount>;
+export const CategoryCounts = z.object({ content: z.array(CategoryCount) });
+export type CategoryCounts = z.infer<typeof CategoryCounts>;
 
 // ---------- the queue ----------
 

@@ -533,4 +533,188 @@ CREATE TABLE worker_heartbeats (
 );
 `,
   },
+  {
+    // Contact-frequency caps (docs/compliance.md): one row of caps an admin sets, and the attempts
+    // the BFF itself placed (reserved before the request leaves, under a lock), counted beside the
+    // call index until the index has seen them: a call by its id, a campaign's worst case
+    // (1 + retry.max per number) less the calls of it the index holds.
+    id: '022_contact_caps',
+    sql: `
+CREATE TABLE contact_caps (
+  id integer PRIMARY KEY CHECK (id = 1),
+  attempts integer,
+  window_days integer NOT NULL,
+  quiet_days integer NOT NULL,
+  updated_by text,
+  updated_at timestamptz
+);
+INSERT INTO contact_caps (id, attempts, window_days, quiet_days) VALUES (1, NULL, 7, 0);
+CREATE TABLE contact_attempts (
+  id bigserial PRIMARY KEY,
+  phone text NOT NULL,
+  at timestamptz NOT NULL DEFAULT now(),
+  attempts integer NOT NULL,
+  user_id integer NOT NULL,
+  idempotency_key text NOT NULL,
+  call_id uuid,
+  campaign_id uuid
+);
+CREATE INDEX contact_attempts_phone ON contact_attempts (phone, at);
+CREATE INDEX contact_attempts_write ON contact_attempts (user_id, idempotency_key);
+`,
+  },
+  {
+    // Blackout dates (docs/compliance.md): the calendars of public holidays in use, the team's own
+    // dates, and the pauses the BFF made for them, one row per campaign and date, so each is made
+    // once, retried while it fails, resumed only by whoever paused it, and never repeated.
+    id: '023_blackout_dates',
+    sql: `
+CREATE TABLE blackout_calendars (
+  code text PRIMARY KEY,
+  added_by text NOT NULL,
+  added_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE TABLE blackout_dates (
+  day date PRIMARY KEY,
+  label text NOT NULL,
+  added_by text NOT NULL,
+  added_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE TABLE blackout_pauses (
+  campaign_id uuid NOT NULL,
+  day date NOT NULL,
+  timezone text NOT NULL,
+  state text NOT NULL,
+  attempts integer NOT NULL DEFAULT 0,
+  next_at timestamptz NOT NULL DEFAULT now(),
+  error text,
+  paused_at timestamptz,
+  resumed_at timestamptz,
+  PRIMARY KEY (campaign_id, day)
+);
+CREATE INDEX blackout_pauses_open ON blackout_pauses (next_at) WHERE state IN ('pausing', 'paused', 'resuming');
+`,
+  },
+  {
+    // Transcript search and script checks in the call's language (ADR 0042): one configuration that
+    // does not stem and folds accents (`simple` behind `unaccent`), so an English and a French call are
+    // searched alike; every stored tsvector is rebuilt with it, then its GIN index. Where the
+    // unaccent extension cannot be created, the configuration is `simple` alone (accents then count).
+    // Script checks keep a watermark of the transcripts they read (see below).
+    id: '024_transcripts_any_language',
+    sql: `
+DO $$
+BEGIN
+  BEGIN
+    CREATE EXTENSION IF NOT EXISTS unaccent;
+  EXCEPTION WHEN OTHERS THEN
+    RAISE NOTICE 'unaccent is not available: transcript search keeps accents';
+  END;
+  CREATE TEXT SEARCH CONFIGURATION switchboard_text (COPY = simple);
+  IF EXISTS (SELECT 1 FROM pg_ts_dict WHERE dictname = 'unaccent') THEN
+    ALTER TEXT SEARCH CONFIGURATION switchboard_text ALTER MAPPING FOR hword, hword_part, word WITH unaccent, simple;
+  END IF;
+END $$;
+UPDATE index_transcripts t SET tsv = to_tsvector('switchboard_text', coalesce(
+  (SELECT string_agg(coalesce(e.e->>'message', ''), E'\\n' ORDER BY e.ord) FROM jsonb_array_elements(t.entries) WITH ORDINALITY AS e(e, ord)), ''));
+REINDEX INDEX index_transcripts_tsv;
+-- When each transcript was (last) stored, and how far each script check has read them: a fill
+-- reads only the transcripts stored since (server/services/review.ts, SCRIPT_REREAD_MS).
+ALTER TABLE index_transcripts ADD COLUMN indexed_at timestamptz NOT NULL DEFAULT now();
+CREATE INDEX index_transcripts_indexed_at ON index_transcripts (indexed_at);
+ALTER TABLE review_rules ADD COLUMN read_through timestamptz;
+`,
+  },
+  {
+    // Outcomes (issue 33, docs/outcomes.md): named conditions over indexed calls, attached to an agent
+    // or a campaign name. Which calls meet which outcome is kept per call (index_call_outcomes),
+    // rewritten for the calls each index write touches, so the funnel reads rows, never conditions.
+    id: '025_outcomes',
+    sql: `
+CREATE TABLE outcomes (
+  id serial PRIMARY KEY,
+  name text NOT NULL,
+  agent_id uuid,
+  campaign_name text,
+  clauses jsonb NOT NULL,
+  created_by text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  CHECK ((agent_id IS NULL) <> (campaign_name IS NULL))
+);
+CREATE UNIQUE INDEX outcomes_name ON outcomes (lower(name));
+CREATE TABLE index_call_outcomes (
+  call_id uuid NOT NULL REFERENCES index_calls(id) ON DELETE CASCADE,
+  outcome_id integer NOT NULL REFERENCES outcomes(id) ON DELETE CASCADE,
+  PRIMARY KEY (call_id, outcome_id)
+);
+CREATE INDEX index_call_outcomes_outcome ON index_call_outcomes (outcome_id);
+`,
+  },
+  {
+    // A campaign's recipients that the do-not-call list left out of the create are kept too, with
+    // why (issue 33): the recipients table says "skipped: on the do-not-call list". NULL: sent.
+    id: '026_campaign_recipients_skipped',
+    sql: `
+ALTER TABLE campaign_recipients ADD COLUMN skip_reason text;
+`,
+  },
+  {
+    // The live board (docs/live.md, ADR 0049): a call that the index writes into IN_PROGRESS, or
+    // out of it, is announced on the live_calls channel in the same transaction as the write, so
+    // every web process (each LISTENs once) learns of it whichever process ran the index.
+    id: '031_live_calls_notify',
+    sql: `
+CREATE FUNCTION live_calls_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.status = 'IN_PROGRESS' AND (TG_OP = 'INSERT' OR OLD.status IS DISTINCT FROM 'IN_PROGRESS') THEN
+    PERFORM pg_notify('live_calls', json_build_object('kind', 'start', 'call', json_build_object(
+      'id', NEW.id, 'agentId', NEW.agent_id, 'phone', NEW.phone,
+      'startTime', to_char(NEW.start_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), 'campaignName', NEW.campaign_name))::text);
+  ELSIF (TG_OP = 'UPDATE' AND OLD.status = 'IN_PROGRESS' AND NEW.status IS DISTINCT FROM 'IN_PROGRESS')
+     -- A call the BFF placed that the index first sees already ended: its end is news to the board.
+     OR (TG_OP = 'INSERT' AND EXISTS (SELECT 1 FROM contact_attempts a WHERE a.call_id = NEW.id)) THEN
+    PERFORM pg_notify('live_calls', json_build_object('kind', 'end', 'id', NEW.id, 'status', NEW.status)::text);
+  END IF;
+  RETURN NULL;
+END $$;
+CREATE INDEX contact_attempts_call ON contact_attempts (call_id) WHERE call_id IS NOT NULL;
+CREATE TRIGGER index_calls_live AFTER INSERT OR UPDATE OF status ON index_calls
+  FOR EACH ROW EXECUTE FUNCTION live_calls_notify();
+`,
+  },
+  {
+    // The calls list's columns and density, per user (issue 34, ADR 0052): {columns, density} as
+    // contract/bff/preferences.ts's CallsTablePrefs; NULL: the table as it has always been.
+    id: '033_preferences_calls_table',
+    sql: `
+ALTER TABLE preferences ADD COLUMN calls_table jsonb;
+`,
+  },
+  {
+    // The parts of one list split into several campaigns (per time zone, or past the recipient
+    // limit; issue 33) share a split id, sent by the wizard with each part's create: a person in two
+    // parts is one person in the funnel over the parts. Older parts stay unlinked (NULL).
+    // And each call-outcome row keeps its call's start, so Insights' outcome counts over a range
+    // are an index-only count per outcome instead of a join to every call of the range (ADR 0053).
+    id: '034_split_parts_outcome_starts',
+    sql: `
+ALTER TABLE campaign_attempts ADD COLUMN split_id uuid;
+ALTER TABLE campaigns ADD COLUMN split_id uuid;
+CREATE INDEX campaigns_split ON campaigns (split_id) WHERE split_id IS NOT NULL;
+ALTER TABLE index_call_outcomes ADD COLUMN start_time timestamptz;
+UPDATE index_call_outcomes x SET start_time = c.start_time FROM index_calls c WHERE c.id = x.call_id;
+ALTER TABLE index_call_outcomes ALTER COLUMN start_time SET NOT NULL;
+CREATE INDEX index_call_outcomes_outcome_start ON index_call_outcomes (outcome_id, start_time);
+DROP INDEX index_call_outcomes_outcome;
+`,
+  },
+  {
+    // The index's counts as the worker last took them (issue 28): the status read is one row, not
+    // three counts over every indexed call on each request. NULL until the worker first counts.
+    // With them, the request rate the worker's reader found and the last 429 (issue 30, ADR 0055).
+    id: '036_index_counts',
+    sql: `
+ALTER TABLE index_sync ADD COLUMN counts jsonb, ADD COLUMN counted_at timestamptz, ADD COLUMN rate jsonb;
+`,
+  },
 ];

@@ -27,10 +27,12 @@ export interface ServicesOptions {
   db?: Db;
   /** How long a session read may come from memory (default 2000 ms; 0 in expiry tests). */
   sessionCacheMs?: number;
+  /** The upstream's clock (AppDeps.upstreamNow). */
+  now?: () => Date;
 }
 
 export const servicesPlugin = fp<ServicesOptions>(
-  async (app, { config, db: given, sessionCacheMs }) => {
+  async (app, { config, db: given, sessionCacheMs, now }) => {
     if (!given && !config.DATABASE_URL)
       throw new ConfigError('DATABASE_URL is not set: point it at a PostgreSQL server (npm start sets it to its embedded one).');
     const db = given ?? (await openDb({ url: config.DATABASE_URL! }));
@@ -47,7 +49,7 @@ export const servicesPlugin = fp<ServicesOptions>(
       maxPerUser: config.SESSIONS_PER_USER,
     });
     const broker = new TokenBroker(sessions, upstream);
-    const ctx: Ctx = { config, db, sessions, broker, upstream, demoAccounts };
+    const ctx: Ctx = { config, db, sessions, broker, upstream, demoAccounts, now };
     app.decorate('ctx', ctx);
     // A create left in flight by a process that died: its outcome is unknown, not "in flight" for ever.
     const orphaned = await markStale(db, staleAfterMs(ctx));

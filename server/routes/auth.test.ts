@@ -4,7 +4,7 @@
  * its schema; the security headers (@fastify/helmet) on every answer, errors included.
  */
 import { describe, expect, it } from 'vitest';
-import { SessionInfo } from '../../contract/bff/http';
+import { SessionInfo, SIGN_IN_HASH_LIMITS } from '../../contract/bff/http';
 import { useInjectApp } from '../testing/inject';
 
 const t = useInjectApp({ TOKEN_RATE_PER_MINUTE: '3' });
@@ -36,6 +36,21 @@ describe('auth routes', () => {
     expect(limited.headers['x-ratelimit-limit']).toBeUndefined();
     // Another user's budget is their own.
     expect((await t.send(operator, { method: 'POST', url: '/auth/token', payload: { scope: [] } })).statusCode).toBe(400);
+  });
+
+  it("answer a sign-in at once with 429 and Retry-After when its address's share of password checks is taken, and let another address in", async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 3 * SIGN_IN_HASH_LIMITS.perAddress }, (_, i) =>
+        t.send(undefined, { method: 'POST', url: '/auth/login', remoteAddress: '10.9.0.1', payload: { username: `nobody${i}`, password: 'wrong' } }),
+      ),
+    );
+    const refused = burst.filter((res) => res.statusCode === 429);
+    // The address holds at most SIGN_IN_HASH_LIMITS.perAddress checks at once; the rest were told when to come back.
+    expect(burst.every((res) => res.statusCode === 401 || res.statusCode === 429)).toBe(true);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused[0]!.json().message).toMatch(/^Several sign-ins from your network are being checked; try again in \d+ seconds\.$/);
+    expect(Number(refused[0]!.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(await t.signIn('viewer')).toBeTruthy();
   });
 
   it('send the security headers on answers and on errors', async () => {

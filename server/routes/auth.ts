@@ -15,7 +15,7 @@ import { ROLE_SCOPES } from '../../contract/bff/roles';
 import { Token, TokenRequest } from '../../contract/schemas/token';
 import { HttpError, currentSession, sendError, SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from '../http';
 import { audit, auditCollapsed } from '../services/audit';
-import { decoyHash, needsRehash, verifyPassword } from '../services/passwords';
+import { decoyHash, HashQueueFull, needsRehash, verifyPassword } from '../services/passwords';
 import { readPreferences } from '../services/preferences';
 import * as limits from '../services/sign-in-limits';
 import type { Session } from '../services/sessions';
@@ -60,8 +60,20 @@ export const authPlugin: FastifyPluginAsyncZod = async (app) => {
         );
       }
       const user = await findUser(db, username);
-      // The same work whether or not the user exists, so timing does not reveal it.
-      const ok = user ? await verifyPassword(password, user.password_hash) : (await verifyPassword(password, await decoyHash()), false);
+      // The same work whether or not the user exists, so timing does not reveal it. The check waits
+      // in its address's lane of the hash queue; a lane or a queue that is full answers at once.
+      const stored = user?.password_hash ?? (await decoyHash());
+      const ok = await verifyPassword(password, stored, request.ip).catch((err: unknown) => {
+        if (!(err instanceof HashQueueFull)) throw err;
+        throw new HttpError(
+          err.scope === 'key' ? 429 : 503,
+          err.scope === 'key'
+            ? `Several sign-ins from your network are being checked; try again in ${err.retryAfterSeconds} seconds.`
+            : `Sign-in is busy; try again in ${err.retryAfterSeconds} seconds.`,
+          [],
+          { 'Retry-After': String(err.retryAfterSeconds) },
+        );
+      });
       if (!user || !ok || !user.enabled) {
         await audit(db, {
           username,

@@ -48,7 +48,7 @@ export const callIndexPlugin: FastifyPluginAsyncZod<{ index: CallIndexService }>
       const search = { ...request.query };
       if (search.q !== undefined && search.q.trim() !== '' && !(await hasSearchableWords(db, search.q))) {
         throw new HttpError(400, 'Some filters are not valid.', [
-          { field: 'q', rejectedValue: search.q, message: 'The search text has no word to look for (only signs or very common words).' },
+          { field: 'q', rejectedValue: search.q, message: 'The search text has no word to look for (only signs).' },
         ]);
       }
       if (search.q !== undefined && search.q.trim() === '') delete search.q;

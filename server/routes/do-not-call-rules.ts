@@ -9,19 +9,13 @@ import { DNC_RULE_LIMITS, DncRule, DncRuleBody } from '../../contract/bff/do-not
 import { NoContent } from '../../contract/bff/http';
 import { HttpError } from '../http';
 import { audit } from '../services/audit';
-import type { DncRuleRow } from '../services/do-not-call-rules';
+import { addDncRule, deleteDncRule, listDncRules, type DncRuleListRow } from '../services/do-not-call-rules';
 import { routesNeed } from '../plugins/session';
 
 /** Only the roles that manage the list (checked by the session hook before the body is read). */
 const manager = { permission: 'do-not-call:manage' } as const;
 
-interface Row extends DncRuleRow {
-  created_at: Date;
-  added: number;
-  last_applied_at: Date | null;
-}
-
-const toRule = (r: Row): DncRule => ({
+const toRule = (r: DncRuleListRow): DncRule => ({
   id: Number(r.id),
   name: r.name,
   classifier: r.classifier,
@@ -39,7 +33,7 @@ export const doNotCallRulesPlugin: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireSession);
 
   app.get('/bff/do-not-call/rules', { schema: { tags: ['do-not-call'], summary: 'The do-not-call rules', response: { 200: z.array(DncRule) } } }, async () =>
-    (await db.query<Row>('SELECT * FROM dnc_rules ORDER BY name')).rows.map(toRule),
+    (await listDncRules(db)).map(toRule),
   );
 
   app.post(
@@ -50,13 +44,9 @@ export const doNotCallRulesPlugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const body = request.body;
-      const count = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM dnc_rules');
-      if (count.rows[0]!.n >= DNC_RULE_LIMITS.rulesMax) throw new HttpError(413, `There are ${DNC_RULE_LIMITS.rulesMax} rules already. Delete one first.`);
-      const { rows } = await db.query<Row>(
-        `INSERT INTO dnc_rules (name, classifier, value, reason, created_by) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (name) DO NOTHING RETURNING *`,
-        [body.name, body.classifier, body.value, body.reason, request.session.username],
-      );
-      if (!rows[0])
+      const added = await addDncRule(db, { ...body, createdBy: request.session.username });
+      if (added === 'full') throw new HttpError(413, `There are ${DNC_RULE_LIMITS.rulesMax} rules already. Delete one first.`);
+      if (added === 'taken')
         throw new HttpError(400, 'Some fields of the rule are not valid.', [
           { field: 'name', rejectedValue: body.name, message: 'A rule by that name exists already.' },
         ]);
@@ -68,7 +58,7 @@ export const doNotCallRulesPlugin: FastifyPluginAsyncZod = async (app) => {
         status: 201,
         requestId: request.id,
       });
-      return reply.code(201).send(toRule(rows[0]));
+      return reply.code(201).send(toRule(added));
     },
   );
 
@@ -84,13 +74,13 @@ export const doNotCallRulesPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { rows } = await db.query<{ name: string }>('DELETE FROM dnc_rules WHERE id = $1 RETURNING name', [request.params.id]);
-      if (!rows[0]) throw new HttpError(404, 'No such rule (it may have been deleted).');
+      const name = await deleteDncRule(db, request.params.id);
+      if (name === null) throw new HttpError(404, 'No such rule (it may have been deleted).');
       await audit(db, {
         username: request.session.username,
         action: 'doNotCall.rule.delete',
         route: 'DELETE /bff/do-not-call/rules/:id',
-        outcome: `ok: rule "${rows[0].name}"`,
+        outcome: `ok: rule "${name}"`,
         status: 204,
         requestId: request.id,
       });

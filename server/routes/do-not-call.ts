@@ -25,7 +25,7 @@ import { CsvFile, NoContent } from '../../contract/bff/http';
 import { csvSafeCell } from '../../contract/csv-safe';
 import { HttpError } from '../http';
 import { audit } from '../services/audit';
-import { addNumber, listedForm, screenPhones, toEntry } from '../services/do-not-call';
+import { addNumber, importNumbers, listEntries, listedForm, removeNumber, screenPhones, toE164 } from '../services/do-not-call';
 import { holdingCampaigns, holdingOutcome } from '../services/do-not-call-campaigns';
 import { routesNeed } from '../plugins/session';
 
@@ -46,16 +46,8 @@ export const doNotCallPlugin: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: 'The do-not-call list, newest first (q: digits or part of a reason)', querystring: DncQuery, response: { 200: DncPage } } },
     async (request) => {
       const q = request.query;
-      const digits = q.q?.replace(/[^\d]/g, '') ?? '';
-      const like = q.q ? `%${q.q.replace(/[\\%_]/g, '\\$&')}%` : null;
-      const { rows } = await db.query<Parameters<typeof toEntry>[0] & { total: number }>(
-        `SELECT *, count(*) OVER ()::int AS total FROM do_not_call
-       WHERE $1::text IS NULL OR reason ILIKE $1 OR ($2 <> '' AND phone LIKE '%' || $2 || '%')
-       ORDER BY added_at DESC, phone LIMIT $3 OFFSET $4`,
-        [like, digits, q.size, (q.page - 1) * q.size],
-      );
-      const total = rows[0]?.total ?? 0;
-      return pageOf(rows.map(toEntry), q, total);
+      const { entries, total } = await listEntries(db, q.q, q);
+      return pageOf(entries, q, total);
     },
   );
 
@@ -70,9 +62,9 @@ export const doNotCallPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      const { rows } = await db.query<Parameters<typeof toEntry>[0]>('SELECT * FROM do_not_call ORDER BY added_at DESC, phone');
+      const { entries } = await listEntries(db, undefined, null);
       const lines = ['phone,reason,source,rule,callId,addedBy,addedAt'];
-      for (const r of rows.map(toEntry)) {
+      for (const r of entries) {
         lines.push([r.phone, r.reason, r.source, r.rule, r.callId, r.addedBy, r.addedAt].map((v) => csvSafeCell(v)).join(','));
       }
       return reply
@@ -124,11 +116,8 @@ export const doNotCallPlugin: FastifyPluginAsyncZod = async (app) => {
       const s = request.session;
       // The E.164 form, or the number exactly as stored (an entry whose number cannot be read).
       const given = request.params.phone.trim();
-      const { rows } = await db.query<{ phone: string }>('DELETE FROM do_not_call WHERE phone = ANY($1::text[]) RETURNING phone', [
-        [...new Set([listedForm(given), given])],
-      ]);
-      if (rows.length === 0) throw new HttpError(404, `${listedForm(given)} is not on the do-not-call list.`);
-      const phone = rows[0]!.phone;
+      const phone = await removeNumber(db, given);
+      if (phone === null) throw new HttpError(404, `${listedForm(given)} is not on the do-not-call list.`);
       await audit(db, {
         username: s.username,
         action: 'doNotCall.remove',
@@ -153,21 +142,17 @@ export const doNotCallPlugin: FastifyPluginAsyncZod = async (app) => {
       const s = request.session;
       const { rows } = request.body;
       const problems: DncRowProblem[] = [];
-      const addedPhones: string[] = [];
-      let already = 0;
-      await db.transaction(async (tx) => {
-        for (const row of rows) {
-          const reason = DncReason.safeParse(row.reason);
-          if (!reason.success) {
-            problems.push({ line: row.line, phone: row.phone, reason: reason.error.issues[0]!.message });
-            continue;
-          }
-          const result = await addNumber(tx, { phone: row.phone.replace(/^'/, ''), reason: reason.data, source: 'import', addedBy: s.username });
-          if (!result) problems.push({ line: row.line, phone: row.phone, reason: `"${row.phone}" is not a possible phone number in international form.` });
-          else if (result.created) addedPhones.push(result.entry.phone);
-          else already++;
-        }
-      });
+      const valid: { phone: string; reason: string }[] = [];
+      for (const row of rows) {
+        const reason = DncReason.safeParse(row.reason);
+        const phone = toE164(row.phone.replace(/^'/, ''));
+        if (!reason.success) problems.push({ line: row.line, phone: row.phone, reason: reason.error.issues[0]!.message });
+        else if (!phone) problems.push({ line: row.line, phone: row.phone, reason: `"${row.phone}" is not a possible phone number in international form.` });
+        else valid.push({ phone, reason: reason.data });
+      }
+      // Set-based: one INSERT per batch, in one transaction (all rows or none).
+      const addedPhones = await importNumbers(db, valid, s.username);
+      const already = valid.length - addedPhones.length;
       const added = addedPhones.length;
       const campaigns = await holdingCampaigns(ctx, addedPhones);
       await audit(db, {

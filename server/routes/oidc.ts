@@ -7,7 +7,6 @@
  * to the browser by a short-lived SameSite=Lax cookie. GET /auth/config tells the SPA which
  * sign-in methods exist.
  */
-import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
 import type { z } from 'zod';
@@ -15,6 +14,8 @@ import { AuthConfig, OidcCallbackQuery, OidcLoginQuery, Redirect } from '../../c
 import { Role } from '../../contract/bff/roles';
 import { HttpError, SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from '../http';
 import { audit } from '../services/audit';
+import { startPending, takePending } from '../services/oidc-pending';
+import { oidcAccount } from '../services/users';
 import { routesNeed } from '../plugins/session';
 
 const STATE_COOKIE = '__Host-sb_oidc';
@@ -90,13 +91,7 @@ export const oidcPlugin: FastifyPluginAsyncZod = async (app) => {
       const state = oidc.randomState();
       const nonce = oidc.randomNonce();
       const verifier = oidc.randomPKCECodeVerifier();
-      await db.query('DELETE FROM oidc_pending WHERE created_at < now() - make_interval(mins => $1)', [PENDING_MINUTES]);
-      await db.query('INSERT INTO oidc_pending (state, code_verifier, nonce, redirect) VALUES ($1, $2, $3, $4)', [
-        state,
-        verifier,
-        nonce,
-        safeRedirect(request.query.redirect),
-      ]);
+      await startPending(db, { state, codeVerifier: verifier, nonce, redirect: safeRedirect(request.query.redirect) }, PENDING_MINUTES);
       const url = oidc.buildAuthorizationUrl(provider, {
         redirect_uri: redirectUri,
         scope: config.OIDC_SCOPES,
@@ -118,17 +113,13 @@ export const oidcPlugin: FastifyPluginAsyncZod = async (app) => {
       const state = url.searchParams.get('state') ?? '';
       reply.clearCookie(STATE_COOKIE, { path: '/', httpOnly: true, secure: true, sameSite: 'lax' });
       if (!state || request.cookies[STATE_COOKIE] !== state) throw new HttpError(400, 'This sign-in did not start in this browser. Start again.');
-      const { rows } = await db.query<{ code_verifier: string; nonce: string; redirect: string }>(
-        `DELETE FROM oidc_pending WHERE state = $1 AND created_at >= now() - make_interval(mins => $2) RETURNING code_verifier, nonce, redirect`,
-        [state, PENDING_MINUTES],
-      );
-      const pending = rows[0];
+      const pending = await takePending(db, state, PENDING_MINUTES);
       if (!pending) throw new HttpError(400, 'This sign-in expired or was already used. Start again.');
       let claims: Record<string, unknown>;
       try {
         const provider = await configuration();
         const tokens = await oidc.authorizationCodeGrant(provider, url, {
-          pkceCodeVerifier: pending.code_verifier,
+          pkceCodeVerifier: pending.codeVerifier,
           expectedState: state,
           expectedNonce: pending.nonce,
         });
@@ -147,28 +138,10 @@ export const oidcPlugin: FastifyPluginAsyncZod = async (app) => {
         await audit(db, { username, action: 'login-oidc', route: 'GET /auth/oidc/callback', outcome: 'no-role', status: 403, requestId: request.id });
         throw new HttpError(403, `Your account has no Switchboard role (claim ${config.OIDC_ROLE_CLAIM}). Ask an admin.`);
       }
-      // Accounts are keyed on the provider's (issuer, sub), never on a name a provider lets people
-      // choose: another identity with the same preferred_username or email does not get the account.
-      // The role is refreshed at every sign-in. No usable password.
+      // The account is keyed on the provider's (issuer, sub), never on the name (oidcAccount).
       const issuerId = config.OIDC_ISSUER!;
       const subject = String(claims.sub ?? '');
-      const { rows: bound } = await db.query<{ id: number; enabled: boolean; username: string }>(
-        'UPDATE users SET role = $3 WHERE oidc_issuer = $1 AND oidc_subject = $2 RETURNING id, enabled, username',
-        [issuerId, subject, role],
-      );
-      let user: { id: number; enabled: boolean } | undefined = bound[0];
-      if (!user) {
-        // A new identity takes a free name; an account of that name made by the provider before
-        // identities were recorded (no subject yet) is bound to the first identity that names it.
-        const { rows: created } = await db.query<{ id: number; enabled: boolean }>(
-          `INSERT INTO users (username, role, password_hash, oidc_issuer, oidc_subject) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (username) DO UPDATE SET role = EXCLUDED.role, oidc_issuer = EXCLUDED.oidc_issuer, oidc_subject = EXCLUDED.oidc_subject
-           WHERE users.password_hash LIKE 'oidc$%' AND users.oidc_subject IS NULL
-         RETURNING id, enabled`,
-          [username, role, `oidc$${randomBytes(8).toString('hex')}`, issuerId, subject],
-        );
-        user = created[0];
-      }
+      const user = await oidcAccount(db, { issuer: issuerId, subject, username, role });
       if (!user) {
         // The name belongs to a local account or to another identity: neither is taken over.
         await audit(db, {

@@ -1,6 +1,7 @@
 /**
- * GET/PUT /bff/preferences: each user's console preferences (the display time zone), so they
- * follow the user from browser to browser. A user with no row gets the defaults.
+ * GET/PUT /bff/preferences: each user's console preferences (the display time zone, the calls
+ * table's columns and density), so they follow the user from browser to browser. A user with no
+ * row gets the defaults; a PUT keeps what it leaves out.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Preferences, PreferencesBody } from '../../contract/bff/preferences';
@@ -22,8 +23,7 @@ export const preferencesPlugin: FastifyPluginAsyncZod = async (app) => {
     '/bff/preferences',
     { bodyLimit: 4 * 1024, schema: { tags, summary: "Keep the user's console preferences", body: PreferencesBody, response: { 200: Preferences } } },
     async (request) => {
-      await writePreferences(db, request.session.userId, request.body);
-      return request.body;
+      return writePreferences(db, request.session.userId, request.body);
     },
   );
 };

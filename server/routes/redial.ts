@@ -12,6 +12,7 @@ import type { Campaign } from '../../contract/schemas/campaign';
 import { HttpError } from '../http';
 import type { Session } from '../services/sessions';
 import { screenPhones } from '../services/do-not-call';
+import { namesakesOf } from '../services/workspace';
 import { routesNeed } from '../plugins/session';
 
 const PAGE = 100;
@@ -82,12 +83,8 @@ export const redialPlugin: FastifyPluginAsyncZod = async (app) => {
         });
       // Calls are found by the campaign's name (they carry no campaign id): the registry says how
       // many other campaigns created here share the name and agent, whose calls are mixed in.
-      const namesakes = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM campaigns WHERE name = $1 AND agent_id = $2 AND id <> $3', [
-        campaign.name,
-        campaign.agentId,
-        campaign.id,
-      ]);
-      return { campaign, recipients, skipped, called: last.size, truncated, namesakes: namesakes.rows[0]!.n };
+      const namesakes = await namesakesOf(db, campaign);
+      return { campaign, recipients, skipped, called: last.size, truncated, namesakes };
     },
   );
 };

@@ -5,6 +5,7 @@
  * over-HTTP suite (server/test/review.test.ts) covers sampling, checks and agreement on real data.
  */
 import { describe, expect, it } from 'vitest';
+import { REVIEW_LIMITS } from '../../contract/bff/review';
 import { useInjectApp } from '../testing/inject';
 
 const t = useInjectApp();
@@ -56,5 +57,27 @@ describe('review routes', () => {
     const badId = await t.as('admin', { method: 'DELETE', url: '/bff/review/rules/0x10' });
     expect(badId.statusCode).toBe(400);
     expect(badId.json().errors[0]).toMatchObject({ field: 'id' });
+  });
+
+  it("hold a person to REVIEW_LIMITS' comments per minute and a call to its comments, saying which", async () => {
+    const call = '0b6f7f3e-9a0c-4d4e-8f7e-5c1d2a3b4c5d';
+    const post = (role: 'operator' | 'viewer', text: string) =>
+      t.as(role, { method: 'POST', url: `/bff/review/calls/${call}/comments`, payload: { text, line: 0 } });
+    for (let i = 0; i < REVIEW_LIMITS.commentsPerUserPerMinute; i += 1) expect((await post('operator', `note ${i}`)).statusCode).toBe(201);
+    const limited = await post('operator', 'one too many');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toBe(
+      `You have added ${REVIEW_LIMITS.commentsPerUserPerMinute} comments in the last minute, the most one person may; wait a minute and try again.`,
+    );
+    expect(limited.headers['retry-after']).toBe('60');
+    // Another person's minute is their own; and a call holds at most its share.
+    expect((await post('viewer', 'mine')).statusCode).toBe(201);
+    await t.app.ctx.db.query(`INSERT INTO review_comments (call_id, user_id, author, text) SELECT $1, 999, 'bulk', 'x' FROM generate_series(1, $2)`, [
+      call,
+      REVIEW_LIMITS.commentsPerCall - REVIEW_LIMITS.commentsPerUserPerMinute - 1,
+    ]);
+    const full = await post('viewer', 'the last straw');
+    expect(full.statusCode).toBe(409);
+    expect(full.json().message).toBe(`This call has ${REVIEW_LIMITS.commentsPerCall} comments, the most one call may hold. Remove one first.`);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * What the BFF keeps for staff: the campaign registry (the upstream has no campaign list), drafts
  * (the campaign wizard's; recipients are personal data kept off the browser), saved call-list
- * views, and the audit log for admins. Every query is parameterised.
+ * views, and the audit log for admins. The SQL lives in server/services/workspace.ts.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,6 +9,7 @@ import {
   AuditPage,
   AuditQuery,
   Draft,
+  DRAFT_LIMITS,
   DRAFT_MAX_BYTES,
   DraftBody,
   DraftList,
@@ -21,14 +22,13 @@ import {
   SavedViewName,
   NoContent,
 } from '../../contract/bff/http';
-import type { JsonValue } from '../../contract/json';
 import { PageQuery } from '../../contract/queries';
 import { pageOf } from '../../contract/schemas/page';
 import { HttpError } from '../http';
+import { boundedJson } from '../services/json-bounds';
 import { checkQuota, DRAFT_QUOTA, VIEW_QUOTA } from '../services/quotas';
+import { auditPage, deleteOwn as deleteOwnRow, listDrafts, listViews, readDraft, readView, registryPage, writeDraft, writeView } from '../services/workspace';
 import { routesNeed } from '../plugins/session';
-
-const DRAFT_DAYS = 7;
 
 const DraftParams = z.object({ name: DraftName });
 const ViewParams = z.object({ name: SavedViewName });
@@ -46,11 +46,7 @@ export const workspacePlugin: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['workspace'], summary: 'Campaigns created through the BFF, newest first', querystring: PageQuery, response: { 200: RegistryPage } } },
     async (request) => {
       const q = request.query;
-      const { rows } = await db.query<{ id: string; name: string; agent_id: string; created_by: string; created_at: Date; total: number }>(
-        'SELECT *, count(*) OVER ()::int AS total FROM campaigns ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2',
-        [q.size, (q.page - 1) * q.size],
-      );
-      const total = rows[0]?.total ?? (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM campaigns')).rows[0]!.n;
+      const { rows, total } = await registryPage(db, q.size, (q.page - 1) * q.size);
       return pageOf(
         rows.map((r) => ({ id: r.id, name: r.name, agentId: r.agent_id, createdBy: r.created_by, createdAt: iso(r.created_at) })),
         q,
@@ -62,10 +58,7 @@ export const workspacePlugin: FastifyPluginAsyncZod = async (app) => {
   // Drafts: expired ones (7 days untouched) are neither listed nor served, and are swept on writes.
   app.get('/bff/drafts', { schema: { tags: ['workspace'], summary: "The user's drafts", response: { 200: DraftList } } }, async (request) => {
     const s = request.session;
-    const { rows } = await db.query<{ name: string; updated_at: Date }>(
-      `SELECT name, updated_at FROM drafts WHERE user_id = $1 AND updated_at >= now() - interval '${DRAFT_DAYS} days' ORDER BY updated_at DESC`,
-      [s.userId],
-    );
+    const rows = await listDrafts(db, s.userId);
     return rows.map((r) => ({ name: r.name, updatedAt: iso(r.updated_at) }));
   });
   app.get(
@@ -74,19 +67,18 @@ export const workspacePlugin: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const s = request.session;
       const { name } = request.params;
-      const { rows } = await db.query<{ data: JsonValue; updated_at: Date }>(
-        `SELECT data, updated_at FROM drafts WHERE user_id = $1 AND name = $2 AND updated_at >= now() - interval '${DRAFT_DAYS} days'`,
-        [s.userId, name],
-      );
+      const draft = await readDraft(db, s.userId, name);
       // No draft is the normal case (nothing saved yet): 200 with null, not an error.
-      if (!rows[0]) return null;
-      return { name, data: rows[0].data, updatedAt: iso(rows[0].updated_at) };
+      if (!draft) return null;
+      return { name, data: draft.data, updatedAt: iso(draft.updated_at) };
     },
   );
   app.put(
     '/bff/drafts/:name',
     {
       bodyLimit: DRAFT_MAX_BYTES,
+      // Bytes and keys counted as they arrive: a draft past either is refused before it is parsed.
+      preParsing: boundedJson(DRAFT_LIMITS, 'data', 'The draft'),
       schema: { tags: ['workspace'], summary: 'Keep a draft (7 days untouched)', params: DraftParams, body: DraftBody, response: { 200: Draft } },
     },
     async (request) => {
@@ -95,19 +87,14 @@ export const workspacePlugin: FastifyPluginAsyncZod = async (app) => {
       const { data } = request.body;
       const json = JSON.stringify(data);
       await checkQuota(db, DRAFT_QUOTA, s.userId, name, Buffer.byteLength(json));
-      const { rows } = await db.query<{ updated_at: Date }>(
-        `INSERT INTO drafts (user_id, name, data, updated_at) VALUES ($1, $2, $3, now())
-       ON CONFLICT (user_id, name) DO UPDATE SET data = EXCLUDED.data, updated_at = now() RETURNING updated_at`,
-        [s.userId, name, json],
-      );
-      await db.query(`DELETE FROM drafts WHERE updated_at < now() - interval '${DRAFT_DAYS} days'`);
-      return { name, data, updatedAt: iso(rows[0]!.updated_at) };
+      const updatedAt = await writeDraft(db, s.userId, name, json);
+      return { name, data, updatedAt: iso(updatedAt) };
     },
   );
   /** Deletes one of the user's own named rows (a draft, a view): 204, whether or not it was there. */
   const deleteOwn = (url: string, table: 'drafts' | 'views', summary: string, params: typeof DraftParams | typeof ViewParams) =>
     app.delete(url, { schema: { tags: ['workspace'], summary, params, response: { 204: NoContent } } }, async (request, reply) => {
-      await db.query(`DELETE FROM ${table} WHERE user_id = $1 AND name = $2`, [request.session.userId, request.params.name]);
+      await deleteOwnRow(db, table, request.session.userId, request.params.name);
       return reply.code(204).send();
     });
   deleteOwn('/bff/drafts/:name', 'drafts', 'Delete a draft (204)', DraftParams);
@@ -117,10 +104,7 @@ export const workspacePlugin: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['workspace'], summary: "The user's saved views of the calls list", response: { 200: SavedViewList } } },
     async (request) => {
       const s = request.session;
-      const { rows } = await db.query<{ name: string; search: Record<string, JsonValue>; updated_at: Date }>(
-        'SELECT name, search, updated_at FROM views WHERE user_id = $1 ORDER BY name',
-        [s.userId],
-      );
+      const rows = await listViews(db, s.userId);
       return rows.map((r) => ({ name: r.name, search: r.search, updatedAt: iso(r.updated_at) }));
     },
   );
@@ -130,12 +114,9 @@ export const workspacePlugin: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const s = request.session;
       const { name } = request.params;
-      const { rows } = await db.query<{ search: Record<string, JsonValue>; updated_at: Date }>(
-        'SELECT search, updated_at FROM views WHERE user_id = $1 AND name = $2',
-        [s.userId, name],
-      );
-      if (!rows[0]) throw new HttpError(404, 'No saved view by that name.');
-      return { name, search: rows[0].search, updatedAt: iso(rows[0].updated_at) };
+      const view = await readView(db, s.userId, name);
+      if (!view) throw new HttpError(404, 'No saved view by that name.');
+      return { name, search: view.search, updatedAt: iso(view.updated_at) };
     },
   );
   app.put(
@@ -149,12 +130,8 @@ export const workspacePlugin: FastifyPluginAsyncZod = async (app) => {
       const { name } = request.params;
       const { search } = request.body;
       await checkQuota(db, VIEW_QUOTA, s.userId, name, Buffer.byteLength(JSON.stringify(search)));
-      const { rows } = await db.query<{ updated_at: Date }>(
-        `INSERT INTO views (user_id, name, search, updated_at) VALUES ($1, $2, $3, now())
-       ON CONFLICT (user_id, name) DO UPDATE SET search = EXCLUDED.search, updated_at = now() RETURNING updated_at`,
-        [s.userId, name, JSON.stringify(search)],
-      );
-      return { name, search, updatedAt: iso(rows[0]!.updated_at) };
+      const updatedAt = await writeView(db, s.userId, name, JSON.stringify(search));
+      return { name, search, updatedAt: iso(updatedAt) };
     },
   );
   deleteOwn('/bff/views/:name', 'views', 'Delete a saved view (204)', ViewParams);
@@ -168,27 +145,7 @@ export const workspacePlugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const { rows } = await db.query<{
-        id: number;
-        at: Date;
-        username: string | null;
-        action: string;
-        route: string | null;
-        idempotency_key: string | null;
-        outcome: string;
-        status: number | null;
-        request_id: string;
-        repeats: number;
-        last_at: Date | null;
-        total: number;
-      }>(
-        `SELECT *, count(*) OVER ()::int AS total FROM audit
-       WHERE ($1::text IS NULL OR username = $1) AND ($2::text IS NULL OR action = $2)
-         AND ($3::text IS NULL OR outcome LIKE $3 || '%') AND ($4::timestamptz IS NULL OR at >= $4) AND ($5::timestamptz IS NULL OR at <= $5)
-       ORDER BY at DESC, id DESC LIMIT $6 OFFSET $7`,
-        [q.user ?? null, q.action ?? null, q.outcome?.replace(/[\\%_]/g, '\\$&') ?? null, q.from ?? null, q.to ?? null, q.size, (q.page - 1) * q.size],
-      );
-      const total = rows[0]?.total ?? 0;
+      const { rows, total } = await auditPage(db, q, q.size, (q.page - 1) * q.size);
       return pageOf(
         rows.map((r) => ({
           id: Number(r.id),

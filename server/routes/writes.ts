@@ -16,6 +16,7 @@ import { HttpError } from '../http';
 import { resolveWriteAttempt, writeAttempt } from '../services/write-attempts';
 import { checkWriteRole, performWrite } from '../services/writes';
 import { routesNeed } from '../plugins/session';
+import { OVERRIDE_LOCAL_HOURS_HEADER } from '../../contract/bff/local-hours';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,6 +26,18 @@ declare module 'fastify' {
 }
 
 const idempotencyKeyOf = (request: FastifyRequest) => request.headers[BFF_HEADERS.idempotencyKey.toLowerCase()] as string | undefined;
+
+const SPLIT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The split a campaign create is a part of (BFF_HEADERS.splitGroup): a UUID, or absent; anything else is a 400 naming the header. */
+function splitIdOf(request: FastifyRequest): string | undefined {
+  const raw = request.headers[BFF_HEADERS.splitGroup.toLowerCase()];
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string' || !SPLIT_ID.test(raw))
+    throw new HttpError(400, `The ${BFF_HEADERS.splitGroup} header is not a UUID.`, [
+      { field: BFF_HEADERS.splitGroup, rejectedValue: null, message: 'Send one UUID for every part of the split, or no header.' },
+    ]);
+  return raw.toLowerCase();
+}
 
 export const writesPlugin: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -47,6 +60,10 @@ export const writesPlugin: FastifyPluginAsyncZod = async (app) => {
         summary: `${upstream.method} ${upstream.path} made by the BFF`,
         description: `Takes the body of the upstream route and answers with its status, body and rate-limit headers.${
           def.idempotent ? ` Needs an ${BFF_HEADERS.idempotencyKey} header.` : ''
+        }${
+          name === 'createCall' || name === 'bulkCalls'
+            ? ` Numbers outside the calling windows in their own time zone are held back (one call: 422; a list: left out, named in hoursSkipped) unless a role with calls:override-hours sends ${OVERRIDE_LOCAL_HOURS_HEADER}: true.`
+            : ''
         }`,
         ...(upstream.params ? { params: upstream.params } : {}),
         body: upstream.body!,
@@ -66,6 +83,8 @@ export const writesPlugin: FastifyPluginAsyncZod = async (app) => {
           idempotencyKey: idempotencyKeyOf(request),
           session: request.session,
           requestId: request.id,
+          overrideLocalHours: request.headers[OVERRIDE_LOCAL_HOURS_HEADER.toLowerCase()] === 'true',
+          splitId: name === 'createCampaign' ? splitIdOf(request) : undefined,
         });
         return reply.code(answer.status).headers(answer.headers).send(answer.body);
       },

@@ -29,6 +29,17 @@ export async function keepRecipients(db: Queryable, campaignId: string, phones: 
   return [...listed.values()].map((entry) => ({ phone: entry.phone, reason: dncSkipReason(entry) }));
 }
 
+/** Keeps the numbers the do-not-call list left out of a created campaign, with why (its recipients table shows them skipped). */
+export async function keepSkipped(db: Queryable, campaignId: string, skipped: readonly { phone: string; reason: string }[]): Promise<void> {
+  const rows = skipped.map((s) => ({ phone: listedForm(s.phone), reason: s.reason })).filter((s) => s.phone !== '');
+  if (rows.length === 0) return;
+  await db.query(
+    `INSERT INTO campaign_recipients (campaign_id, phone, skip_reason) SELECT $1, t.phone, t.reason FROM unnest($2::text[], $3::text[]) AS t(phone, reason)
+     ON CONFLICT DO NOTHING`,
+    [campaignId, rows.map((r) => r.phone), rows.map((r) => r.reason)],
+  );
+}
+
 interface HoldingRow {
   id: string;
   name: string;
@@ -44,7 +55,7 @@ export async function holdingInRegistry(db: Queryable, phones: readonly string[]
        FROM campaign_recipients r
        JOIN do_not_call d ON d.phone = r.phone
        JOIN campaigns c ON c.id = r.campaign_id
-      WHERE $1::text[] IS NULL OR r.phone = ANY($1::text[])
+      WHERE r.skip_reason IS NULL AND ($1::text[] IS NULL OR r.phone = ANY($1::text[]))
       GROUP BY c.id, c.name, c.created_at
       ORDER BY c.created_at DESC, c.id
       LIMIT ${HOLDING_MAX}`,

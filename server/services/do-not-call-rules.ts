@@ -6,7 +6,8 @@
  * by a new matching call. Numbers already listed keep their first entry. Run by the instance that
  * evaluates alerts (one at a time), after each evaluation; every addition is audited with a count.
  */
-import type { Db } from '../../common/db';
+import type { Db, Queryable } from '../../common/db';
+import { DNC_RULE_LIMITS } from '../../contract/bff/do-not-call-rules';
 import { audit } from './audit';
 import { listedForm } from './do-not-call';
 import { holdingInRegistry, holdingOutcome } from './do-not-call-campaigns';
@@ -19,6 +20,44 @@ export interface DncRuleRow {
   value: string;
   reason: string;
   created_by: string;
+}
+
+/** A rule as listed: with the numbers it added and when it was last applied. */
+export interface DncRuleListRow extends DncRuleRow {
+  created_at: Date;
+  added: number;
+  last_applied_at: Date | null;
+}
+
+export async function listDncRules(db: Queryable): Promise<DncRuleListRow[]> {
+  return (await db.query<DncRuleListRow>('SELECT * FROM dnc_rules ORDER BY name')).rows;
+}
+
+/**
+ * Adds a rule unless DNC_RULE_LIMITS.rulesMax are there already ('full') or its name is taken
+ * ('taken'): counted and inserted in one transaction under a lock, so parallel adds cannot pass
+ * the limit.
+ */
+export async function addDncRule(
+  db: Db,
+  rule: { name: string; classifier: string; value: string; reason: string; createdBy: string },
+): Promise<DncRuleListRow | 'full' | 'taken'> {
+  return db.transaction(async (tx) => {
+    await tx.query("SELECT pg_advisory_xact_lock(hashtext('dnc_rules'))");
+    const { rows: count } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM dnc_rules');
+    if (count[0]!.n >= DNC_RULE_LIMITS.rulesMax) return 'full';
+    const { rows } = await tx.query<DncRuleListRow>(
+      'INSERT INTO dnc_rules (name, classifier, value, reason, created_by) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (name) DO NOTHING RETURNING *',
+      [rule.name, rule.classifier, rule.value, rule.reason, rule.createdBy],
+    );
+    return rows[0] ?? 'taken';
+  });
+}
+
+/** Deletes a rule (the numbers it added stay); its name, or null when there was none. */
+export async function deleteDncRule(db: Queryable, id: number): Promise<string | null> {
+  const { rows } = await db.query<{ name: string }>('DELETE FROM dnc_rules WHERE id = $1 RETURNING name', [id]);
+  return rows[0]?.name ?? null;
 }
 
 /** Applies every rule to the calls it has not seen yet; returns the numbers added. */

@@ -6,7 +6,7 @@
  * list numbers in the real table, never through a stand-in.
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
-import type { Queryable } from '../../common/db';
+import type { Db, Queryable } from '../../common/db';
 import { dncSkipReason, type DncEntry, type DncSkipped, type DncSource } from '../../contract/bff/do-not-call';
 import { E164_PATTERN } from '../../contract/formats.plain';
 import type { ValidationError } from '../../contract/schemas/error';
@@ -52,6 +52,34 @@ export function toEntry(r: Row): DncEntry {
   };
 }
 
+/**
+ * A page of the list, newest first: `q` matches part of a reason, or (its digits) part of a number.
+ * The whole list (`page` null) for the CSV export.
+ */
+export async function listEntries(
+  db: Queryable,
+  q: string | undefined,
+  page: { size: number; page: number } | null,
+): Promise<{ entries: DncEntry[]; total: number }> {
+  const digits = q?.replace(/[^\d]/g, '') ?? '';
+  const like = q ? `%${q.replace(/[\\%_]/g, '\\$&')}%` : null;
+  const { rows } = await db.query<Row & { total: number }>(
+    `SELECT *, count(*) OVER ()::int AS total FROM do_not_call
+      WHERE $1::text IS NULL OR reason ILIKE $1 OR ($2 <> '' AND phone LIKE '%' || $2 || '%')
+      ORDER BY added_at DESC, phone LIMIT $3 OFFSET $4`,
+    [like, digits, page?.size ?? null, page ? (page.page - 1) * page.size : 0],
+  );
+  return { entries: rows.map(toEntry), total: rows[0]?.total ?? 0 };
+}
+
+/** Removes a number given in any form (its E.164 form, or exactly as stored when unreadable); the stored form, or null. */
+export async function removeNumber(db: Queryable, given: string): Promise<string | null> {
+  const { rows } = await db.query<{ phone: string }>('DELETE FROM do_not_call WHERE phone = ANY($1::text[]) RETURNING phone', [
+    [...new Set([listedForm(given), given])],
+  ]);
+  return rows[0]?.phone ?? null;
+}
+
 /** The listed entries among these numbers, keyed by their listed form (`listedForm`). */
 export async function findListed(db: Queryable, phones: readonly string[]): Promise<Map<string, DncEntry>> {
   const forms = [...new Set(phones.map(listedForm).filter((p) => p !== ''))];
@@ -92,6 +120,39 @@ export async function addNumber(db: Queryable, input: AddInput): Promise<{ entry
   if (inserted.rows[0]) return { entry: toEntry(inserted.rows[0]), created: true };
   const { rows } = await db.query<Row>('SELECT * FROM do_not_call WHERE phone = $1', [phone]);
   return { entry: toEntry(rows[0]!), created: false };
+}
+
+/**
+ * An import: numbers already in E.164 added by a person (source `import`), set-based (one INSERT per
+ * batch) in one transaction, so all rows are added or none. Returns the numbers added, in input order.
+ */
+export async function importNumbers(db: Db, rows: readonly { phone: string; reason: string }[], addedBy: string): Promise<string[]> {
+  return db.transaction((tx) => addNumbers(tx, rows, 'import', addedBy));
+}
+
+/** Rows per INSERT of an import (a parameter array each, so one statement per batch). */
+const IMPORT_BATCH = 1000;
+
+/**
+ * Adds many numbers already in E.164 (an import), set-based: one INSERT per batch of
+ * IMPORT_BATCH, the first entry of a number kept (a number listed before, or twice in the
+ * input, is not added again). Returns the numbers added, in input order.
+ */
+export async function addNumbers(db: Queryable, rows: readonly { phone: string; reason: string }[], source: DncSource, addedBy: string): Promise<string[]> {
+  const seen = new Set<string>();
+  const unique = rows.filter((r) => !seen.has(r.phone) && seen.add(r.phone));
+  const added = new Set<string>();
+  for (let i = 0; i < unique.length; i += IMPORT_BATCH) {
+    const batch = unique.slice(i, i + IMPORT_BATCH);
+    const { rows: inserted } = await db.query<{ phone: string }>(
+      `INSERT INTO do_not_call (phone, reason, source, added_by)
+       SELECT phone, reason, $3, $4 FROM unnest($1::text[], $2::text[]) AS r(phone, reason)
+       ON CONFLICT (phone) DO NOTHING RETURNING phone`,
+      [batch.map((r) => r.phone), batch.map((r) => r.reason), source, addedBy],
+    );
+    for (const r of inserted) added.add(r.phone);
+  }
+  return unique.map((r) => r.phone).filter((phone) => added.has(phone));
 }
 
 /**

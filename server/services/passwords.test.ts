@@ -1,6 +1,6 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { HashQueue, hashPassword, needsRehash, scryptBytes, verifyPassword } from './passwords';
+import { HashQueue, HashQueueFull, hashPassword, needsRehash, scryptBytes, verifyPassword } from './passwords';
 
 const MiB = 1024 * 1024;
 /** OWASP Password Storage Cheat Sheet: scrypt settings of equal strength to its minimum (N=2^17, r=8, p=1). */
@@ -58,6 +58,35 @@ describe('the hash queue', () => {
     expect(results).toEqual([0, 1, 2, 3, 4, 5]);
     expect(queue.peak.bytes).toBe(32 * MiB);
     expect(log).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
+  it('takes the lanes in turn: a burst from one key costs another key at most one turn', async () => {
+    const queue = new HashQueue(1, 32 * MiB, { perKey: 10, waiting: 100 });
+    const log: number[] = [];
+    const burst = Array.from({ length: 6 }, (_, i) => queue.run(8 * MiB, job(log, i), 'a'));
+    const other = queue.run(8 * MiB, job(log, 100), 'b');
+    await Promise.all([...burst, other]);
+    // 0 was running when 'b' arrived; 1 had its turn queued first; then b.
+    expect(log.indexOf(100)).toBeLessThanOrEqual(2);
+  });
+
+  it("refuses a key's job past its share, and any keyed job past the queue's bound, saying when to come back", async () => {
+    const queue = new HashQueue(1, 32 * MiB, { perKey: 2, waiting: 3 });
+    const log: number[] = [];
+    const held = [queue.run(8 * MiB, job(log, 0), 'a'), queue.run(8 * MiB, job(log, 1), 'a')];
+    const refused = await queue.run(8 * MiB, job(log, 2), 'a').catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(HashQueueFull);
+    expect(refused).toMatchObject({ scope: 'key' });
+    expect((refused as HashQueueFull).retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    held.push(queue.run(8 * MiB, job(log, 3), 'b'), queue.run(8 * MiB, job(log, 4), 'c'));
+    // Waiting now: a's second, b, c (a's first runs): the bound of 3 is reached.
+    await expect(queue.run(8 * MiB, job(log, 5), 'd')).rejects.toMatchObject({ scope: 'all' });
+    // Jobs with no key (an admin creating a user) are never refused.
+    held.push(queue.run(8 * MiB, job(log, 6)));
+    await Promise.all(held);
+    expect(log.sort()).toEqual([0, 1, 3, 4, 6]);
+    // Once done, the key has its share again.
+    expect(await queue.run(8 * MiB, async () => 'again', 'a')).toBe('again');
   });
 
   it('runs a job larger than the budget alone rather than never', async () => {

@@ -8,6 +8,7 @@
  * still verify, since each stored hash names its own; `needsRehash` tells sign-in to replace them.
  */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { SIGN_IN_HASH_LIMITS } from '../../contract/bff/http.plain';
 
 const N = 2 ** 13;
 const R = 8;
@@ -22,30 +23,69 @@ export const scryptBytes = (n: number, r: number) => 128 * n * r;
  * Hashes run on libuv's thread pool, which static files and DNS need too: at most half of the
  * pool hashes at once. Each hash also holds its scrypt table outside the heap while it runs, so
  * hashes in progress hold at most HASH_MEMORY_BYTES together (32 MiB: four of today's, or one of
- * the earlier 32 MiB ones). The rest wait in this queue, in order, so a burst of sign-ins slows
- * sign-ins only, and the BFF's memory does not grow with them.
+ * the earlier 32 MiB ones). The rest wait in this queue, so a burst of sign-ins slows sign-ins
+ * only, and the BFF's memory does not grow with them.
+ *
+ * The waiting is bounded and shared fairly (issue 28): jobs wait in one lane per key (the
+ * sign-in's address), the lanes take turns, and a key holds at most SIGN_IN_HASH_LIMITS.perAddress
+ * jobs; all lanes together at most SIGN_IN_HASH_LIMITS.waiting. A hundred sign-ins from one
+ * address then cost another address at most one turn, and the hundredth is told to come back
+ * (HashQueueFull, answered 429 or 503 with Retry-After) instead of waiting behind the other 99.
  */
 // Read when this module loads: server.ts sets UV_THREADPOOL_SIZE before (server/threadpool.ts);
 // elsewhere (tests, the CLI) the pool has libuv's default size.
 export const HASH_CONCURRENCY = Math.max(1, Math.floor((Number(process.env.UV_THREADPOOL_SIZE) || 4) / 2));
 export const HASH_MEMORY_BYTES = 32 * 1024 * 1024;
+/** One hash's time, rounded up, for the Retry-After of a full queue. */
+const HASH_SECONDS = 0.25;
 
-/** A first-in, first-out queue admitting jobs while both the count and the bytes fit (one job always runs). */
+/** The queue would not take the job: its key holds its share ('key'), or every lane is full ('all'). */
+export class HashQueueFull extends Error {
+  constructor(
+    readonly scope: 'key' | 'all',
+    readonly retryAfterSeconds: number,
+  ) {
+    super(scope === 'key' ? 'This address has its share of password checks waiting.' : 'The password-check queue is full.');
+    this.name = 'HashQueueFull';
+  }
+}
+
+interface Job {
+  key: string;
+  weight: number;
+  start: () => void;
+}
+
+/**
+ * Admits jobs while both the count and the bytes fit (one job always runs), taking the lanes in
+ * turn. Jobs without a key (creating or resetting a user) share one lane and are never refused.
+ */
 export class HashQueue {
   private running = 0;
   private bytes = 0;
-  private readonly waiting: { weight: number; start: () => void }[] = [];
+  private waitingCount = 0;
+  /** Insertion order is the turn order: a lane that was served goes to the back. */
+  private readonly lanes = new Map<string, Job[]>();
+  /** Jobs held (waiting or running) per key. */
+  private readonly held = new Map<string, number>();
   /** High-water marks, for tests and diagnostics. */
   readonly peak = { running: 0, bytes: 0 };
 
   constructor(
     private readonly maxRunning: number,
     private readonly maxBytes: number,
+    private readonly share: { perKey: number; waiting: number } = { perKey: Infinity, waiting: Infinity },
   ) {}
 
-  run<T>(weight: number, job: () => Promise<T>): Promise<T> {
+  run<T>(weight: number, job: () => Promise<T>, key = ''): Promise<T> {
+    const held = this.held.get(key) ?? 0;
+    if (key !== '' && held >= this.share.perKey) return Promise.reject(new HashQueueFull('key', this.retryAfterSeconds()));
+    if (key !== '' && this.waitingCount >= this.share.waiting) return Promise.reject(new HashQueueFull('all', this.retryAfterSeconds()));
     return new Promise<T>((resolve, reject) => {
-      this.waiting.push({
+      this.held.set(key, held + 1);
+      const lane = this.lanes.get(key) ?? [];
+      lane.push({
+        key,
         weight,
         start: () => {
           job()
@@ -53,21 +93,36 @@ export class HashQueue {
             .finally(() => {
               this.running -= 1;
               this.bytes -= weight;
+              const left = (this.held.get(key) ?? 1) - 1;
+              if (left > 0) this.held.set(key, left);
+              else this.held.delete(key);
               this.next();
             });
         },
       });
+      this.lanes.set(key, lane);
+      this.waitingCount += 1;
       this.next();
     });
   }
 
+  /** Seconds until the jobs now held would be done, at one hash per slot: at least 1. */
+  private retryAfterSeconds(): number {
+    return Math.max(1, Math.ceil(((this.waitingCount + this.running) / this.maxRunning) * HASH_SECONDS));
+  }
+
   private next(): void {
     for (;;) {
-      const head = this.waiting[0];
-      if (!head) return;
+      const first = this.lanes.entries().next();
+      if (first.done) return;
+      const [key, lane] = first.value;
+      const head = lane[0]!;
       const fits = this.running === 0 || (this.running < this.maxRunning && this.bytes + head.weight <= this.maxBytes);
       if (!fits) return;
-      this.waiting.shift();
+      lane.shift();
+      this.lanes.delete(key);
+      if (lane.length > 0) this.lanes.set(key, lane);
+      this.waitingCount -= 1;
       this.running += 1;
       this.bytes += head.weight;
       this.peak.running = Math.max(this.peak.running, this.running);
@@ -77,12 +132,16 @@ export class HashQueue {
   }
 }
 
-export const hashQueue = new HashQueue(HASH_CONCURRENCY, HASH_MEMORY_BYTES);
+export const hashQueue = new HashQueue(HASH_CONCURRENCY, HASH_MEMORY_BYTES, {
+  perKey: SIGN_IN_HASH_LIMITS.perAddress,
+  waiting: SIGN_IN_HASH_LIMITS.waiting,
+});
 
-const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions & { N: number; r: number }) =>
+const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions & { N: number; r: number }, key?: string) =>
   hashQueue.run(
     scryptBytes(options.N, options.r),
-    () => new Promise<Buffer>((resolve, reject) => scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key)))),
+    () => new Promise<Buffer>((resolve, reject) => scryptCb(password, salt, keylen, options, (err, derived) => (err ? reject(err) : resolve(derived)))),
+    key,
   );
 
 export async function hashPassword(password: string): Promise<string> {
@@ -91,11 +150,12 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/** `address`: the sign-in's, whose lane the check waits in (HashQueueFull when its share is taken). */
+export async function verifyPassword(password: string, stored: string, address?: string): Promise<boolean> {
   const [scheme, n, r, p, salt, key] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !key) return false;
   const expected = Buffer.from(key, 'base64');
-  const actual = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, { N: Number(n), r: Number(r), p: Number(p), maxmem: MAXMEM });
+  const actual = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, { N: Number(n), r: Number(r), p: Number(p), maxmem: MAXMEM }, address);
   return timingSafeEqual(actual, expected);
 }
 

@@ -11,9 +11,9 @@
  * Calls still in progress are never queued (there is nothing to review yet).
  */
 import type { Db, Queryable } from '../../common/db';
-import { rubricScore, type CheckCondition, type SamplingMode } from '../../contract/bff/review';
+import { rubricScore, SCRIPT_CHECK_KINDS, type CheckCondition, type SamplingMode, type ScriptCheckKind } from '../../contract/bff/review';
 import type { CallStatus } from '../../contract/enums';
-import { paramList, whereOf } from './call-index/query';
+import { paramList, TS_CONFIG, whereOf } from './call-index/query';
 
 export interface RuleRow {
   id: number;
@@ -24,7 +24,19 @@ export interface RuleRow {
   spec: SampleSpec | CheckCondition;
   created_by: string;
   created_at: Date;
+  /** Script checks: the fill's start up to which stored transcripts were read (null: none yet). */
+  read_through: Date | null;
 }
+
+/**
+ * A script check reads, at each fill, only the transcripts stored since its last fill began, less
+ * this margin: a batch of transcripts whose transaction began before that fill but committed after
+ * it is read next time. A call it flagged is never read again (the sources' key).
+ */
+export const SCRIPT_REREAD_MS = 5 * 60_000;
+
+const isScriptCheck = (c: CheckCondition): c is Extract<CheckCondition, { kind: ScriptCheckKind }> =>
+  (SCRIPT_CHECK_KINDS as readonly string[]).includes(c.kind);
 
 export interface SampleSpec {
   from: string | null;
@@ -60,9 +72,47 @@ export async function rubricVersion(db: Queryable, agentId: string, version: num
   return rows[0] ?? null;
 }
 
+/** One tsquery matching any of the phrases (each its words in order), in the index's configuration. */
+function phrasesQuery(phrases: readonly string[], p: (v: unknown) => string): string {
+  return `(${phrases.map((phrase) => `phraseto_tsquery('${TS_CONFIG}', ${p(phrase)})`).join(' || ')})`;
+}
+
+/**
+ * The calls (a SELECT of call ids) on whose transcript one of the phrases was said in one line, by
+ * the speaker, and, with `withinSeconds`, no later than that after the answer (the first ANSWER entry;
+ * the first entry when there is none). The stored tsvector finds the candidates through its GIN
+ * index; only their lines are read again.
+ */
+function saidSql(phrases: readonly string[], speaker: 'AGENT' | 'ANYONE', p: (v: unknown) => string, withinSeconds?: number): string {
+  const q = phrasesQuery(phrases, p);
+  const by = speaker === 'AGENT' ? `AND l.e->>'actor' = 'AGENT'` : '';
+  const within =
+    withinSeconds === undefined
+      ? ''
+      : `AND (l.e->>'time')::timestamptz <= coalesce(
+           (SELECT min((a.e->>'time')::timestamptz) FROM jsonb_array_elements(t.entries) AS a(e) WHERE a.e->>'action' = 'ANSWER'),
+           (SELECT min((a.e->>'time')::timestamptz) FROM jsonb_array_elements(t.entries) AS a(e))
+         ) + make_interval(secs => ${p(withinSeconds)}::int)`;
+  return `SELECT t.call_id FROM index_transcripts t WHERE t.tsv @@ ${q}
+    AND EXISTS (SELECT 1 FROM jsonb_array_elements(t.entries) AS l(e)
+                 WHERE to_tsvector('${TS_CONFIG}', coalesce(l.e->>'message', '')) @@ ${q} ${by} ${within})`;
+}
+
+/** Script checks read calls whose transcript is indexed (a pending one would look silent). */
+const TRANSCRIPT_READ = `c.transcript_state = 'done'`;
+/** A call someone answered (not a machine): where a disclosure is due. */
+const REACHED = `c.status IN ('COMPLETED', 'TRANSFERRED') AND c.answering_machine IS NOT TRUE`;
+
 /** The SQL condition of a check over `index_calls c`. */
 function checkSql(condition: CheckCondition, p: (v: unknown) => string): string {
   switch (condition.kind) {
+    case 'phraseWithin':
+      return `${TRANSCRIPT_READ} AND ${REACHED} AND NOT EXISTS (${saidSql(condition.phrases, 'AGENT', p, condition.seconds)} AND t.call_id = c.id)`;
+    case 'phraseNeverSaid':
+      return `${TRANSCRIPT_READ} AND ${REACHED} AND NOT EXISTS (${saidSql(condition.phrases, condition.speaker, p)} AND t.call_id = c.id)`;
+    case 'forbiddenPhrase':
+    case 'category':
+      return `${TRANSCRIPT_READ} AND c.id IN (${saidSql(condition.phrases, condition.speaker, p)})`;
     case 'classifierWithoutExtracted': {
       const path = p(condition.field.split('.').map((s) => s.trim()));
       const value = `(c.extracted #> ${path}::text[])`;
@@ -105,8 +155,23 @@ export async function runRule(tx: Queryable, rule: RuleRow): Promise<number> {
   const day = `to_char(c.start_time AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
   if (rule.kind === 'check') {
     const where = whereOf(scope, params);
-    const condition = checkSql(rule.spec as CheckCondition, p);
-    return enqueue(tx, rule, `SELECT c.id::text AS id, ${day} AS day FROM index_calls c WHERE ${where.sql} AND ${base} AND ${condition}`, params.params);
+    const spec = rule.spec as CheckCondition;
+    const condition = checkSql(spec, p);
+    if (!isScriptCheck(spec))
+      return enqueue(tx, rule, `SELECT c.id::text AS id, ${day} AS day FROM index_calls c WHERE ${where.sql} AND ${base} AND ${condition}`, params.params);
+    // Only the transcripts stored since the last fill (all of them the first time): a fill costs what is new.
+    const started = (await tx.query<{ now: Date }>('SELECT now() AS now')).rows[0]!.now;
+    const recent = rule.read_through
+      ? `AND c.id IN (SELECT r.call_id FROM index_transcripts r WHERE r.indexed_at >= ${p(new Date(new Date(rule.read_through).getTime() - SCRIPT_REREAD_MS))})`
+      : '';
+    const added = await enqueue(
+      tx,
+      rule,
+      `SELECT c.id::text AS id, ${day} AS day FROM index_calls c WHERE ${where.sql} AND ${base} ${recent} AND ${condition}`,
+      params.params,
+    );
+    await tx.query('UPDATE review_rules SET read_through = $2 WHERE id = $1', [rule.id, started]);
+    return added;
   }
   const spec = rule.spec as SampleSpec;
   const where = whereOf({ ...scope, from: spec.from ?? undefined, to: spec.to ?? undefined, status: spec.status.length ? spec.status : undefined }, params);
@@ -163,6 +228,28 @@ export async function fillQueue(db: Db, only?: number[]): Promise<{ sampled: num
   );
   running = run.catch(() => undefined);
   return run;
+}
+
+/**
+ * Calls each category (a check of kind `category`) marked among the calls that started in
+ * [start, end) (either end open), optionally of one agent and campaign; every category listed, 0 when none.
+ */
+export async function categoryCounts(
+  db: Queryable,
+  q: { start: Date | null; end: Date | null; agentId?: string; campaignName?: string },
+): Promise<{ checkId: number; name: string; calls: number }[]> {
+  const { rows } = await db.query<{ id: number; name: string; calls: number }>(
+    `SELECT r.id, r.name, (SELECT count(*)::int FROM review_queue_sources s JOIN index_calls c ON c.id = s.call_id
+                            WHERE s.rule_id = r.id AND ($1::timestamptz IS NULL OR c.start_time >= $1)
+                              -- The sources' UTC day narrows the range on their (rule_id, day) index first.
+                              AND ($1::timestamptz IS NULL OR s.day >= ($1::timestamptz AT TIME ZONE 'UTC')::date)
+                              AND ($2::timestamptz IS NULL OR s.day <= ($2::timestamptz AT TIME ZONE 'UTC')::date)
+                              AND ($2::timestamptz IS NULL OR c.start_time < $2) AND ($3::uuid IS NULL OR c.agent_id = $3)
+                              AND ($4::text IS NULL OR c.campaign_name = $4)) AS calls
+       FROM review_rules r WHERE r.kind = 'check' AND r.spec->>'kind' = 'category' ORDER BY lower(r.name), r.id`,
+    [q.start, q.end, q.agentId ?? null, q.campaignName ?? null],
+  );
+  return rows.map((r) => ({ checkId: r.id, name: r.name, calls: r.calls }));
 }
 
 /** A review's score against its rubric version. */

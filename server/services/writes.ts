@@ -5,7 +5,9 @@
  *
  *   role (the upstream route's scope, `checkWriteRole`) -> params and body against the contract's
  *   schemas (the route's `schema`) ->
- *   the do-not-call list -> Idempotency-Key (creates) -> the attempt recorded (audit, and a pending
+ *   the do-not-call list -> Idempotency-Key (creates) -> the local-hours hold (one call, bulk calls;
+ *   server/services/local-hours-hold.ts) -> the contact caps (counted and reserved under
+ *   a lock, server/services/contact-caps.ts) -> the attempt recorded (audit, and a pending
  *   registry entry for a campaign) -> upstream -> the answer kept for replay, the registry, audit.
  *
  * Failures say whether the write may have been applied (X-Switchboard-Outcome), never retried
@@ -19,14 +21,21 @@ import type { Ctx } from '../context';
 import { HttpError } from '../http';
 import { DNC_LISTED_DURING_FIELD, DNC_SKIPPED_FIELD } from '../../contract/bff/do-not-call';
 import { audit } from './audit';
-import { screenCreate } from './do-not-call';
-import { keepRecipients } from './do-not-call-campaigns';
+import { screenCreate, type Screened } from './do-not-call';
+import { attachAttempts, releaseAttempts, reserveAttempts } from './contact-caps';
+import { CAPS_SKIPPED_FIELD, type CapSkipped } from '../../contract/bff/contact-caps';
+import { keepRecipients, keepSkipped } from './do-not-call-campaigns';
+import { screenHours } from './local-hours-hold';
+import { HOURS_SKIPPED_FIELD, OVERRIDE_LOCAL_HOURS_HEADER, type HoursSkipped } from '../../contract/bff/local-hours';
+import { can, refusal } from '../../contract/bff/permissions';
 import * as idempotency from './idempotency';
 import { mayCall } from './policy';
 import type { Session } from './sessions';
 import { UpstreamError } from './upstream';
 import type { Scope } from '../../contract/enums';
+import type { ValidationError } from '../../contract/schemas/error';
 import { normaliseAgent, normaliseCall, normaliseCampaign } from '../../contract/tolerant.plain';
+import { announcePlaced } from './live/store';
 
 const PASS_HEADERS = ['content-type', 'x-callratelimit-limit', 'x-callratelimit-remaining', 'retry-after'];
 
@@ -39,6 +48,10 @@ export interface WriteInput {
   idempotencyKey: string | undefined;
   session: Session;
   requestId: string;
+  /** The override header was sent: call anyway, outside the recipients' local hours (one call, bulk calls). */
+  overrideLocalHours?: boolean;
+  /** A campaign create: the split it is a part of (BFF_HEADERS.splitGroup, a UUID), or undefined. */
+  splitId?: string;
 }
 
 export interface WriteAnswer {
@@ -90,10 +103,15 @@ export async function performWrite(ctx: Ctx, input: WriteInput): Promise<WriteAn
   const key = input.idempotencyKey;
   const record = auditOf(ctx, name, session, key, input.requestId);
   const id: string | undefined = input.params.id;
+  const holdsHours = HOURS_ROUTES.has(name) && ctx.config.LOCAL_HOURS_HOLD;
+  if (input.overrideLocalHours && HOURS_ROUTES.has(name) && !can(session.role, 'calls:override-hours')) {
+    await record('denied: override local hours', 403);
+    throw new HttpError(403, refusal(session.role, 'calls:override-hours'));
+  }
 
   // The do-not-call list (docs/review.md): one call to a listed number is refused; listed numbers
   // are left out of a bulk or campaign list, and the answer says which and why.
-  const screened = await screenCreate(db, def.upstream, input.body);
+  let screened = await screenCreate(db, def.upstream, input.body);
   if (screened.kind === 'refused') {
     await record('refused: do-not-call', 422);
     throw new HttpError(422, screened.message, screened.errors, { [BFF_HEADERS.outcome]: 'not-applied' });
@@ -102,7 +120,12 @@ export async function performWrite(ctx: Ctx, input: WriteInput): Promise<WriteAn
   const body = JSON.stringify(input.body);
   // What is sent: the body as given, or without the listed recipients. The key's hash stays the
   // hash of what the browser sent, so its retry replays this answer.
-  const sentBody = screened.kind === 'filtered' ? JSON.stringify(screened.body) : body;
+  let sentBody = screened.kind === 'filtered' ? JSON.stringify(screened.body) : body;
+  // The recipients the caps left out (positions in what the browser sent), and whether this write reserved attempts.
+  let capped: CapSkipped[] = [];
+  // The recipients held back for their local hours (positions in what the browser sent).
+  let hoursHeld: HoursSkipped[] = [];
+  let reserved = false;
   if (def.idempotent) {
     if (!key || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
       throw new HttpError(400, `Creates need an ${BFF_HEADERS.idempotencyKey} header (8-128 letters, digits, -_.:).`, [
@@ -125,16 +148,51 @@ export async function performWrite(ctx: Ctx, input: WriteInput): Promise<WriteAn
       throw new HttpError(409, 'This attempt was marked as not applied; start a new attempt to send it again.', [], { [BFF_HEADERS.outcome]: 'not-applied' });
     }
     if (state.kind === 'replay') return { status: state.status, headers: { ...state.headers, 'Idempotent-Replayed': 'true' }, body: state.body };
+    if (holdsHours) {
+      // The local-hours hold, after the do-not-call list and before the caps (so a held number
+      // reserves no attempt): by the upstream's clock, in each number's own zone.
+      const hours = await screenLocalHours(ctx, name, screened, input);
+      if (hours.kind !== 'pass' && input.overrideLocalHours) {
+        // Called anyway: audited with the person (the audit row's username) and the count, never the numbers.
+        const n = hours.kind === 'refused' ? hours.count : hours.skipped.length;
+        await record(`override: local hours (${n} number${n === 1 ? '' : 's'} outside their local calling hours called anyway)`, null);
+      } else if (hours.kind === 'refused') {
+        await idempotency.release(db, session.userId, key);
+        await record('refused: local hours', 422);
+        throw new HttpError(422, hours.message, hours.errors, { [BFF_HEADERS.outcome]: 'not-applied' });
+      } else if (hours.kind === 'filtered') {
+        hoursHeld = hours.skipped;
+        screened = { kind: 'filtered', body: hours.body, skipped: screened.kind === 'filtered' ? screened.skipped : [] };
+        sentBody = JSON.stringify(hours.body);
+      }
+    }
+    if (CAPPED_ROUTES.has(name)) {
+      // The contact caps, after the do-not-call list, on what is left of the list: counted and
+      // reserved for this write under one lock, so no instance can pass a cap in parallel.
+      const capsResult = await screenCaps(ctx, name, screened, input, key, hoursHeld);
+      reserved = true;
+      if (capsResult.kind === 'refused') {
+        await releaseAttempts(db, { userId: session.userId, key });
+        await idempotency.release(db, session.userId, key);
+        await record('refused: contact caps', 422);
+        throw new HttpError(422, capsResult.message, capsResult.errors, { [BFF_HEADERS.outcome]: 'not-applied' });
+      }
+      if (capsResult.kind === 'filtered') {
+        capped = capsResult.skipped;
+        screened = { kind: 'filtered', body: capsResult.body, skipped: screened.kind === 'filtered' ? screened.skipped : [] };
+        sentBody = JSON.stringify(capsResult.body);
+      }
+    }
     if (name === 'createCampaign') {
       // The pending registry entry: written before the request leaves, so a crash leaves a trace.
       const c = input.body as { name: string; agentId: string };
       // The recipients as sent: without the numbers the do-not-call list left out.
       const sent = (screened.kind === 'filtered' ? screened.body : input.body) as { recipients?: unknown[] };
       await db.query(
-        `INSERT INTO campaign_attempts (user_id, idempotency_key, name, agent_id, created_by, recipients) VALUES ($1, $2, $3, $4, $5, $6)
+        `INSERT INTO campaign_attempts (user_id, idempotency_key, name, agent_id, created_by, recipients, split_id) VALUES ($1, $2, $3, $4, $5, $6, $7)
          ON CONFLICT (user_id, idempotency_key) DO UPDATE
-           SET name = EXCLUDED.name, agent_id = EXCLUDED.agent_id, recipients = EXCLUDED.recipients, started_at = now(), campaign_id = NULL`,
-        [session.userId, key, c.name, c.agentId, session.username, Array.isArray(sent.recipients) ? sent.recipients.length : null],
+           SET name = EXCLUDED.name, agent_id = EXCLUDED.agent_id, recipients = EXCLUDED.recipients, split_id = EXCLUDED.split_id, started_at = now(), campaign_id = NULL`,
+        [session.userId, key, c.name, c.agentId, session.username, Array.isArray(sent.recipients) ? sent.recipients.length : null, input.splitId ?? null],
       );
     }
   }
@@ -143,6 +201,8 @@ export async function performWrite(ctx: Ctx, input: WriteInput): Promise<WriteAn
   const path = route.path.replace('{id}', id ?? '');
   const settle = async (applied: 'unknown' | 'not-applied', status: number | null) => {
     if (def.idempotent) await (applied === 'unknown' ? idempotency.markUnknown(db, session.userId, key!) : idempotency.release(db, session.userId, key!));
+    // Attempts reserved for a write that surely did not leave are given back; unknown ones stay counted.
+    if (reserved && applied === 'not-applied') await releaseAttempts(db, { userId: session.userId, key: key! });
     await record(applied === 'unknown' ? 'unknown' : 'failed', status);
   };
 
@@ -213,9 +273,36 @@ export async function performWrite(ctx: Ctx, input: WriteInput): Promise<WriteAn
     text = parsed === undefined ? '' : JSON.stringify(parsed);
     if (parsed !== undefined) headers['content-type'] = 'application/json; charset=utf-8';
   }
-  if (screened.kind === 'filtered' && res.statusCode < 300 && parsed && typeof parsed === 'object') {
+  if (screened.kind === 'filtered' && screened.skipped.length > 0 && res.statusCode < 300 && parsed && typeof parsed === 'object') {
     parsed = { ...(parsed as object), [DNC_SKIPPED_FIELD]: screened.skipped };
     text = JSON.stringify(parsed);
+  }
+  if (hoursHeld.length > 0 && res.statusCode < 300 && parsed && typeof parsed === 'object') {
+    parsed = { ...(parsed as object), [HOURS_SKIPPED_FIELD]: hoursHeld };
+    text = JSON.stringify(parsed);
+  }
+  if (capped.length > 0 && res.statusCode < 300 && parsed && typeof parsed === 'object') {
+    parsed = { ...(parsed as object), [CAPS_SKIPPED_FIELD]: capped };
+    text = JSON.stringify(parsed);
+  }
+  if (reserved) {
+    const write = { userId: session.userId, key: key! };
+    // A refusal (4xx) applied nothing: the attempts go back. A create: the calls or the campaign it made.
+    // A failure here leaves the reservation counted (above the truth, never below): the write is done.
+    try {
+      if (res.statusCode >= 400) await releaseAttempts(db, write);
+      else await attachAttempts(db, write, placedBy(name, parsed));
+    } catch {
+      // Kept as reserved: counted until its window passes.
+    }
+  }
+  if ((name === 'createCall' || name === 'bulkCalls') && res.statusCode < 300) {
+    // The live board (docs/live.md): the calls placed, announced to every web process now, not at the index's next sync.
+    try {
+      await announcePlaced(db, parsed);
+    } catch {
+      // The board learns of them from the index instead; the write is done.
+    }
   }
   if (name === 'createCampaign' && res.statusCode === 201) {
     const campaign = parsed as { id?: unknown } | undefined;
@@ -232,6 +319,9 @@ export async function performWrite(ctx: Ctx, input: WriteInput): Promise<WriteAn
         campaign.id,
         sent.map((r) => r.phone),
       );
+      if (screened.kind === 'filtered') await keepSkipped(db, campaign.id, screened.skipped);
+      // Those the contact caps left out too, with the cap's reason (issue 33: skipped, and why).
+      if (capped.length > 0) await keepSkipped(db, campaign.id, capped);
       if (listedDuring.length > 0) {
         parsed = { ...(parsed as object), [DNC_LISTED_DURING_FIELD]: listedDuring };
         text = JSON.stringify(parsed);
@@ -285,10 +375,119 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A created campaign: in the registry (with its pending entry's recipient count), and its pending entry points at it. */
 export async function recordCampaign(ctx: Pick<Ctx, 'db'>, session: Session, key: string, campaign: { id: string; name: string; agentId: string }) {
   await ctx.db.query(
-    `INSERT INTO campaigns (id, name, agent_id, created_by, recipients)
-     VALUES ($1, $2, $3, $4, (SELECT recipients FROM campaign_attempts WHERE user_id = $5 AND idempotency_key = $6))
+    `INSERT INTO campaigns (id, name, agent_id, created_by, recipients, split_id)
+     SELECT $1::uuid, $2::text, $3::uuid, $4::text, a.recipients, a.split_id FROM (VALUES (1)) AS one
+       LEFT JOIN campaign_attempts a ON a.user_id = $5 AND a.idempotency_key = $6
      ON CONFLICT (id) DO NOTHING`,
     [campaign.id, campaign.name, campaign.agentId, session.username, session.userId, key],
   );
   await ctx.db.query('UPDATE campaign_attempts SET campaign_id = $3 WHERE user_id = $1 AND idempotency_key = $2', [session.userId, key, campaign.id]);
+}
+
+/** The creates the contact caps apply to (every way of calling). */
+const CAPPED_ROUTES = new Set<BffWriteName>(['createCall', 'bulkCalls', 'createCampaign']);
+
+type CapsScreened =
+  { kind: 'pass' } | { kind: 'filtered'; body: unknown; skipped: CapSkipped[] } | { kind: 'refused'; message: string; errors: ValidationError[] };
+
+/**
+ * The caps over what the do-not-call list left: positions are those of what the browser sent, and
+ * a campaign adds 1 + retry.max attempts per number (its worst case).
+ */
+async function screenCaps(ctx: Ctx, name: BffWriteName, screened: Screened, input: WriteInput, key: string, hoursHeld: HoursSkipped[]): Promise<CapsScreened> {
+  const original = input.body as { recipient?: { phone: string }; recipients?: { phone: string }[]; retry?: { max?: number } };
+  const write = { userId: input.session.userId, key };
+  if (name === 'createCall') {
+    const phone = original.recipient!.phone;
+    const { skipped } = await reserveAttempts(ctx.db, [phone], 1, write);
+    if (skipped.length === 0) return { kind: 'pass' };
+    return {
+      kind: 'refused',
+      message: `${phone} is over the contact caps; the call was not placed.`,
+      errors: [{ field: 'recipient.phone', rejectedValue: phone, message: skipped[0]!.reason }],
+    };
+  }
+  const all = original.recipients ?? [];
+  const dncLeft = new Set([...(screened.kind === 'filtered' ? screened.skipped.map((s) => s.index) : []), ...hoursHeld.map((s) => s.index)]);
+  const positions = all.map((_, i) => i).filter((i) => !dncLeft.has(i));
+  const attemptsEach = name === 'createCampaign' ? 1 + (original.retry?.max ?? 0) : 1;
+  const { skipped } = await reserveAttempts(
+    ctx.db,
+    positions.map((i) => all[i]!.phone),
+    attemptsEach,
+    write,
+  );
+  if (skipped.length === 0) return { kind: 'pass' };
+  const inBody = skipped.map((s) => ({ ...s, index: positions[s.index]! }));
+  if (skipped.length === positions.length) {
+    return {
+      kind: 'refused',
+      message: `Every recipient left is over the contact caps; nothing was ${name === 'bulkCalls' ? 'called' : 'created'}.`,
+      // Every recipient named: those the do-not-call list left out too.
+      errors: [...(screened.kind === 'filtered' ? screened.skipped : []), ...hoursHeld, ...inBody]
+        .sort((x, y) => x.index - y.index)
+        .map((s) => ({ field: `recipients[${s.index}].phone`, rejectedValue: s.phone, message: s.reason })),
+    };
+  }
+  const out = new Set([...dncLeft, ...inBody.map((s) => s.index)]);
+  return { kind: 'filtered', body: { ...(input.body as object), recipients: all.filter((_, i) => !out.has(i)) }, skipped: inBody };
+}
+
+/** The creates the local-hours hold applies to: campaigns keep their windows upstream, in the campaign's zone. */
+const HOURS_ROUTES = new Set<BffWriteName>(['createCall', 'bulkCalls']);
+
+type HoursScreened =
+  | { kind: 'pass' }
+  | { kind: 'filtered'; body: unknown; skipped: HoursSkipped[] }
+  | { kind: 'refused'; message: string; errors: ValidationError[]; count: number };
+
+/** The local-hours hold over what the do-not-call list left: a held single call is refused, held bulk numbers are left out. */
+async function screenLocalHours(ctx: Ctx, name: BffWriteName, screened: Screened, input: WriteInput): Promise<HoursScreened> {
+  const now = ctx.now?.() ?? new Date();
+  const original = input.body as { recipient?: { phone: string }; recipients?: { phone: string }[] };
+  const override = ` A person allowed to may call anyway (${OVERRIDE_LOCAL_HOURS_HEADER}: true).`;
+  if (name === 'createCall') {
+    const phone = original.recipient!.phone;
+    const [held] = await screenHours([phone], [0], now);
+    if (!held) return { kind: 'pass' };
+    return {
+      kind: 'refused',
+      message: `It is ${held.localTime} for this recipient (${held.zone}), outside the calling hours; the call was not placed.${override}`,
+      errors: [{ field: 'recipient.phone', rejectedValue: phone, message: held.reason }],
+      count: 1,
+    };
+  }
+  const all = original.recipients ?? [];
+  const dncLeft = new Set(screened.kind === 'filtered' ? screened.skipped.map((s) => s.index) : []);
+  const positions = all.map((_, i) => i).filter((i) => !dncLeft.has(i));
+  const skipped = await screenHours(
+    positions.map((i) => all[i]!.phone),
+    positions,
+    now,
+  );
+  if (skipped.length === 0) return { kind: 'pass' };
+  if (skipped.length === positions.length) {
+    return {
+      kind: 'refused',
+      message: `Every recipient left is outside their local calling hours; nothing was called.${override}`,
+      errors: [...(screened.kind === 'filtered' ? screened.skipped : []), ...skipped]
+        .sort((x, y) => x.index - y.index)
+        .map((s) => ({ field: `recipients[${s.index}].phone`, rejectedValue: s.phone, message: s.reason })),
+      count: skipped.length,
+    };
+  }
+  const out = new Set([...dncLeft, ...skipped.map((s) => s.index)]);
+  return { kind: 'filtered', body: { ...(input.body as object), recipients: all.filter((_, i) => !out.has(i)) }, skipped };
+}
+
+/** What a create's answer says it placed: the calls (one, or a bulk's) or the campaign. */
+function placedBy(name: BffWriteName, parsed: unknown): { calls?: { phone: string; id: string }[]; campaignId?: string } {
+  const answer = (parsed && typeof parsed === 'object' ? parsed : {}) as { id?: unknown; phone?: unknown; calls?: unknown };
+  if (name === 'createCampaign') return typeof answer.id === 'string' ? { campaignId: answer.id } : {};
+  if (name === 'createCall')
+    return typeof answer.id === 'string' && UUID.test(answer.id) && typeof answer.phone === 'string' ? { calls: [{ id: answer.id, phone: answer.phone }] } : {};
+  const calls = Array.isArray(answer.calls) ? (answer.calls as { id?: unknown; phone?: unknown }[]) : [];
+  return {
+    calls: calls.filter((c) => typeof c?.id === 'string' && typeof c?.phone === 'string' && UUID.test(c.id as string)) as { phone: string; id: string }[],
+  };
 }

@@ -8,6 +8,7 @@ import { ROLE_SCOPES } from '../../contract/bff/roles';
 import { SessionBootstrap } from '../../contract/bff/http';
 import { BOOTSTRAP_MINT_WAIT_MS } from '../routes/auth';
 import { expectNoKey, startTestStack, type TestStack } from '../testing/harness';
+import { DEFAULT_CALLS_TABLE } from '../../contract/bff/preferences.plain';
 
 let stack: TestStack;
 
@@ -49,10 +50,10 @@ describe('GET /auth/bootstrap', () => {
 
   it("brings the user's preferences, as GET /bff/preferences answers them", async () => {
     const client = await stack.login('operator');
-    expect((await client.request('GET', '/auth/bootstrap')).body.preferences).toEqual({ timeZone: null });
+    expect((await client.request('GET', '/auth/bootstrap')).body.preferences).toEqual({ timeZone: null, callsTable: DEFAULT_CALLS_TABLE });
     expect((await client.request('PUT', '/bff/preferences', { body: { timeZone: 'Asia/Tokyo' } })).status).toBe(200);
     const body = SessionBootstrap.parse((await client.request('GET', '/auth/bootstrap')).body);
-    expect(body.preferences).toEqual({ timeZone: 'Asia/Tokyo' });
+    expect(body.preferences).toEqual({ timeZone: 'Asia/Tokyo', callsTable: DEFAULT_CALLS_TABLE });
     expect(body.preferences).toEqual((await client.request('GET', '/bff/preferences')).body);
     await client.request('PUT', '/bff/preferences', { body: { timeZone: null } });
   });
@@ -82,7 +83,11 @@ describe('GET /auth/bootstrap', () => {
     const res = await client.request('GET', '/auth/bootstrap');
     expect(res.status).toBe(200);
     expect(Date.now() - started).toBeLessThan(BOOTSTRAP_MINT_WAIT_MS + 1000);
-    expect(res.body).toEqual({ session: { user: 'viewer', role: 'viewer', scopes: [...ROLE_SCOPES.viewer] }, tokens: [], preferences: { timeZone: null } });
+    expect(res.body).toEqual({
+      session: { user: 'viewer', role: 'viewer', scopes: [...ROLE_SCOPES.viewer] },
+      tokens: [],
+      preferences: { timeZone: null, callsTable: DEFAULT_CALLS_TABLE },
+    });
     await stack.control('DELETE', '/_sim/faults');
     expect((await client.request('POST', '/auth/token', { body: { scope: ['calls:read'] } })).status).toBe(200);
   });

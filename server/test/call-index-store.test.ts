@@ -16,7 +16,7 @@ import { MIGRATIONS } from '../db/migrations';
 import { CALL_STATUS_ORDER, DURATION_BLOCK } from '../db/rollup-sql';
 import { durationStats, insights } from '../services/call-index/insights';
 import type { IndexableCall } from '../services/call-index/parse';
-import { countCalls, countTranscriptsPending, searchCalls, TEXT_CANDIDATES_MAX } from '../services/call-index/query';
+import { countCalls, countTranscriptsPending, searchCalls, TEXT_CANDIDATES_MAX, TS_CONFIG } from '../services/call-index/query';
 import { analyzeIndex, pruneIndex, saveTranscripts, upsertCalls } from '../services/call-index/store';
 import { CallIndexService } from '../services/call-index/service';
 import { dueForAnalyze } from '../services/call-index/syncer';
@@ -251,7 +251,7 @@ describe.each(['postgres'] as const)('index storage for Insights on %s', (kind) 
     const exists = async (q: string, extra = 'true', params: unknown[] = []) =>
       (
         await db.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM index_calls c WHERE ${extra} AND EXISTS (SELECT 1 FROM index_transcripts t WHERE t.call_id = c.id AND t.tsv @@ websearch_to_tsquery('english', $${params.length + 1}))`,
+          `SELECT count(*)::int AS n FROM index_calls c WHERE ${extra} AND EXISTS (SELECT 1 FROM index_transcripts t WHERE t.call_id = c.id AND t.tsv @@ websearch_to_tsquery('${TS_CONFIG}', $${params.length + 1}))`,
           [...params, q],
         )
       ).rows[0]!.n;
@@ -276,7 +276,7 @@ describe.each(['postgres'] as const)('index storage for Insights on %s', (kind) 
       (
         await db.query<{ id: string }>(
           `SELECT c.id::text AS id FROM index_calls c
-            WHERE ($2::text IS NULL OR c.status = $2) AND EXISTS (SELECT 1 FROM index_transcripts t WHERE t.call_id = c.id AND t.tsv @@ websearch_to_tsquery('english', $1))
+            WHERE ($2::text IS NULL OR c.status = $2) AND EXISTS (SELECT 1 FROM index_transcripts t WHERE t.call_id = c.id AND t.tsv @@ websearch_to_tsquery('${TS_CONFIG}', $1))
             ORDER BY c.start_time DESC, c.id DESC`,
           [q, status ?? null],
         )
@@ -408,7 +408,7 @@ describe.each(['postgres'] as const)('index storage for Insights on %s', (kind) 
       entries: any[];
     }>(
       `SELECT c.id::text, c.transcript_state, c.transfer, c.answer_to_hangup, t.entries,
-              t.tsv = to_tsvector('english', (SELECT string_agg(e->>'message', E'\n' ORDER BY o) FROM jsonb_array_elements(t.entries) WITH ORDINALITY AS x(e, o))) AS same
+              t.tsv = to_tsvector('${TS_CONFIG}', (SELECT string_agg(e->>'message', E'\n' ORDER BY o) FROM jsonb_array_elements(t.entries) WITH ORDINALITY AS x(e, o))) AS same
          FROM index_calls c LEFT JOIN index_transcripts t ON t.call_id = c.id WHERE c.id = ANY($1::uuid[])`,
       [page.map((c) => c.id)],
     );
@@ -467,6 +467,7 @@ describe('the syncer', () => {
       timeoutMs: 10_000,
       analyzeAfterRows: 50,
     });
+    let stopped = false;
     try {
       await migrate(db, MIGRATIONS, 'bff_migrations');
       service.start();
@@ -477,8 +478,38 @@ describe('the syncer', () => {
       }
       const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_statistic WHERE starelid = 'index_transcripts'::regclass`);
       expect(rows[0]!.n).toBeGreaterThan(0);
-    } finally {
+
+      // The status's counts are the ones the syncer took as it wrote (issue 28), equal to a direct count
+      // once it has counted after its writes, and not read afresh from the table on each request.
+      const direct = async () =>
+        (
+          await db.query<{ calls: number; transcripts: number }>(
+            `SELECT count(*)::int AS calls, count(*) FILTER (WHERE transcript_state = 'done')::int AS transcripts FROM index_calls`,
+          )
+        ).rows[0]!;
+      const counted = async () => {
+        for (let i = 0; i < 100; i += 1) {
+          const s = await indexStatus(db, { enabled: true, backfillDays: 30, intervalMs: 200, leading: true });
+          const d = await direct();
+          if (s.calls === d.calls && s.transcripts === d.transcripts && s.transcriptsPending === 0) return s;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        throw new Error('the status never agreed with a direct count');
+      };
+      const first = await counted();
+      expect(first.calls).toBeGreaterThan(0);
+      expect(first.countedAt).not.toBeNull();
+      // …and the rate its reader found (issue 30): the start (1000/s here) at most, with no limit met.
+      expect(first.rate).toMatchObject({ max: 1000, lastLimitAt: null });
+      expect(first.rate!.perSecond).toBeGreaterThan(0);
       await service.stop();
+      stopped = true;
+      await upsertCalls(db, calls(7, 1, 99));
+      const later = await indexStatus(db, { enabled: true, backfillDays: 30, intervalMs: 200, leading: true });
+      expect(later.calls).toBe(first.calls);
+      expect((await direct()).calls).toBe(first.calls + 7);
+    } finally {
+      if (!stopped) await service.stop();
       await upstream.close();
       await db.close();
       await stack.close();

@@ -157,7 +157,7 @@ describe.each(['postgres'] as const)('the do-not-call list on %s', { timeout: 12
     expect(now.status, now.text).toBe(201);
   });
 
-  it('imports rows one by one, reporting bad rows by line, and exports a CSV a spreadsheet will not evaluate', async () => {
+  it('imports rows (set-based, one statement per batch), reporting bad rows by line, and exports a CSV a spreadsheet will not evaluate', async () => {
     const res = await operator.request('POST', '/bff/do-not-call/import', {
       body: {
         rows: [

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../testing/harness';
+import { DEFAULT_CALLS_TABLE } from '../../contract/bff/preferences.plain';
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -20,14 +21,17 @@ describe('preferences', () => {
     expect(await operator.request('GET', '/bff/preferences')).toMatchObject({ status: 200, body: { timeZone: null } });
     expect(await operator.request('PUT', '/bff/preferences', { body: { timeZone: 'Asia/Tokyo' } })).toMatchObject({
       status: 200,
-      body: { timeZone: 'Asia/Tokyo' },
+      body: { timeZone: 'Asia/Tokyo', callsTable: DEFAULT_CALLS_TABLE },
     });
-    expect((await operator.request('GET', '/bff/preferences')).body).toEqual({ timeZone: 'Asia/Tokyo' });
+    expect((await operator.request('GET', '/bff/preferences')).body).toEqual({ timeZone: 'Asia/Tokyo', callsTable: DEFAULT_CALLS_TABLE });
     // Another user, and the same user in another browser.
-    expect((await viewer.request('GET', '/bff/preferences')).body).toEqual({ timeZone: null });
-    expect((await (await stack.login('operator')).request('GET', '/bff/preferences')).body).toEqual({ timeZone: 'Asia/Tokyo' });
-    expect((await operator.request('PUT', '/bff/preferences', { body: { timeZone: null } })).body).toEqual({ timeZone: null });
-    expect((await operator.request('GET', '/bff/preferences')).body).toEqual({ timeZone: null });
+    expect((await viewer.request('GET', '/bff/preferences')).body).toEqual({ timeZone: null, callsTable: DEFAULT_CALLS_TABLE });
+    expect((await (await stack.login('operator')).request('GET', '/bff/preferences')).body).toEqual({
+      timeZone: 'Asia/Tokyo',
+      callsTable: DEFAULT_CALLS_TABLE,
+    });
+    expect((await operator.request('PUT', '/bff/preferences', { body: { timeZone: null } })).body).toEqual({ timeZone: null, callsTable: DEFAULT_CALLS_TABLE });
+    expect((await operator.request('GET', '/bff/preferences')).body).toEqual({ timeZone: null, callsTable: DEFAULT_CALLS_TABLE });
   });
 
   it('refuses a zone that is not one, naming the field; needs a session', async () => {

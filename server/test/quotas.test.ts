@@ -18,11 +18,12 @@ describe('per-user quotas', () => {
     expect((await viewer.request('PUT', '/bff/drafts/d3', { body: { data: { replaced: true } } })).status).toBe(200);
 
     const operator = await stack.login('operator');
-    const big = 'x'.repeat(1_900_000);
+    // Each under a draft's own bound (DRAFT_LIMITS.bytes, 1 MB): the eighth fits in 8 MB, the ninth does not.
+    const big = 'x'.repeat(1_000_000);
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i += 1) statuses.push((await operator.request('PUT', `/bff/drafts/big${i}`, { body: { data: { big } } })).status);
-    expect(statuses.slice(0, 4)).toEqual([200, 200, 200, 200]);
-    expect(statuses[4]).toBe(413);
+    for (let i = 0; i < 10; i += 1) statuses.push((await operator.request('PUT', `/bff/drafts/big${i}`, { body: { data: { big } } })).status);
+    expect(statuses.slice(0, 8)).toEqual(Array(8).fill(200));
+    expect(statuses[8]).toBe(413);
     // Another user is not affected by these.
     expect((await viewer.request('GET', '/bff/drafts')).body).toHaveLength(20);
   }, 120_000);

@@ -34,6 +34,8 @@ export async function injectApp(env: Record<string, string> = {}): Promise<Injec
     LOG_LEVEL: 'silent',
     UPSTREAM_TIMEOUT_MS: '500',
     STATIC_DIR: '/nonexistent',
+    // The machine's clock decides local hours here: off unless a test turns it on (scripts/stack.ts does the same).
+    LOCAL_HOURS_HOLD: 'false',
     ...env,
   });
   const db = await openTestDb('inject');

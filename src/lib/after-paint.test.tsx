@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { Suspense, use } from 'react';
 import { afterEach, expect, it, vi } from 'vitest';
-import { afterPaint, useDrawnInSlices, usePaintedOnce } from './after-paint';
+import { afterPaint, PAINT_FALLBACK_MS, useDrawnInSlices, usePaintedOnce } from './after-paint';
 
 afterEach(cleanup);
 
@@ -55,6 +55,20 @@ it('`idle`: loads the code only once the browser is idle after the paint', async
     act(() => idle[0]!());
     expect(await screen.findByText('Hello Edsger')).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(1);
+  } finally {
+    vi.unstubAllGlobals();
+  }
+});
+
+it('a browser that draws no frame (rAF never called) still gets the component, after PAINT_FALLBACK_MS', async () => {
+  vi.stubGlobal('requestAnimationFrame', () => 1);
+  vi.stubGlobal('cancelAnimationFrame', () => undefined);
+  try {
+    const load = vi.fn(() => Promise.resolve(Hello));
+    const Deferred = afterPaint(load);
+    render(<Deferred name="Frances" fallback={<p>Loading…</p>} />);
+    expect(screen.getByText('Loading…')).toBeTruthy();
+    expect(await screen.findByText('Hello Frances', undefined, { timeout: PAINT_FALLBACK_MS + 1_000 })).toBeTruthy();
   } finally {
     vi.unstubAllGlobals();
   }

@@ -8,6 +8,13 @@ import { lazy, startTransition, Suspense, useEffect, useState, type ComponentTyp
 export const IDLE_TIMEOUT_MS = 300;
 
 /**
+ * The longest anything waits for that paint. A browser that draws no frame for the page (a tab it
+ * does not show, a starved headless run) never calls requestAnimationFrame: without this bound what
+ * waits for the paint (the do-not-call action, the alerts bell) would never come.
+ */
+export const PAINT_FALLBACK_MS = 1_000;
+
+/**
  * False until a frame has been painted after `ready` turned true; then true for good. `idle`: and
  * then until the browser is idle (requestIdleCallback, at most IDLE_TIMEOUT_MS), so what it starts
  * does not compete with the screen's own work. The change is a transition: what it draws, React
@@ -27,8 +34,10 @@ export function usePaintedOnce(ready = true, idle = false): boolean {
         else done();
       }, 0);
     });
+    const fallback = setTimeout(done, PAINT_FALLBACK_MS);
     return () => {
       cancelAnimationFrame(frame);
+      clearTimeout(fallback);
       if (timer !== undefined) clearTimeout(timer);
       if (idleHandle !== undefined) cancelIdleCallback(idleHandle);
     };

@@ -37,6 +37,8 @@ export interface BffWriteOptions {
   body: unknown;
   /** Creates: the key that makes a retry replay instead of creating twice (one is made if absent). */
   idempotencyKey?: string;
+  /** Headers the BFF declares for this write (contract/bff/), e.g. the local-hours override. */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -269,7 +271,12 @@ export function createApiClient(deps: Partial<ClientDeps> = {}) {
    */
   async function bffWrite<T>(name: BffWriteName, opts: BffWriteOptions): Promise<ApiResponse<T>> {
     const route = BFF_WRITE_ROUTES[name];
-    const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json', [BFF_HEADERS.csrf]: CSRF_HEADER_VALUE };
+    const headers: Record<string, string> = {
+      ...opts.headers,
+      accept: 'application/json',
+      'content-type': 'application/json',
+      [BFF_HEADERS.csrf]: CSRF_HEADER_VALUE,
+    };
     if (route.idempotent) headers[BFF_HEADERS.idempotencyKey] = opts.idempotencyKey ?? newIdempotencyKey();
     const res = await send(bffWritePath(name, opts.id), { method: route.method, headers, body: JSON.stringify(opts.body) }, true, opts.signal);
     if (res.status === 401) {

@@ -13,8 +13,12 @@ import { queryWindow } from './time-range';
 /** Every filter of the calls search (paging and sort apart). */
 export type IndexFilter = Omit<IndexSearch, 'page' | 'size' | 'sort'>;
 
-/** The text search configuration of the tsvector and of every query (one, so the GIN index serves). */
-export const TS_CONFIG = 'english';
+/**
+ * The text search configuration of the tsvector and of every query (one, so the GIN index serves):
+ * `simple` behind `unaccent` (migration 024, ADR 0042): no stemming and no stop words, so a call in
+ * any language is searched by its own words; accents are folded ("tres bien" finds "Très bien").
+ */
+export const TS_CONFIG = 'switchboard_text';
 
 export interface Where {
   sql: string;
@@ -51,13 +55,17 @@ export function whereOf(f: Partial<IndexFilter> & { tz?: string }, params = para
   if (f.answeringMachine !== undefined) and.push(`c.answering_machine = ${p(f.answeringMachine)}`);
   if (f.transfer !== undefined) and.push(`c.transfer = ${p(f.transfer)}`);
   if (f.hangUpWithin !== undefined) and.push(`c.answer_to_hangup <= ${p(f.hangUpWithin)}`);
+  // Flagged by a QA check or category (server/services/review.ts); one probe of the sources' key per check.
+  for (const id of new Set(f.check ?? [])) and.push(`EXISTS (SELECT 1 FROM review_queue_sources s WHERE s.call_id = c.id AND s.rule_id = ${p(id)}::int)`);
+  // Met an outcome (server/services/outcomes.ts, kept per call as the index writes); one probe of the rows' primary key per outcome.
+  for (const id of new Set(f.outcome ?? [])) and.push(`EXISTS (SELECT 1 FROM index_call_outcomes o WHERE o.call_id = c.id AND o.outcome_id = ${p(id)}::int)`);
   if (f.q) {
     and.push(`EXISTS (SELECT 1 FROM index_transcripts t WHERE t.call_id = c.id AND t.tsv @@ websearch_to_tsquery('${TS_CONFIG}', ${p(f.q)}))`);
   }
   return { sql: and.length ? and.join(' AND ') : 'true', params: params.params };
 }
 
-/** Whether the search text has any searchable word (a text of only stop words or signs has none). */
+/** Whether the search text has any searchable word (a text of only signs has none: the configuration keeps every word). */
 export async function hasSearchableWords(db: Queryable, q: string): Promise<boolean> {
   const { rows } = await db.query<{ n: number }>(`SELECT numnode(websearch_to_tsquery('${TS_CONFIG}', $1)) AS n`, [q]);
   return (rows[0]?.n ?? 0) > 0;

@@ -10,6 +10,7 @@ import { Pool } from 'undici';
 import { HEADERS } from '../../../contract/limits';
 import { retryAfterSeconds } from '../../../contract/retry-after.plain';
 import type { MintedToken, Upstream } from '../upstream';
+import { AdaptiveRate, type RateState } from './rate';
 
 export type ReadErrorKind = 'rate-limited' | 'upstream-error' | 'timeout' | 'unreachable' | 'malformed';
 
@@ -38,8 +39,12 @@ export function requestFailure(error: unknown): ReadError {
 }
 
 export interface ReaderOptions {
-  /** Requests per second, at most. */
+  /** Requests per second at the start (rate.ts finds the rate from there). */
   ratePerSecond: number;
+  /** The most requests per second the rate may grow to; absent: `ratePerSecond`, fixed. */
+  maxRatePerSecond?: number;
+  /** An answer slower than this (ms) lowers the rate (default a quarter of the timeout, at least 1 s). */
+  slowMs?: number;
   /** Connections of the index's pool. */
   connections: number;
   timeoutMs: number;
@@ -65,11 +70,17 @@ export class IndexReader {
   private pausedUntil = 0;
   /** Requests sent (diagnostics, bench). */
   requests = 0;
+  private readonly rate: AdaptiveRate;
 
   constructor(
     private readonly upstream: Upstream,
     private readonly options: ReaderOptions,
   ) {
+    this.rate = new AdaptiveRate({
+      start: options.ratePerSecond,
+      max: Math.max(options.ratePerSecond, options.maxRatePerSecond ?? options.ratePerSecond),
+      slowMs: options.slowMs ?? Math.max(1000, options.timeoutMs / 4),
+    });
     this.pool = new Pool(upstream.origin, {
       connections: options.connections,
       headersTimeout: options.timeoutMs,
@@ -108,6 +119,8 @@ export class IndexReader {
     signal?.throwIfAborted();
     const token = await this.bearer();
     this.requests += 1;
+    this.rate.sentOne();
+    const sentAt = Date.now();
     let res;
     try {
       res = await this.pool.request({
@@ -128,7 +141,9 @@ export class IndexReader {
       throw new ReadError('upstream-error', 'The Voice API dropped the connection mid-answer.');
     }
     const route = routeShape(path);
+    if (res.statusCode !== 429) this.rate.answered(Date.now() - sentAt);
     if (res.statusCode === 429) {
+      this.rate.rateLimited();
       // Seconds or an HTTP date (docs/api-assumptions.md T11).
       const waitMs = Math.min(retryAfterSeconds(res.headers['retry-after'], 5), 600) * 1000;
       this.pausedUntil = Date.now() + waitMs;
@@ -151,11 +166,16 @@ export class IndexReader {
 
   /** Waits for the next request slot: rate spacing, and any Retry-After pause. */
   private async slot(signal?: AbortSignal): Promise<void> {
-    const spacing = 1000 / this.options.ratePerSecond;
+    const spacing = 1000 / this.rate.perSecond();
     const now = Date.now();
     const at = Math.max(now, this.nextSlot, this.pausedUntil);
     this.nextSlot = at + spacing;
     if (at > now) await sleep(at - now, undefined, { signal });
+  }
+
+  /** The rate in use and the last limit met (the status shows them). */
+  rateState(): RateState {
+    return this.rate.state();
   }
 
   private async bearer(): Promise<MintedToken> {

@@ -22,6 +22,8 @@ export interface CallIndexSettings extends SyncOptions {
   enabled: boolean;
   intervalMs: number;
   ratePerSecond: number;
+  /** The most the rate grows to (rate.ts); absent: fixed at ratePerSecond. */
+  maxRatePerSecond?: number;
   timeoutMs: number;
   /** PostgreSQL URL (several instances: one syncs, by advisory lock); absent (some tests): always the syncer. */
   databaseUrl?: string;
@@ -49,6 +51,7 @@ export class CallIndexService {
   ) {
     this.reader = new IndexReader(upstream, {
       ratePerSecond: settings.ratePerSecond,
+      maxRatePerSecond: settings.maxRatePerSecond,
       connections: Math.max(1, settings.concurrency),
       timeoutMs: settings.timeoutMs,
       onThrottle: (until) => log.warn({ until: new Date(until).toISOString() }, 'Call index: the Voice API asked to slow down; the index waits.'),

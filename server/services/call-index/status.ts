@@ -16,15 +16,9 @@ export interface StatusContext {
 
 export async function indexStatus(db: Queryable, ctx: StatusContext): Promise<IndexStatus> {
   const now = ctx.now ?? new Date();
-  const [state, counts] = await Promise.all([
-    readSyncState(db),
-    db.query<{ calls: number; transcripts: number; pending: number }>(
-      `SELECT (SELECT count(*)::int FROM index_calls) AS calls,
-              (SELECT count(*)::int FROM index_calls WHERE transcript_state = 'done') AS transcripts,
-              (SELECT count(*)::int FROM index_calls WHERE transcript_state = 'pending' AND status <> 'IN_PROGRESS') AS pending`,
-    ),
-  ]);
-  const c = counts.rows[0]!;
+  // One row: the counts are the worker's, taken as it writes (never three scans of the index per request).
+  const state = await readSyncState(db);
+  const c = state.counts ?? { calls: 0, transcripts: 0, pending: 0 };
   // Another instance syncs while its heartbeat is fresher than two intervals (it writes one per pass).
   const active = ctx.leading || (!!state.syncerSeenAt && now.getTime() - state.syncerSeenAt.getTime() < 2 * ctx.intervalMs + 5000);
   const since = state.backfillSince ?? new Date(now.getTime() - (ctx.backfillDays - 1) * 86_400_000).toISOString().slice(0, 10);
@@ -37,6 +31,16 @@ export async function indexStatus(db: Queryable, ctx: StatusContext): Promise<In
     calls: c.calls,
     transcripts: c.transcripts,
     transcriptsPending: c.pending,
+    countedAt: state.countedAt?.toISOString() ?? null,
+    rate: state.rate
+      ? {
+          perSecond: state.rate.perSecond,
+          max: state.rate.max,
+          lastLimitAt: state.rate.lastLimit ? new Date(state.rate.lastLimit.at).toISOString() : null,
+          lastLimitPerSecond: state.rate.lastLimit?.perSecond ?? null,
+          at: state.rate.at,
+        }
+      : null,
     backfill: { windowDays: ctx.backfillDays, since, complete: state.backfillComplete },
     lastError: state.lastError,
     syncer: { active, thisInstance: ctx.leading },

@@ -6,7 +6,9 @@ import type { Db, Queryable } from '../../../common/db';
 import { STATUS_GROUP_STATUSES } from '../../../contract/status-groups';
 import { addCountsSql, CALL_STATUS_ORDER, DURATION_BLOCK, durationCountsSql, statusCountsSql } from '../../db/rollup-sql';
 import { normaliseCall } from '../../../contract/tolerant.plain';
+import { evaluateOutcomes } from '../outcomes';
 import { cleanJson, transcriptEvents, type IndexableCall, type IndexableEntry } from './parse';
+import { TS_CONFIG } from './query';
 
 // The rollups' count arrays (server/db/rollup-sql.ts), built once from the fixed lists.
 const STATUS_COUNTS = statusCountsSql('status', 'd');
@@ -66,6 +68,12 @@ export async function upsertCalls(db: Queryable, calls: readonly IndexableCall[]
     // Stored as the contract's Call: fields the upstream left out filled with their empty values, unknown ones dropped.
     [cleanJson(calls.map(normaliseCall)), campaignName, STATUS_GROUP_STATUSES.reached],
   );
+  // The outcomes these calls meet, rewritten when any row changed (docs/outcomes.md).
+  if (rowCount > 0)
+    await evaluateOutcomes(
+      db,
+      calls.map((c) => c.id),
+    );
   return rowCount;
 }
 
@@ -98,8 +106,8 @@ export async function saveTranscripts(db: Db, items: readonly { callId: string; 
     const batch = cleanJson(found);
     await tx.query(
       `INSERT INTO index_transcripts (call_id, entries, tsv)
-       SELECT (x->>'id')::uuid, x->'entries', to_tsvector('english', x->>'text') FROM jsonb_array_elements($1::jsonb) AS x
-       ON CONFLICT (call_id) DO UPDATE SET entries = EXCLUDED.entries, tsv = EXCLUDED.tsv`,
+       SELECT (x->>'id')::uuid, x->'entries', to_tsvector('${TS_CONFIG}', x->>'text') FROM jsonb_array_elements($1::jsonb) AS x
+       ON CONFLICT (call_id) DO UPDATE SET entries = EXCLUDED.entries, tsv = EXCLUDED.tsv, indexed_at = now()`,
       [batch],
     );
     await tx.query(
@@ -202,6 +210,36 @@ export interface SyncState {
   lastError: SyncErrorInfo | null;
   syncer: string | null;
   syncerSeenAt: Date | null;
+  /** The counts as the worker last took them (countIndex), and when; null before its first count. */
+  counts: IndexCounts | null;
+  countedAt: Date | null;
+  /** The rate the worker's reader uses, as it last wrote it. */
+  rate: StoredRate | null;
+}
+
+export interface StoredRate {
+  perSecond: number;
+  max: number;
+  lastLimit: { at: number; perSecond: number } | null;
+  at: string;
+}
+
+export interface IndexCounts {
+  calls: number;
+  transcripts: number;
+  /** Ended calls whose transcript is not indexed yet. */
+  pending: number;
+}
+
+/** Counts the index's calls and transcripts: one scan, taken by the worker (never on a request). */
+export async function countIndex(db: Queryable): Promise<IndexCounts> {
+  const { rows } = await db.query<IndexCounts>(
+    `SELECT count(*)::int AS calls,
+            count(*) FILTER (WHERE transcript_state = 'done')::int AS transcripts,
+            count(*) FILTER (WHERE transcript_state = 'pending' AND status <> 'IN_PROGRESS')::int AS pending
+       FROM index_calls`,
+  );
+  return rows[0]!;
 }
 
 export async function readSyncState(db: Queryable): Promise<SyncState> {
@@ -215,8 +253,12 @@ export async function readSyncState(db: Queryable): Promise<SyncState> {
     last_error: SyncErrorInfo | null;
     syncer: string | null;
     syncer_seen_at: Date | null;
+    counts: IndexCounts | null;
+    counted_at: Date | null;
+    rate: StoredRate | null;
   }>(
-    `SELECT backfill_since::text AS backfill_since, backfill_cursor, backfill_complete, retry_pages, indexed_at, last_success_at, last_error, syncer, syncer_seen_at FROM index_sync WHERE id = 1`,
+    `SELECT backfill_since::text AS backfill_since, backfill_cursor, backfill_complete, retry_pages, indexed_at, last_success_at, last_error, syncer, syncer_seen_at,
+            counts, counted_at, rate FROM index_sync WHERE id = 1`,
   );
   const r = rows[0]!;
   return {
@@ -229,6 +271,9 @@ export async function readSyncState(db: Queryable): Promise<SyncState> {
     lastError: r.last_error,
     syncer: r.syncer,
     syncerSeenAt: r.syncer_seen_at ? new Date(r.syncer_seen_at) : null,
+    counts: r.counts,
+    countedAt: r.counted_at ? new Date(r.counted_at) : null,
+    rate: r.rate,
   };
 }
 
@@ -242,9 +287,12 @@ type StatePatch = Partial<{
   last_error: SyncErrorInfo | null;
   syncer: string;
   syncer_seen_at: Date;
+  counts: IndexCounts;
+  counted_at: Date;
+  rate: StoredRate;
 }>;
 
-const JSON_COLUMNS = new Set(['backfill_cursor', 'retry_pages', 'last_error']);
+const JSON_COLUMNS = new Set(['backfill_cursor', 'retry_pages', 'last_error', 'counts', 'rate']);
 
 /** Sets some columns of the sync row (names from the fixed StatePatch keys only). */
 export async function writeSyncState(db: Queryable, patch: StatePatch): Promise<void> {

@@ -13,8 +13,10 @@ import type { Db } from '../../../common/db';
 import { QUERY_PARAM_NAMES } from '../../../contract/queries.plain';
 import { CallPage, IndexableCall, parseTranscript, type IndexableEntry } from './parse';
 import { ReadError, routeShape, type IndexReader } from './reader';
+import { evaluateOutcomes } from '../outcomes';
 import {
   analyzeIndex,
+  countIndex,
   pendingTranscripts,
   pruneIndex,
   readSyncState,
@@ -56,6 +58,10 @@ const PAGE_SIZE = 100;
 const MAX_IN_PROGRESS_PER_PASS = 500;
 const MAX_RETRY_PAGES = 1000;
 const TRANSCRIPT_BATCH = 50;
+/** The status's counts are taken again at most this often while the backfill writes, and at least this often when nothing is written. */
+const COUNT_EVERY_MS = 10_000;
+const RECOUNT_IDLE_MS = 5 * 60_000;
+
 /** Rows written (calls and transcripts) before the first ANALYZE of the index tables. */
 const ANALYZE_AFTER_ROWS = 5000;
 
@@ -126,8 +132,10 @@ export class IndexSyncer {
       await writeSyncState(this.db, { last_success_at: this.now(), last_error: null });
       if (this.options.retentionDays) {
         // Keep retentionDays whole UTC days (today included); the cut is a midnight, so the rollups' days go whole.
-        await pruneIndex(this.db, new Date(`${addDays(today, -(this.options.retentionDays - 1))}T00:00:00Z`), PRUNE_PER_PASS);
+        this.pruned += await pruneIndex(this.db, new Date(`${addDays(today, -(this.options.retentionDays - 1))}T00:00:00Z`), PRUNE_PER_PASS);
       }
+      await this.maybeCount(true);
+      await this.reportRate(true);
     } catch (error) {
       if (signal.aborted) throw error;
       const info = toErrorInfo(error, this.now());
@@ -189,6 +197,39 @@ export class IndexSyncer {
       await tx.query(`UPDATE index_sync SET backfill_cursor = $1::jsonb WHERE id = 1`, [JSON.stringify(cursor)]);
     });
     await this.maybeAnalyze();
+    await this.maybeCount(false);
+    await this.reportRate(false);
+  }
+
+  /** Writes the reader's rate for the status read (every COUNT_EVERY_MS of a backfill, and at a pass's end). */
+  private rateReportedAt = 0;
+  private async reportRate(passEnd: boolean): Promise<void> {
+    if (!passEnd && Date.now() - this.rateReportedAt < COUNT_EVERY_MS) return;
+    this.rateReportedAt = Date.now();
+    await writeSyncState(this.db, { rate: { ...this.reader.rateState(), at: new Date().toISOString() } }).catch(() => undefined);
+  }
+
+  /**
+   * Takes the status's counts again (the status read is then one row: issue 28): at the end of a pass
+   * when anything was written since the last count (or it is RECOUNT_IDLE_MS old), and every
+   * COUNT_EVERY_MS of a backfill, so its progress shows. A failure only leaves the last counts.
+   */
+  private pruned = 0;
+  private countedAt = 0;
+  private countedWritten = -1;
+  private async maybeCount(passEnd: boolean): Promise<void> {
+    const written = this.counts.callsWritten + this.counts.transcripts + this.pruned;
+    const age = Date.now() - this.countedAt;
+    const due = passEnd ? written !== this.countedWritten || age >= RECOUNT_IDLE_MS : written !== this.countedWritten && age >= COUNT_EVERY_MS;
+    if (!due) return;
+    try {
+      const counts = await countIndex(this.db);
+      await writeSyncState(this.db, { counts, counted_at: this.now() });
+      this.countedAt = Date.now();
+      this.countedWritten = written;
+    } catch (error) {
+      this.log.warn({ error: (error as Error)?.name }, 'Call index: the index could not be counted.');
+    }
   }
 
   /**
@@ -296,6 +337,12 @@ export class IndexSyncer {
       const items = batch;
       batch = [];
       await saveTranscripts(this.db, items);
+      // Transcript events are outcome clauses: these calls' outcomes again, once per batch (apart
+      // from the batch's own transaction, which stays at three statements).
+      await evaluateOutcomes(
+        this.db,
+        items.filter((i) => i.entries !== 'none').map((i) => i.callId),
+      );
       this.counts.transcripts += items.filter((i) => i.entries !== 'none').length;
       await this.maybeAnalyze();
     };

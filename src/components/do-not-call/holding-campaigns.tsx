@@ -15,6 +15,7 @@ import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { pauseCampaign } from '@/lib/do-not-call/api';
 import { countOf } from '@/lib/plural';
+import { PhoneLink } from '@/components/phone/phone-link';
 
 /** "This number is in 2 active campaigns: Spring, Renewals." (paused ones said apart). */
 export function holdingSummary(campaigns: readonly DncHoldingCampaign[], subject: string): string {
@@ -75,7 +76,13 @@ export function HoldingCampaigns({ campaigns, subject = 'This number is' }: { ca
               {c.name}
             </Link>
             <span className="text-slate-600 dark:text-slate-400">
-              {c.status === null ? 'status unknown' : c.status.toLowerCase()} · {countOf(c.phones.length, 'listed number')}: {c.phones.join(', ')}
+              {c.status === null ? 'status unknown' : c.status.toLowerCase()} · {countOf(c.phones.length, 'listed number')}:{' '}
+              {c.phones.map((phone, i) => (
+                <span key={phone}>
+                  {i > 0 ? ', ' : ''}
+                  <PhoneLink phone={phone} />
+                </span>
+              ))}
             </span>
             {c.status !== 'PAUSED' ? (
               <Can permission="campaigns:write">

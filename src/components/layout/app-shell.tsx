@@ -15,6 +15,11 @@ import { TimeZonePicker } from './time-zone-picker';
 // own first read is not queued behind them.
 const AlertsBell = afterPaint(() => import('./alerts-bell').then((m) => m.AlertsBell));
 const UpstreamBanner = afterPaint(() => import('./upstream-banner').then((m) => m.UpstreamBanner));
+// The global keys (⌘K, /, ?) and the palette's button: once the browser is idle after the first paint
+// (a cold list's rows come first); the palette's own code loads on first use.
+const CommandKeys = afterPaint(() => import('@/components/command/command-keys').then((m) => m.CommandKeys), { idle: true });
+/** The palette button's place (its size, shown from xl up), while it loads. */
+const commandKeysPlaceholder = <span aria-hidden="true" className="hidden h-8 w-14 xl:inline-block" />;
 /** The bell's place (its size), while it loads. */
 const bellPlaceholder = <span aria-hidden="true" className="inline-block h-8 w-8" />;
 
@@ -80,6 +85,7 @@ export function AppShell({
                 New campaign
               </HrefLink>
             </Can>
+            <CommandKeys fallback={commandKeysPlaceholder} />
             <AlertsBell fallback={bellPlaceholder} />
             <TimeZonePicker />
             <div className="ml-2 flex items-center gap-2 border-l border-slate-200 pl-3 text-sm dark:border-slate-700">

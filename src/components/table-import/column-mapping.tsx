@@ -2,6 +2,8 @@
  * What each column of an imported table is: one role per column from the caller's list, and a
  * name for the columns whose role takes one (recipients: context variables).
  */
+import { Select } from '@/components/ui/select';
+
 export interface RoleOption<R extends string> {
   value: R;
   label: string;
@@ -45,18 +47,13 @@ export function ColumnMapping<R extends string>({ headers, sample, roles, keys, 
               <td className="pr-4">{h}</td>
               <td className="pr-4 font-mono">{sample[i]}</td>
               <td className="pr-4">
-                <select
+                <Select
                   aria-label={`Use of column ${h}`}
                   value={roles[i]}
-                  onChange={(e) => setRole(i, e.target.value as R)}
-                  className="h-8 rounded-md border border-slate-300 dark:border-slate-600 dark:bg-slate-900"
-                >
-                  {options.map((o) => (
-                    <option key={o.value} value={o.value}>
-                      {o.label}
-                    </option>
-                  ))}
-                </select>
+                  onValueChange={(next) => setRole(i, next as R)}
+                  options={options}
+                  className="h-8 w-auto"
+                />
               </td>
               {namedRole ? (
                 <td>

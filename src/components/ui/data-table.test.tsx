@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, render } from '@testing-library/react';
-import { afterEach, expect, it } from 'vitest';
+import { cleanup, fireEvent, render } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DataTable, type Column } from './data-table';
 
 afterEach(cleanup);
@@ -34,4 +34,49 @@ it('`rowKeys="position"`: the next page updates the same row elements in place',
   // Fewer rows: the rest go.
   rerender(<DataTable caption="t" columns={columns} rows={page(10).slice(0, 2)} getRowId={(r) => r.id} rowKeys="position" />);
   expect(rowsOf(container).map((tr) => tr.textContent)).toEqual(['Row 10', 'Row 11']);
+});
+
+describe('a selection beside the activation (the calls list with its panel)', () => {
+  it('onRowClick takes the click instead of onRowActivate; Enter still activates; the selected row is marked', () => {
+    const click = vi.fn();
+    const activate = vi.fn();
+    const { container } = render(
+      <DataTable caption="t" columns={columns} rows={page(0)} getRowId={(r) => r.id} onRowActivate={activate} onRowClick={click} selectedId="r3" />,
+    );
+    const rows = rowsOf(container) as HTMLElement[];
+    fireEvent.click(rows[1]!.querySelector('td')!);
+    expect(click).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'r1' }));
+    expect(activate).not.toHaveBeenCalled();
+    fireEvent.keyDown(rows[2]!, { key: 'Enter' });
+    expect(activate).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'r2' }));
+    expect(rows.map((r) => r.getAttribute('aria-current'))).toEqual([null, null, null, 'true', null]);
+  });
+
+  it('onRowKey sees every key first, with a focusRow that moves the focus within the rows', () => {
+    const activate = vi.fn();
+    const seen: string[] = [];
+    const { container } = render(
+      <DataTable
+        caption="t"
+        columns={columns}
+        rows={page(0)}
+        getRowId={(r) => r.id}
+        onRowActivate={activate}
+        onRowKey={(event, row, index, focusRow) => {
+          if (event.key !== 'j') return false;
+          seen.push(`${row.id}→${focusRow(index + 1)?.id}`);
+          return true;
+        }}
+      />,
+    );
+    const rows = rowsOf(container) as HTMLElement[];
+    fireEvent.keyDown(rows[0]!, { key: 'j' });
+    expect(document.activeElement).toBe(rows[1]);
+    fireEvent.keyDown(rows[4]!, { key: 'j' });
+    expect(seen).toEqual(['r0→r1', 'r4→r4']);
+    fireEvent.keyDown(rows[1]!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(rows[2]);
+    fireEvent.keyDown(rows[2]!, { key: ' ' });
+    expect(activate).toHaveBeenCalledTimes(1);
+  });
 });

@@ -45,6 +45,15 @@ export interface DataTableProps<T> {
    * calls list's "Next page"; ADR 0027). For tables whose rows hold no state of their own.
    */
   rowKeys?: 'id' | 'position';
+  /** The row marked as selected (`aria-current`; its look is the caller's), e.g. the one a detail panel shows. */
+  selectedId?: string;
+  /** A click on a row (not on its links or buttons) does this instead of `onRowActivate`. */
+  onRowClick?: (row: T) => void;
+  /**
+   * Keys of a row before the table's own: true when handled. `focusRow(i)` moves the focus to the
+   * i-th row (kept within the rows) and answers that row.
+   */
+  onRowKey?: (event: KeyboardEvent<HTMLTableRowElement>, row: T, index: number, focusRow: (i: number) => T | undefined) => boolean;
 }
 
 /** Clicking a sorted column flips its direction; another column starts ascending. */
@@ -73,15 +82,23 @@ export function DataTable<T>({
   rowDetail,
   empty,
   rowKeys = 'id',
+  selectedId,
+  onRowClick,
+  onRowKey,
 }: DataTableProps<T>) {
   const body = useRef<HTMLTableSectionElement>(null);
 
   function onRowKeyDown(event: KeyboardEvent<HTMLTableRowElement>, index: number, row: T) {
     const focusRow = (i: number) => {
-      const target = body.current?.querySelectorAll<HTMLTableRowElement>(':scope > tr[data-row]')[Math.max(0, Math.min(rows.length - 1, i))];
-      target?.focus();
+      const to = Math.max(0, Math.min(rows.length - 1, i));
+      body.current?.querySelectorAll<HTMLTableRowElement>(':scope > tr[data-row]')[to]?.focus();
+      return rows[to];
     };
     if (event.target !== event.currentTarget) return;
+    if (onRowKey?.(event, row, index, focusRow)) {
+      event.preventDefault();
+      return;
+    }
     switch (event.key) {
       case 'ArrowDown':
         focusRow(index + 1);
@@ -144,6 +161,7 @@ export function DataTable<T>({
         <tbody ref={body}>
           {rows.map((row, index) => {
             const detail = rowDetail?.(row);
+            const selected = selectedId !== undefined && selectedId === getRowId(row);
             return (
               <Fragment key={rowKeys === 'position' ? index : getRowId(row)}>
                 <tr
@@ -151,13 +169,14 @@ export function DataTable<T>({
                   {...rowData?.(row)}
                   tabIndex={onRowActivate ? (index === 0 ? 0 : -1) : undefined}
                   aria-label={onRowActivate && rowLabel ? rowLabel(row) : undefined}
+                  aria-current={selected ? 'true' : undefined}
                   onKeyDown={onRowActivate ? (e) => onRowKeyDown(e, index, row) : undefined}
                   onClick={
                     onRowActivate
                       ? (e) => {
                           // Links and buttons inside the row do their own thing.
                           if ((e.target as HTMLElement).closest('a,button,input,select,textarea')) return;
-                          onRowActivate(row);
+                          (onRowClick ?? onRowActivate)(row);
                         }
                       : undefined
                   }

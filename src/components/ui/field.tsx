@@ -1,6 +1,7 @@
 import { Field as BaseField } from '@base-ui/react/field';
-import { type ReactNode } from 'react';
+import { type ReactNode, useId, useMemo, useState } from 'react';
 import { cn } from '@/lib/cn';
+import { FieldControlContext } from './field-context';
 
 export interface FieldProps {
   label: ReactNode;
@@ -20,13 +21,26 @@ export interface FieldProps {
  * (label for/id, aria-describedby) and marks the control aria-invalid while `error` is set.
  */
 export function Field({ label, description, error, name, disabled, className, children }: FieldProps) {
+  // A native control (Select) names itself here; Base UI's controls are wired by Base UI.
+  const [controlId, setControlId] = useState<string | null>(null);
+  const id = useId();
+  const descriptionId = description ? `${id}-description` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [descriptionId, errorId].filter(Boolean).join(' ') || undefined;
+  const control = useMemo(() => ({ setControlId, describedBy, invalid: !!error }), [describedBy, error]);
   return (
     <BaseField.Root name={name} disabled={disabled} invalid={!!error} className={cn('flex flex-col gap-1.5', className)}>
-      <BaseField.Label className="text-sm font-medium text-slate-900 dark:text-slate-100">{label}</BaseField.Label>
-      {children}
-      {description ? <BaseField.Description className="text-sm text-slate-600 dark:text-slate-400">{description}</BaseField.Description> : null}
+      <BaseField.Label {...(controlId ? { htmlFor: controlId } : {})} className="text-sm font-medium text-slate-900 dark:text-slate-100">
+        {label}
+      </BaseField.Label>
+      <FieldControlContext value={control}>{children}</FieldControlContext>
+      {description ? (
+        <BaseField.Description id={descriptionId} className="text-sm text-slate-600 dark:text-slate-400">
+          {description}
+        </BaseField.Description>
+      ) : null}
       {error ? (
-        <BaseField.Error match className="text-sm font-medium text-red-700 dark:text-red-400">
+        <BaseField.Error id={errorId} match className="text-sm font-medium text-red-700 dark:text-red-400">
           {error}
         </BaseField.Error>
       ) : null}

@@ -1,7 +1,6 @@
 import { Button } from './button';
-import { controlBase } from './styles';
 import type { PageMeta } from '@contract/schemas/page';
-import { cn } from '@/lib/cn';
+import { Select } from './select';
 
 export interface PaginationProps {
   /**
@@ -44,15 +43,12 @@ export function Pagination({ of: { page, totalPages, totalElements, size }, onCh
           <label className="flex items-center gap-2 text-slate-700 dark:text-slate-300">
             Rows per page
             {/* A native select: light on list pages, and every platform's own accessible picker. */}
-            <select value={size} onChange={(e) => onChange({ page: 1, size: Number(e.target.value) })} className={cn(controlBase, 'h-8 w-20 px-2')}>
-              {[...new Set([...sizes, size])]
-                .sort((a, b) => a - b)
-                .map((s) => (
-                  <option key={s} value={s}>
-                    {s}
-                  </option>
-                ))}
-            </select>
+            <Select
+              value={String(size)}
+              onValueChange={(next) => onChange({ page: 1, size: Number(next) })}
+              options={[...new Set([...sizes, size])].sort((a, b) => a - b).map((s) => ({ value: String(s), label: String(s) }))}
+              className="h-8 w-20 px-2"
+            />
           </label>
         ) : null}
         <Button size="sm" onClick={() => onPageChange(1)} disabled={page <= 1} aria-label="First page">

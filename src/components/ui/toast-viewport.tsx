@@ -34,7 +34,13 @@ function ToastList() {
           <Toast.Title className="text-sm font-semibold" />
           <Toast.Description className="text-sm" />
         </div>
-        <Toast.Close aria-label="Dismiss notification" className={cn('rounded px-1.5 text-sm hover:bg-black/5 dark:hover:bg-white/10', focusRing)}>
+        {/* Base UI hides the close from assistive technology until the stack is expanded, yet keeps it in
+            the tab order (axe's aria-hidden-focus): a button that takes the focus is always announced. */}
+        <Toast.Close
+          aria-label="Dismiss notification"
+          aria-hidden={false}
+          className={cn('rounded px-1.5 text-sm hover:bg-black/5 dark:hover:bg-white/10', focusRing)}
+        >
           ✕
         </Toast.Close>
       </Toast.Content>

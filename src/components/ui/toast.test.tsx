@@ -25,6 +25,16 @@ it('a toast raised once the viewport is mounted shows at once', async () => {
   expect(await within(region).findByText('Agent saved', { selector: 'h2' })).toBeTruthy();
 });
 
+it('the close button is never hidden from assistive technology while it can take the focus (axe: aria-hidden-focus)', async () => {
+  render(<Toaster />);
+  const region = await screen.findByRole('region', { name: 'Notifications' });
+  toast.success('Number added');
+  await within(region).findByText('Number added', { selector: 'h2' });
+  // Base UI hides it (aria-hidden) until the stack is expanded, yet leaves it in the tab order.
+  const close = within(region).getByRole('button', { name: 'Dismiss notification' });
+  expect(close.getAttribute('aria-hidden')).not.toBe('true');
+});
+
 it('waits for the reads under way before it lets the viewport load', async () => {
   const client = new QueryClient();
   let answer: (value: string) => void = () => {};

@@ -6,3 +6,5 @@ export const agentsRoot = ['agents'] as const;
 export const campaignsRoot = ['campaigns'] as const;
 export const callsRoot = ['calls'] as const;
 export const alertsRoot = ['alerts'] as const;
+export const reviewRoot = ['review'] as const;
+export const outcomesRoot = ['outcomes'] as const;

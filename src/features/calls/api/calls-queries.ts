@@ -4,18 +4,20 @@ import type { PageOf } from '@contract/schemas/page';
 import type { Call } from '@contract/schemas/call';
 import { apiRequest } from '@/lib/api-client';
 import { normaliseTranscript } from '../model/transcript';
-import type { CallsSearch } from '../model/search-params';
+import { listSearchOf, type CallsSearch } from '../model/search-params';
 import { fetchCallsPage } from './calls-source';
 import { callRead, transcriptRead } from './first-reads';
 import { callKeys } from './keys';
 
-/** A page of the list; `zone` is the display time zone its dates are days in. */
-export const callsListQueryOptions = (search: CallsSearch, zone: string) =>
-  queryOptions({
-    queryKey: callKeys.list(search, zone),
-    queryFn: ({ signal }) => fetchCallsPage(search, zone, signal),
+/** A page of the list; `zone` is the display time zone its dates are days in. The selected call is no part of it. */
+export const callsListQueryOptions = (search: CallsSearch, zone: string) => {
+  const listSearch = listSearchOf(search);
+  return queryOptions({
+    queryKey: callKeys.list(listSearch, zone),
+    queryFn: ({ signal }) => fetchCallsPage(listSearch, zone, signal),
     placeholderData: (previous) => previous,
   });
+};
 
 export const callQueryOptions = (id: string) =>
   queryOptions({

@@ -1,7 +1,8 @@
 /**
- * The call review below its facts: the recording and the transcript side by side (a line click
- * seeks; the line being played is highlighted), what the call learned, and a panel a route composes
- * in (the QA review) under the transcript. Loaded once the heading and the facts are on screen (call-review-page.tsx).
+ * The call review below its heading: the recording and the transcript in the main column (a line
+ * click seeks; the line being played is highlighted); in the side column, the facts (drawn by the
+ * page), what the call learned in sections that fold, and a panel a route composes in (the QA
+ * review) last. Loaded once the heading and the facts are on screen (call-review-page.tsx).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -15,8 +16,12 @@ import { classifications, extractedTree, splitContext } from '../model/call-deta
 import { activeIndexAt, toTimeline } from '../model/transcript';
 import { ExtractedDataTree } from './extracted-data-tree';
 import { NoRecording, RecordingPlayer } from './recording-player';
+
+// The list's detail panel plays through the same player, taken from here (one chunk for both, preloaded with the review's).
+export { NoRecording, RecordingPlayer };
 import { TranscriptTimeline } from './transcript-timeline';
-import { REVIEW_REGIONS } from './review-regions';
+import { REVIEW_COLUMNS, REVIEW_REGIONS } from './review-regions';
+import { ReviewSection } from './review-section';
 
 const LIVE_REFRESH_MS = 5_000;
 
@@ -30,7 +35,11 @@ export interface CallReviewSlot {
   seek?: (seconds: number) => void;
 }
 
-export function CallReviewBody({ call, line, aside }: { call: Call; line?: number; aside?: (slot: CallReviewSlot) => ReactNode }) {
+/**
+ * Draws the two columns' contents into the page's grid (call-review-page.tsx): the player and the
+ * transcript; then the side column, `facts` (drawn by the page, first) at its top.
+ */
+export function CallReviewBody({ call, line, aside, facts }: { call: Call; line?: number; aside?: (slot: CallReviewSlot) => ReactNode; facts?: ReactNode }) {
   const callId = call.id;
   const live = call.status === 'IN_PROGRESS';
   const transcript = useQuery({ ...transcriptQueryOptions(callId), refetchInterval: live ? LIVE_REFRESH_MS : false });
@@ -68,42 +77,62 @@ export function CallReviewBody({ call, line, aside }: { call: Call; line?: numbe
 
   return (
     <>
-      <div className="grid gap-6 lg:grid-cols-2">
-        <section
-          id={REVIEW_REGIONS.details}
+      <div className={REVIEW_COLUMNS.main}>
+        {call.recorded && live ? (
+          <section className="rounded-lg border border-dashed border-slate-300 p-4 dark:border-slate-700">
+            <h2 className="font-semibold">Recording</h2>
+            <p role="status" className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+              The call is still in progress; its recording appears when it ends.
+            </p>
+          </section>
+        ) : call.recorded ? (
+          <RecordingPlayer
+            callId={call.id}
+            items={items}
+            audioRef={audioRef}
+            cueAt={cued?.offsetSeconds}
+            onTime={(t) => {
+              setTime(t);
+              setPlaying(!(audioRef.current?.paused ?? true));
+            }}
+          />
+        ) : (
+          <NoRecording />
+        )}
+        {/* Skip-link targets (page header): focusable by script only, so the next Tab goes on inside. */}
+        <div
+          id={REVIEW_REGIONS.transcript}
           tabIndex={-1}
-          aria-label="Call details"
-          className="flex flex-col gap-6 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-blue-600"
+          className="rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-blue-600"
         >
-          {call.recorded && live ? (
-            <section className="rounded-lg border border-dashed border-slate-300 p-4 dark:border-slate-700">
-              <h2 className="font-semibold">Recording</h2>
-              <p role="status" className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-                The call is still in progress; its recording appears when it ends.
-              </p>
-            </section>
-          ) : call.recorded ? (
-            <RecordingPlayer
-              callId={call.id}
-              items={items}
-              audioRef={audioRef}
-              cueAt={cued?.offsetSeconds}
-              onTime={(t) => {
-                setTime(t);
-                setPlaying(!(audioRef.current?.paused ?? true));
-              }}
-            />
+          {transcript.isPending ? (
+            <p className="text-sm">Loading the transcript…</p>
+          ) : transcript.isError ? (
+            <ErrorState error={transcript.error} onRetry={() => void transcript.refetch()} title="The transcript could not be loaded" />
           ) : (
-            <NoRecording />
+            <TranscriptTimeline
+              items={items}
+              activeIndex={activeIndex}
+              cuedIndex={cued?.index}
+              onSeek={call.recorded && !live ? seek : undefined}
+              playing={playing}
+            />
           )}
-          <Panel title="Summary">{call.summary ? <p className="text-sm whitespace-pre-wrap">{call.summary}</p> : <Muted>No summary.</Muted>}</Panel>
-          <Panel title="Extracted data">
+        </div>
+      </div>
+      <div className={REVIEW_COLUMNS.side}>
+        <section id={REVIEW_REGIONS.details} tabIndex={-1} aria-label="Call details" className={REVIEW_COLUMNS.details}>
+          {facts}
+          <ReviewSection title="Summary">
+            {call.summary ? <p className="text-sm whitespace-pre-wrap">{call.summary}</p> : <Muted>No summary.</Muted>}
+          </ReviewSection>
+          <ReviewSection title="Extracted data">
             <ExtractedDataTree data={extractedTree(call)} label="Extracted data" />
-          </Panel>
-          <Panel title="Classifications">
+          </ReviewSection>
+          <ReviewSection title="Classifications">
             <Pairs pairs={classifications(call)} empty="No classification." />
-          </Panel>
-          <Panel title="Tags">
+          </ReviewSection>
+          <ReviewSection title="Tags">
             {call.tags.length ? (
               <ul className="flex flex-wrap gap-1">
                 {call.tags.map((t) => (
@@ -115,49 +144,28 @@ export function CallReviewBody({ call, line, aside }: { call: Call; line?: numbe
             ) : (
               <Muted>No tags.</Muted>
             )}
-          </Panel>
-          <Panel title="Context">
+          </ReviewSection>
+          <ReviewSection title="Context">
             <Pairs pairs={Object.entries(context.variables).map(([k, v]) => [k, show(v)])} empty="No context variables." />
             <h3 className="mt-3 text-sm font-semibold">System variables</h3>
             <Pairs pairs={Object.entries(context.system).map(([k, v]) => [k, show(v)])} empty="None." />
-          </Panel>
-          <Panel title="Watched variables">
+          </ReviewSection>
+          <ReviewSection title="Watched variables">
             <Pairs pairs={Object.entries(call.watchedVariables ?? {})} empty="No watched variables." />
-          </Panel>
+          </ReviewSection>
         </section>
-        <div>
-          {/* Skip-link targets (page header): focusable by script only, so the next Tab goes on inside. */}
+        {/* Last in the side column: it loads after the rest and grows with its rubric, and there it
+            moves nothing on the screen when it does. The column stays in view (sticky on wide
+            screens) so the review can be written while the transcript is read. */}
+        {aside ? (
           <div
-            id={REVIEW_REGIONS.transcript}
+            id={REVIEW_REGIONS.qa}
             tabIndex={-1}
             className="rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-blue-600"
           >
-            {transcript.isPending ? (
-              <p className="text-sm">Loading the transcript…</p>
-            ) : transcript.isError ? (
-              <ErrorState error={transcript.error} onRetry={() => void transcript.refetch()} title="The transcript could not be loaded" />
-            ) : (
-              <TranscriptTimeline
-                items={items}
-                activeIndex={activeIndex}
-                cuedIndex={cued?.index}
-                onSeek={call.recorded && !live ? seek : undefined}
-                playing={playing}
-              />
-            )}
+            <Slot render={aside} time={time} lines={lines} seek={call.recorded && !live ? seek : undefined} />
           </div>
-          {/* Under the transcript it scores, and last in its column: it loads after the rest and grows
-              with its rubric, and there it moves nothing on the screen when it does. */}
-          {aside ? (
-            <div
-              id={REVIEW_REGIONS.qa}
-              tabIndex={-1}
-              className="mt-6 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-blue-600"
-            >
-              <Slot render={aside} time={time} lines={lines} seek={call.recorded && !live ? seek : undefined} />
-            </div>
-          ) : null}
-        </div>
+        ) : null}
       </div>
     </>
   );
@@ -169,15 +177,6 @@ function Slot({ render, ...slot }: CallReviewSlot & { render: (slot: CallReviewS
 
 function show(v: JsonValue): string {
   return typeof v === 'string' ? v : JSON.stringify(v);
-}
-
-function Panel({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="rounded-lg border border-slate-200 p-4 dark:border-slate-800">
-      <h2 className="mb-2 font-semibold">{title}</h2>
-      {children}
-    </section>
-  );
 }
 
 function Muted({ children }: { children: ReactNode }) {

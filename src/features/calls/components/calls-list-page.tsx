@@ -6,7 +6,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
-import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { LIMITS } from '@contract/limits';
 import { Can } from '@/components/auth/can';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -20,41 +20,27 @@ import { callsListQueryOptions } from '../api/calls-queries';
 import type { CallsPage } from '../api/calls-source';
 import { ListSource } from './list-source';
 import { liveRefreshDelay } from '../model/live-refresh';
-import { clearFilters, FILTER_KEYS, hasFilters, type CallsSearch, type CallsSearchUpdate } from '../model/search-params';
-import { CallsTable } from './calls-table';
+import { clearFilters, hasFilters, type CallsSearch, type CallsSearchUpdate } from '../model/search-params';
+import { CallsBrowser, preloadCallPanel } from './calls-browser';
+import { useCallsTablePreferences } from '../api/table-preferences';
+import { visibleCallsColumns } from '@contract/bff/preferences.plain';
 import { ExportCalls } from './export-calls';
 import { isApiError } from '@/lib/api-error';
 import { useDrawnInSlices, usePaintedOnce } from '@/lib/after-paint';
 import { CallReviewBody } from './call-review-code';
 
-// The filters and saved views (form primitives, a combobox, phone parsing: most of the page's code)
-// load once the rows (or the page's empty or error state) are on screen, not while they are drawn:
-// the rows come first, and each of the two keeps its place while it loads, so nothing moves.
-// Memoised: moving to another page (or size or sort) changes nothing in the filter form, so the
-// form is not drawn again with the next page's rows (its fields' own state is keyed on the filters).
-const CallsFilters = lazy(() =>
-  import('./calls-filters').then((m) => ({
-    default: memo(
-      m.CallsFilters,
-      (a, b) =>
-        a.agents === b.agents &&
-        a.zone === b.zone &&
-        a.onApply === b.onApply &&
-        a.onClear === b.onClear &&
-        a.search.size === b.search.size &&
-        a.search.sort === b.search.sort &&
-        a.search.tz === b.search.tz,
-    ),
-  })),
-);
-const SavedViews = lazy(() => import('./saved-views').then((m) => ({ default: m.SavedViews })));
+// The filter bar (its chips' popovers, the "Add filter" menu, the saved views, phone parsing: most
+// of the page's code) loads once the rows (or the page's empty or error state) are on screen, not
+// while they are drawn: the rows come first, and the bar's one line is reserved while it loads, so
+// nothing moves (ADR 0051).
+const FilterBar = lazy(() => import('./filter-bar').then((m) => ({ default: m.FilterBar })));
+// The column chooser and density (a popover) load with the filter bar, once the rows are on screen.
+const TableSettings = lazy(() => import('./table-settings').then((m) => ({ default: m.TableSettings })));
 
 const PAGE_SIZES = [10, 20, 50, LIMITS.pageSize.max];
 
 export function CallsListPage({ search, onSearch }: { search: CallsSearch; onSearch: (update: CallsSearchUpdate) => void }) {
   const { zone } = useDisplayZone();
-  // The filter form starts afresh when the filters change, not when the page or the sort does.
-  const filtersKey = JSON.stringify(FILTER_KEYS.map((key) => search[key]));
   const list = useQuery({ ...callsListQueryOptions(search, zone), refetchInterval: (query) => liveRefreshDelay(query.state) });
   // Once a page is shown, the next one is fetched, so "Next page" only has to draw it (fresh for the
   // query client's 15 s; the route's loader then finds it in the cache).
@@ -81,7 +67,13 @@ export function CallsListPage({ search, onSearch }: { search: CallsSearch; onSea
     if (!rowsSettled) return;
     void router.loadRouteChunk(router.routesById['/_app/calls/$callId'])?.catch(() => undefined);
     void CallReviewBody.preload().catch(() => undefined);
+    void preloadCallPanel().catch(() => undefined);
   }, [rowsSettled, router]);
+  // The user's columns and density came with the session (the bootstrap's preferences): the first
+  // paint of the rows already has them.
+  const tablePrefs = useCallsTablePreferences();
+  const visibleColumns = useMemo(() => visibleCallsColumns(tablePrefs), [tablePrefs]);
+  const settingsPlaceholder = <div className="h-8 w-44 shrink-0" aria-hidden="true" />;
   // The filters' callbacks stay the same functions across pages (so the memo above holds) and
   // always act on the search as it is now.
   const latest = useRef({ search, onSearch });
@@ -90,13 +82,14 @@ export function CallsListPage({ search, onSearch }: { search: CallsSearch; onSea
   });
   const applyFilters = useCallback((update: CallsSearchUpdate) => latest.current.onSearch(update), []);
   const clearAllFilters = useCallback(() => latest.current.onSearch(clearFilters), []);
-  const filtersPlaceholder = <div className="min-h-[35.125rem] sm:min-h-[23.75rem] lg:min-h-[18.25rem]" aria-busy="true" />;
-  const viewsPlaceholder = <div className="min-h-[9.5rem]" aria-busy="true" />;
+  // The bar's one line (its chips, buttons and search box are 2 rem high), reserved while its code loads.
+  const barPlaceholder = <div className="min-h-8" aria-busy="true" />;
 
   return (
-    <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <div>
+    <div className="-mt-4 flex flex-col gap-2">
+      {/* One line at 1280 px: the heading, its sentence and the actions; the rows come first (issue 34). */}
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+        <div className="flex min-w-0 flex-wrap items-baseline gap-x-3">
           <h1 className="text-xl font-semibold">Calls</h1>
           {/* Drawn with the page, before the rows and the filters: the largest text of the first screen (its LCP). */}
           <p className="text-sm text-slate-600 dark:text-slate-400">
@@ -104,6 +97,17 @@ export function CallsListPage({ search, onSearch }: { search: CallsSearch; onSea
           </p>
         </div>
         <div className="flex items-center gap-2">
+          {/* In the header's one line, not above the rows: the rows keep their room (12 at 1280×720). */}
+          {rowsSettled ? (
+            <Suspense fallback={settingsPlaceholder}>
+              <TableSettings />
+            </Suspense>
+          ) : (
+            settingsPlaceholder
+          )}
+          <Link to="/live" className={buttonClasses('secondary', 'sm')}>
+            Live calls
+          </Link>
           <ExportCalls search={search} zone={zone} agentName={agentName} />
           <Can permission="calls:write">
             <Link to="/calls/new" className={buttonClasses('primary', 'sm')}>
@@ -112,72 +116,69 @@ export function CallsListPage({ search, onSearch }: { search: CallsSearch; onSea
           </Can>
         </div>
       </div>
-      <div className="grid gap-4 lg:grid-cols-[1fr_16rem]">
-        <div className="flex min-w-0 flex-col gap-4">
-          {rowsSettled ? (
-            <Suspense fallback={filtersPlaceholder}>
-              <CallsFilters key={filtersKey} search={search} agents={agents.data ?? []} zone={zone} onApply={applyFilters} onClear={clearAllFilters} />
-            </Suspense>
-          ) : (
-            filtersPlaceholder
-          )}
-          {list.isPending || !rowsDrawn ? (
-            <TableSkeleton rows={8} columns={8} label="Loading calls" />
-          ) : list.isError && !data && refusedFilters(list.error) ? (
-            // A filter the index refuses (a search text of signs only, from a link or a saved view): say
-            // which and why; trying again would only be refused again.
-            <ErrorState
-              error={list.error}
-              title="These filters cannot be searched"
-              message={refusedFilters(list.error)}
-              action={<Button onClick={() => onSearch(clearFilters)}>Clear filters</Button>}
-            />
-          ) : list.isError && !data ? (
-            <ErrorState error={list.error} onRetry={() => void list.refetch()} title="Calls could not be loaded" />
-          ) : data && data.content.length === 0 && !data.trimmedCount?.sent ? (
-            <>
-              {/* An index's empty answer may only mean it is behind: say how fresh it is, as with rows. */}
-              {data.source === 'index' ? (
-                <ListSource page={data} refreshing={list.isFetching} zone={search.tz ?? zone} search={search} displayZone={zone} />
-              ) : null}
-              <EmptyState
-                title={filtered ? 'No call matches these filters' : 'No calls yet'}
-                description={
-                  filtered
-                    ? `Widen the dates or clear a filter.${data.source === 'index' ? ' Calls placed since the index was last brought up to date are not in it yet.' : ''}`
-                    : 'Calls appear here once agents place or take them.'
-                }
-                action={filtered ? <Button onClick={() => onSearch(clearFilters)}>Clear filters</Button> : undefined}
-              />
-            </>
-          ) : data ? (
-            <>
+      {rowsSettled ? (
+        <Suspense fallback={barPlaceholder}>
+          <FilterBar search={search} agents={agents.data ?? []} zone={zone} onApply={applyFilters} onClear={clearAllFilters} />
+        </Suspense>
+      ) : (
+        barPlaceholder
+      )}
+      <div className="flex min-w-0 flex-col gap-2">
+        {list.isPending || !rowsDrawn ? (
+          <TableSkeleton rows={8} columns={visibleColumns.length} label="Loading calls" />
+        ) : list.isError && !data && refusedFilters(list.error) ? (
+          // A filter the index refuses (a search text of signs only, from a link or a saved view): say
+          // which and why; trying again would only be refused again.
+          <ErrorState
+            error={list.error}
+            title="These filters cannot be searched"
+            message={refusedFilters(list.error)}
+            action={<Button onClick={() => onSearch(clearFilters)}>Clear filters</Button>}
+          />
+        ) : list.isError && !data ? (
+          <ErrorState error={list.error} onRetry={() => void list.refetch()} title="Calls could not be loaded" />
+        ) : data && data.content.length === 0 && !data.trimmedCount?.sent ? (
+          <>
+            {/* An index's empty answer may only mean it is behind: say how fresh it is, as with rows. */}
+            {data.source === 'index' ? (
               <ListSource page={data} refreshing={list.isFetching} zone={search.tz ?? zone} search={search} displayZone={zone} />
-              {data.content.length ? (
-                <CallsTable calls={data.content} sort={search.sort} agentName={agentName} onSort={(sort) => onSearch((prev) => ({ ...prev, sort, page: 1 }))} />
-              ) : (
-                <EmptyState title="None of this page's calls fall in your days" description={trimmedPageNote(data, search.tz ?? zone)} />
-              )}
-              <Pagination
-                of={data}
-                noun="calls"
-                sizes={PAGE_SIZES}
-                summary={data.trimmedCount ? trimmedRange(data) : undefined}
-                atLeast={!data.totalExact}
-                onChange={(next) => onSearch((prev) => ({ ...prev, ...next }))}
+            ) : null}
+            <EmptyState
+              title={filtered ? 'No call matches these filters' : 'No calls yet'}
+              description={
+                filtered
+                  ? `Widen the dates or clear a filter.${data.source === 'index' ? ' Calls placed since the index was last brought up to date are not in it yet.' : ''}`
+                  : 'Calls appear here once agents place or take them.'
+              }
+              action={filtered ? <Button onClick={() => onSearch(clearFilters)}>Clear filters</Button> : undefined}
+            />
+          </>
+        ) : data ? (
+          <>
+            <ListSource page={data} refreshing={list.isFetching} zone={search.tz ?? zone} search={search} displayZone={zone} />
+            {data.content.length ? (
+              <CallsBrowser
+                calls={data.content}
+                sort={search.sort}
+                agentName={agentName}
+                onSort={(sort) => onSearch((prev) => ({ ...prev, sort, page: 1 }))}
+                visible={visibleColumns}
+                density={tablePrefs.density}
+                selectedInUrl={search.call}
               />
-            </>
-          ) : null}
-        </div>
-        <aside>
-          {rowsSettled ? (
-            <Suspense fallback={viewsPlaceholder}>
-              <SavedViews search={search} />
-            </Suspense>
-          ) : (
-            viewsPlaceholder
-          )}
-        </aside>
+            ) : (
+              <EmptyState title="None of this page's calls fall in your days" description={trimmedPageNote(data, search.tz ?? zone)} />
+            )}
+            <Pagination
+              of={data}
+              noun="calls"
+              sizes={PAGE_SIZES}
+              summary={data.trimmedCount ? trimmedRange(data) : undefined}
+              atLeast={!data.totalExact}
+              onChange={(next) => onSearch((prev) => ({ ...prev, ...next }))}
+            />
+          </>
+        ) : null}
       </div>
     </div>
   );

@@ -13,6 +13,7 @@ vi.mock('@/lib/shared-queries/campaign-registry', () => ({
   campaignChoicesQueryOptions: () => ({ queryKey: ['campaigns'], queryFn: () => Promise.resolve({ content: [] }) }),
 }));
 vi.mock('@/components/do-not-call/skip-notice', () => ({ DncSkipNotice: () => null }));
+vi.mock('@/components/compliance/caps-notice', () => ({ CapsSkipNotice: () => null }));
 vi.mock('../api/place-calls', async (original) => ({ ...((await original()) as object), placeBulk: vi.fn() }));
 
 afterEach(cleanup);

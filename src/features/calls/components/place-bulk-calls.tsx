@@ -13,11 +13,13 @@ import { Link } from '@tanstack/react-router';
 import { useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { Call } from '@contract/schemas/call';
+import { isHoursReason } from '@contract/bff/local-hours';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { chunk, mappingProblems, type CountryCode } from '@/lib/recipients';
 import { buildFromDraft, type RecipientsDraft } from '@/lib/recipients/import-draft';
 import { RecipientsTableImport } from '@/components/table-import/recipients-table-import';
 import { RejectedRowsDownload } from '@/components/table-import/rejected-rows-download';
+import { CapsSkipNotice } from '@/components/compliance/caps-notice';
 import { DncSkipNotice } from '@/components/do-not-call/skip-notice';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -30,6 +32,7 @@ import { tooManyMessage } from '../model/rate-limit-message';
 import { parseCallsSearch } from '../model/search-params';
 import { createSubmissionKeys } from '../model/submission-key';
 import { OutboundAgentField } from './outbound-agent-field';
+import { OverrideHoursCheckbox } from './override-hours';
 import { countOf } from '@/lib/plural';
 
 interface Outcome {
@@ -37,6 +40,10 @@ interface Outcome {
   placedCount: number;
   /** Left out by the BFF: on the do-not-call list. */
   skipped: number;
+  /** Left out for the contact caps. */
+  capped: number;
+  /** Held back: outside their local calling hours (the number and why). */
+  held: { phone: string; reason: string }[];
   rate?: CallRateLimit;
   error?: string;
   tooMany?: { remaining?: number; sent: number };
@@ -55,6 +62,8 @@ export function PlaceBulkCalls({ country }: { country: CountryCode }) {
   const [limit, setLimit] = useState<number | null>(null);
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // The agent and campaign of the last send: the held numbers are called anyway with the same.
+  const lastBase = useRef<BulkSend | null>(null);
 
   // The default country is the page's: a change re-reads the national numbers of the same draft.
   const built = useMemo(() => (draft ? buildFromDraft({ ...draft, defaultCountry: country }) : null), [draft, country]);
@@ -69,21 +78,30 @@ export function PlaceBulkCalls({ country }: { country: CountryCode }) {
     setOutcome(null);
   }
 
-  async function send(base: BulkSend) {
+  /** `overrideHours`: the held numbers, called anyway outside their local hours (their own key each request). */
+  async function send(base: BulkSend, recipients: typeof toSend = toSend, overrideHours = false) {
     setSending(true);
-    const result: Outcome = { placed: [], placedCount: 0, skipped: 0 };
-    for (const part of chunk(toSend)) {
+    lastBase.current = base;
+    const result: Outcome = { placed: [], placedCount: 0, skipped: 0, capped: 0, held: [] };
+    for (const part of chunk(recipients)) {
       const body = { ...base, recipients: part };
       try {
-        const r = await placeBulk(body, keys.current.keyFor(body));
+        const r = await placeBulk(body, keys.current.keyFor(overrideHours ? { body, overrideHours } : body), overrideHours);
         result.placed.push(...r.calls);
-        result.placedCount += part.length - r.skipped.length;
+        result.placedCount += part.length - r.skipped.length - r.capped.length - r.held.length;
         result.skipped += r.skipped.length;
+        result.capped += r.capped.length;
+        result.held.push(...r.held.map((h) => ({ phone: h.phone, reason: h.reason })));
         result.rate = r.rate;
       } catch (error) {
-        // Every number of this request is on the do-not-call list: nothing was sent; go on.
-        if (isApiError(error) && error.status === 422 && error.fieldErrors.length === part.length) {
-          result.skipped += part.length;
+        // Every number of this request is on the do-not-call list, over the contact caps or outside
+        // its local hours: nothing was sent; go on.
+        if (isApiError(error) && error.status === 422 && error.fieldErrors.length > 0 && error.fieldErrors.every((f) => f.field.startsWith('recipients['))) {
+          const listed = error.fieldErrors.filter((f) => f.message.startsWith('On the do-not-call list')).length;
+          const held = error.fieldErrors.filter((f) => isHoursReason(f.message));
+          result.skipped += listed;
+          result.capped += error.fieldErrors.length - listed - held.length;
+          result.held.push(...held.map((f) => ({ phone: String(f.rejectedValue ?? ''), reason: f.message })));
           continue;
         }
         result.rate = isApiError(error) ? readCallRateLimit(error.headers) : undefined;
@@ -133,6 +151,7 @@ export function PlaceBulkCalls({ country }: { country: CountryCode }) {
             )}
           />
           <DncSkipNotice phones={toSendPhones} />
+          <CapsSkipNotice phones={toSendPhones} />
           {limit !== null ? (
             <p className="text-sm">
               Sending only the first {limit} of {built.recipients.length}.
@@ -144,13 +163,40 @@ export function PlaceBulkCalls({ country }: { country: CountryCode }) {
         </form>
       ) : null}
 
-      {outcome ? <OutcomePanel outcome={outcome} onSendFewer={(n) => (setLimit(n), setOutcome(null))} /> : null}
+      {outcome ? (
+        <OutcomePanel
+          outcome={outcome}
+          sending={sending}
+          onSendFewer={(n) => (setLimit(n), setOutcome(null))}
+          onCallHeld={() => {
+            const base = lastBase.current;
+            const held = new Set(outcome.held.map((h) => h.phone));
+            if (base)
+              void send(
+                base,
+                toSend.filter((r) => held.has(r.phone)),
+                true,
+              );
+          }}
+        />
+      ) : null}
     </div>
   );
 }
 
-function OutcomePanel({ outcome, onSendFewer }: { outcome: Outcome; onSendFewer: (n: number) => void }) {
+function OutcomePanel({
+  outcome,
+  sending,
+  onSendFewer,
+  onCallHeld,
+}: {
+  outcome: Outcome;
+  sending: boolean;
+  onSendFewer: (n: number) => void;
+  onCallHeld: () => void;
+}) {
   const { rate, tooMany } = outcome;
+  const [overrideHours, setOverrideHours] = useState(false);
   return (
     <section aria-labelledby="outcome-heading" className="flex flex-col gap-2 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
       <h2 id="outcome-heading" className="font-semibold">
@@ -159,7 +205,28 @@ function OutcomePanel({ outcome, onSendFewer }: { outcome: Outcome; onSendFewer:
       <p role="status">
         {countOf(outcome.placedCount, 'call')} placed.
         {outcome.skipped > 0 ? ` ${countOf(outcome.skipped, 'number was', 'numbers were')} left out: on the do-not-call list.` : ''}
+        {outcome.capped > 0 ? ` ${countOf(outcome.capped, 'number was', 'numbers were')} left out: over the contact caps.` : ''}
+        {outcome.held.length > 0 ? ` ${countOf(outcome.held.length, 'number was', 'numbers were')} held back: outside their local calling hours.` : ''}
       </p>
+      {outcome.held.length > 0 ? (
+        <div className="flex flex-col gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:bg-amber-950/50 dark:text-amber-100">
+          <h3 className="font-medium">Held back for their local hours</h3>
+          <ul data-testid="hours-held" className="flex flex-col gap-1">
+            {outcome.held.slice(0, 20).map((h) => (
+              <li key={h.phone}>
+                {h.phone}: {h.reason}
+              </li>
+            ))}
+          </ul>
+          {outcome.held.length > 20 ? <p>and {countOf(outcome.held.length - 20, 'more number')}.</p> : null}
+          <OverrideHoursCheckbox checked={overrideHours} onChange={setOverrideHours} />
+          {overrideHours ? (
+            <Button size="sm" className="self-start" disabled={sending} onClick={onCallHeld}>
+              {`Call the ${countOf(outcome.held.length, 'held number')} anyway`}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
       {rate && (rate.limit !== undefined || rate.remaining !== undefined) ? (
         <p data-testid="call-rate-limit">
           Concurrent calls: limit {rate.limit ?? '?'}, {rate.remaining ?? '?'} free now.

@@ -5,13 +5,15 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import type { CallCreate } from '@contract/schemas/calls-create';
+import { isHoursReason } from '@contract/bff/local-hours';
 import { errorMessage, fieldError, isApiError } from '@/lib/api-client';
 import { normalisePhone, type CountryCode } from '@/lib/recipients/phone';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
+import { CapsSkipNotice } from '@/components/compliance/caps-notice';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -22,6 +24,7 @@ import { NO_CAMPAIGN, oneCallDefaults, oneCallSchema, type OneCallInput } from '
 import { createSubmissionKeys } from '../model/submission-key';
 import { parseCallsSearch } from '../model/search-params';
 import { OutboundAgentField } from './outbound-agent-field';
+import { OverrideHoursCheckbox } from './override-hours';
 
 export function PlaceOneCall({ country }: { country: CountryCode }) {
   const navigate = useNavigate();
@@ -37,8 +40,10 @@ export function PlaceOneCall({ country }: { country: CountryCode }) {
   } = useForm<OneCallInput, unknown, CallCreate>({ resolver: zodResolver(schema), defaultValues: oneCallDefaults });
   const rows = useFieldArray({ control, name: 'context' });
 
+  // Call anyway, outside the recipient's local hours (offered once the BFF held the call back).
+  const [overrideHours, setOverrideHours] = useState(false);
   const mutation = useMutation({
-    mutationFn: ({ body, key }: { body: CallCreate; key: string }) => placeCall(body, key),
+    mutationFn: ({ body, key, override }: { body: CallCreate; key: string; override: boolean }) => placeCall(body, key, override),
     onSuccess: (call, { body }) => {
       if (call) return void navigate({ to: '/calls/$callId', params: { callId: call.id } });
       // Placed, but the upstream did not say which call it is: the calls to this number, and why there.
@@ -48,11 +53,18 @@ export function PlaceOneCall({ country }: { country: CountryCode }) {
   });
 
   /** `fresh`: a new attempt after an unknown outcome (a new Idempotency-Key; the old one answers 409). */
-  const submit = (fresh: boolean) => handleSubmit((body) => mutation.mutate({ body, key: fresh ? keys.current.renew(body) : keys.current.keyFor(body) }));
+  const submit = (fresh: boolean) =>
+    handleSubmit((body) => {
+      // An override is another request: its own key, so the held attempt's refusal is never replayed.
+      const content = overrideHours ? { body, overrideHours } : body;
+      mutation.mutate({ body, key: fresh ? keys.current.renew(content) : keys.current.keyFor(content), override: overrideHours });
+    });
 
   const serverError = mutation.error;
   // The BFF could not learn whether the call was placed: the same key would only repeat that.
   const unknownOutcome = isApiError(serverError) && serverError.kind === 'unknown-outcome';
+  // The BFF held the call back: it is outside the recipient's local hours (the reason is on the phone field).
+  const heldForHours = isHoursReason(fieldError(serverError, 'recipient.phone'));
   const e164 = normalisePhone(useWatch({ control, name: 'phone' }), country);
   return (
     <form onSubmit={(e) => void submit(false)(e)} noValidate aria-label="Place one call" className="flex max-w-xl flex-col gap-4">
@@ -66,6 +78,8 @@ export function PlaceOneCall({ country }: { country: CountryCode }) {
       <Field label="Phone" error={errors.phone?.message ?? fieldError(serverError, 'recipient.phone')} description={`National numbers are read as ${country}.`}>
         <Input {...register('phone')} autoComplete="off" />
       </Field>
+      <CapsSkipNotice phones={e164.ok ? [e164.e164] : []} />
+      {heldForHours || overrideHours ? <OverrideHoursCheckbox checked={overrideHours} onChange={setOverrideHours} /> : null}
       <Controller
         control={control}
         name="campaignId"

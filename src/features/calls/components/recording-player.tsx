@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { toApiError } from '@/lib/api-client';
-import { NativeSelect } from './native-select';
+import { Select } from '@/components/ui/select';
 import type { TimelineItem } from '../model/transcript';
 import { turnBands } from '../model/turn-bands';
 
@@ -206,10 +206,9 @@ export function RecordingPlayer({ callId, items, audioRef, cueAt, onTime }: Reco
         </Button>
         <div className="flex items-center gap-2 text-sm">
           <span>Speed</span>
-          {/* Native: six fixed choices, and the review's first load without Base UI's select (~45 KB gzip with its popup). */}
-          <NativeSelect
+          <Select
             value={speed}
-            onChange={(e) => changeSpeed(e.target.value)}
+            onValueChange={changeSpeed}
             options={SPEEDS.map((s) => ({ value: s, label: `${s}×` }))}
             aria-label="Playback speed"
             className="min-w-20"

@@ -1,12 +1,16 @@
 /**
  * Saved views: the current filters, sort and page size under a name, kept per user by the BFF.
- * Each view is a link to its URL, so opening one is plain navigation.
+ * A menu button of the filter bar ("Saved views") opens them in a popover: each view is a link to
+ * its URL, so opening one is plain navigation; the current one is saved from the same popover.
  */
+import { Popover } from '@base-ui/react/popover';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useForm, type Resolver } from 'react-hook-form';
 import { errorMessage } from '@/lib/api-client';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { popupSurface } from '@/components/ui/styles';
+import { cn } from '@/lib/cn';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
@@ -14,7 +18,7 @@ import { callKeys } from '../api/keys';
 import { savedViewsQueryOptions } from '@/lib/shared-queries/saved-views';
 import { deleteView, saveView } from '../api/saved-views';
 import type { SavedViewForm } from '../model/saved-view-form';
-import { parseCallsSearch, type CallsSearch } from '../model/search-params';
+import { parseCallsSearch, viewSearchOf, type CallsSearch } from '../model/search-params';
 
 /** The form's zod rule (the contract's SavedViewName), loaded on the first check, not with the list. */
 export const savedViewResolver: Resolver<SavedViewForm> = async (values, context, options) => {
@@ -23,11 +27,28 @@ export const savedViewResolver: Resolver<SavedViewForm> = async (values, context
 };
 
 export function SavedViews({ search }: { search: CallsSearch }) {
+  return (
+    <Popover.Root>
+      <Popover.Trigger className={buttonClasses('secondary', 'sm')}>
+        Saved views <span aria-hidden="true">▾</span>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Positioner sideOffset={6} align="start" className="z-50">
+          <Popover.Popup className={cn(popupSurface, 'w-[min(22rem,var(--available-width))]')}>
+            <SavedViewsPanel search={search} />
+          </Popover.Popup>
+        </Popover.Positioner>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
+
+function SavedViewsPanel({ search }: { search: CallsSearch }) {
   const queryClient = useQueryClient();
   const views = useQuery(savedViewsQueryOptions());
   const form = useForm<SavedViewForm>({ resolver: savedViewResolver, defaultValues: { name: '' } });
   const save = useMutation({
-    mutationFn: (n: string) => saveView(n, { ...search, page: 1 }),
+    mutationFn: (n: string) => saveView(n, { ...viewSearchOf(search) }),
     onSuccess: (_v, n) => {
       toast.success(`View "${n}" saved`);
       form.reset();
@@ -44,7 +65,7 @@ export function SavedViews({ search }: { search: CallsSearch }) {
   const submit = form.handleSubmit(({ name }) => save.mutate(name));
 
   return (
-    <nav aria-label="Saved views" className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-800">
+    <nav aria-label="Saved views" className="flex flex-col gap-3 p-3 text-sm">
       <h2 className="font-semibold">Saved views</h2>
       {views.isPending ? <p>Loading views…</p> : null}
       {views.isError ? <p role="alert">Views could not be loaded: {errorMessage(views.error)}</p> : null}

@@ -23,11 +23,33 @@ describe('the filter form', () => {
       transfer: false,
       hangUpWithin: 5,
       q: 'cancel',
+      check: ['12', '7'],
+      outcome: ['4', '9'],
       startedFrom: '2026-01-02T10:00:00Z',
       startedBefore: '2026-01-02T11:00:00Z',
     });
     const form = FilterForm.parse(formDefaults(search, 'FR'));
     expect(toSearch(form, search.phone, search)).toEqual({ ...search, page: 1 });
+  });
+
+  it('keeps a chosen check or category, and a second one from a link behind it; "Any call" drops the first', () => {
+    const search = parseCallsSearch({ check: ['12', '7', 'x', '0'] });
+    expect(search.check).toEqual(['12', '7']);
+    const form = FilterForm.parse(formDefaults(search, 'US'));
+    expect(form.check).toBe('12');
+    expect(toSearch({ ...form, check: '3' }, undefined, search).check).toEqual(['3', '7']);
+    expect(toSearch({ ...form, check: '' }, undefined, search).check).toEqual(['7']);
+    expect(FilterForm.safeParse({ ...form, check: '1 OR 1' }).success).toBe(false);
+  });
+
+  it('keeps a chosen outcome and a second one from a link behind it; "Any call" drops the first', () => {
+    const search = parseCallsSearch({ outcome: ['4', '9', 'booked', '-1', '2147483648'], campaignName: 'Spring' });
+    expect(search.outcome).toEqual(['4', '9']);
+    const form = FilterForm.parse(formDefaults(search, 'US'));
+    expect(form.outcome).toBe('4');
+    expect(toSearch({ ...form, outcome: '5' }, undefined, search).outcome).toEqual(['5', '9']);
+    expect(toSearch({ ...form, outcome: '' }, undefined, parseCallsSearch({ outcome: '4' })).outcome).toBeUndefined();
+    expect(FilterForm.safeParse({ ...form, outcome: '4; DROP' }).success).toBe(false);
   });
 
   it('replaces, never merges: emptied fields leave the URL', () => {

@@ -47,6 +47,10 @@ export const FilterForm = z
     answeringMachine: Tri,
     transfer: Tri,
     hangUpWithin: seconds(INDEX_LIMITS.hangUpWithinMax, 'Hang-up within'),
+    /** A QA check or category that flagged the call: its id, or '' for any call. */
+    check: z.string().regex(/^(|[1-9]\d{0,9})$/, { error: 'Choose a check from the list.' }),
+    /** An outcome the call met: its id, or '' for any call. */
+    outcome: z.string().regex(/^(|[1-9]\d{0,9})$/, { error: 'Choose an outcome from the list.' }),
     q: z
       .string()
       .trim()
@@ -76,7 +80,7 @@ const split = (pair: string | undefined) => {
   return at > 0 ? [pair!.slice(0, at), pair!.slice(at + 1)] : ['', ''];
 };
 
-/** The form's values for the URL's filters (the first classifier, field and tag; see `toSearch`). */
+/** The form's values for the URL's filters (the first classifier, field, tag, check and outcome; see `toSearch`). */
 export function formDefaults(search: CallsSearch, country: string): FilterForm {
   const [classifierName, classifierValue] = split(search.classifier?.[0]);
   const [extractedPath, extractedValue] = split(search.extracted?.[0]);
@@ -99,6 +103,8 @@ export function formDefaults(search: CallsSearch, country: string): FilterForm {
     answeringMachine: triOf(search.answeringMachine),
     transfer: triOf(search.transfer),
     hangUpWithin: search.hangUpWithin?.toString() ?? '',
+    check: search.check?.[0] ?? '',
+    outcome: search.outcome?.[0] ?? '',
     q: search.q ?? '',
   };
 }
@@ -138,6 +144,8 @@ export function toSearch(form: FilterForm, phoneE164: string | undefined, curren
     transfer: boolOf(form.transfer),
     hangUpWithin: int(form.hangUpWithin),
     q: form.q || undefined,
+    check: list(form.check, current.check?.slice(1)),
+    outcome: list(form.outcome, current.outcome?.slice(1)),
   };
   for (const key of FILTER_KEYS) if (next[key] === undefined) delete next[key];
   return next;

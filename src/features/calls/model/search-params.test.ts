@@ -4,7 +4,17 @@ import { z } from 'zod';
 import { LIMITS } from '@contract/limits';
 import { CallListQuery, DEFAULT_CALL_SORT, QUERY_PARAM_NAMES } from '@contract/queries';
 import { IndexSearchQuery } from '@contract/bff/index';
-import { clearFilters, hasFilters, INDEX_FILTERS, parseCallsSearch, toIndexQuery, toUpstreamQuery, usesIndex } from './search-params';
+import {
+  clearFilters,
+  hasFilters,
+  INDEX_FILTERS,
+  listSearchOf,
+  parseCallsSearch,
+  toIndexQuery,
+  toUpstreamQuery,
+  usesIndex,
+  viewSearchOf,
+} from './search-params';
 
 describe('parseCallsSearch', () => {
   it('applies defaults to an empty URL', () => {
@@ -163,5 +173,24 @@ describe('the index filters', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe('the selected call (the detail panel)', () => {
+  const id = '3f2c1b9e-8d7a-4c6b-9e5f-1a2b3c4d5e6f';
+  it('is kept when it is a UUID, dropped otherwise, and is no part of the list read', () => {
+    expect(parseCallsSearch({ call: id }).call).toBe(id);
+    expect(parseCallsSearch({ call: 'not-a-call' }).call).toBeUndefined();
+    expect(parseCallsSearch({ call: `${id}x` }).call).toBeUndefined();
+    const search = parseCallsSearch({ call: id, status: 'COMPLETED' });
+    expect(listSearchOf(search)).toEqual(parseCallsSearch({ status: 'COMPLETED' }));
+    expect(hasFilters(parseCallsSearch({ call: id }))).toBe(false);
+  });
+});
+
+describe('a saved view', () => {
+  it('keeps the filters, sort and size from page 1, and not the call the panel shows', () => {
+    const search = parseCallsSearch({ status: 'COMPLETED', size: 50, page: 3, call: '6f1c2a52-8b5e-4c1a-9d7e-3f2b1a0c9d8e' });
+    expect(viewSearchOf(search)).toEqual(parseCallsSearch({ status: 'COMPLETED', size: 50 }));
   });
 });

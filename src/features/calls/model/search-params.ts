@@ -44,6 +44,12 @@ export interface CallsSearch {
   hangUpWithin?: number;
   /** Transcript text in web-search syntax. */
   q?: string;
+  /** Ids of QA checks or categories that flagged the call (all of them); Insights' categories link here. */
+  check?: string[];
+  /** Ids of outcomes the call met (all of them); Insights' and the campaigns' outcome figures link here. */
+  outcome?: string[];
+  /** The call selected in the list, shown in the detail panel beside it (a UUID); not part of the list's read. */
+  call?: string;
 }
 
 /** The filters only the index answers (the index route's own names); `tz` is one when a link pins it. */
@@ -61,6 +67,9 @@ const extractedPair = (s: string) => {
   const path = nameOf(s).split('.');
   return path.length <= INDEX_LIMITS.extractedPathMaxDepth && path.every((seg) => seg.trim() !== '');
 };
+
+/** A row id of the BFF's own (a check, an outcome): a positive int4. */
+const isId = (s: string) => /^[1-9]\d{0,9}$/.test(s) && Number(s) <= 2_147_483_647;
 
 /** A list of strings from one value, an array, or a comma list (statuses); bad items dropped. */
 function listParam(raw: unknown, keep: (s: string) => boolean, max: number, splitCommas = false): string[] | undefined {
@@ -125,6 +134,9 @@ export function parseCallsSearch(raw: Record<string, unknown>): CallsSearch {
     transfer: flag(raw.transfer),
     hangUpWithin: optionalInt(raw.hangUpWithin, INDEX_LIMITS.hangUpWithinMax),
     q: textMax(raw.q, INDEX_LIMITS.qMaxLength),
+    check: listParam(raw.check, isId, INDEX_LIMITS.repeatedFiltersMax),
+    outcome: listParam(raw.outcome, isId, INDEX_LIMITS.repeatedFiltersMax),
+    call: matchParam(raw.call, PATTERNS.uuid, undefined),
   };
   if (!search.from || !search.to || search.from > search.to) {
     search.from = undefined;
@@ -141,6 +153,18 @@ export function parseCallsSearch(raw: Record<string, unknown>): CallsSearch {
   // Absent keys, not `key: undefined`, so URLs and query keys stay minimal.
   for (const key of Object.keys(search) as (keyof CallsSearch)[]) if (search[key] === undefined) delete search[key];
   return search;
+}
+
+/** The search the list's rows are read with: without the selected call, so selecting one reads nothing again. */
+export function listSearchOf(search: CallsSearch): CallsSearch {
+  if (search.call === undefined) return search;
+  const { call: _selected, ...rest } = search;
+  return rest;
+}
+
+/** What a saved view keeps of the list's search: its filters, sort and size, from page 1, not the call the panel shows. */
+export function viewSearchOf(search: CallsSearch): CallsSearch {
+  return { ...listSearchOf(search), page: 1 };
 }
 
 /** Whether a filter only the index answers is set: then the rows come from the index. */

@@ -1,17 +1,28 @@
 /** Writes, made by the BFF's write routes: create (with the draft's Idempotency-Key) and status changes. */
+import type { CapsCreateExtra } from '@contract/bff/contact-caps';
 import type { DncCreateExtra } from '@contract/bff/do-not-call';
 import type { CampaignStatus } from '@contract/enums';
 import type { Campaign, CampaignCreate } from '@contract/schemas/campaign';
 import { resolveWriteAttemptPath, writeAttemptPath } from '@contract/bff/write-routes.plain';
 import type { ResolveWriteAttempt, WriteAttempt } from '@contract/bff/write-attempts';
+import { BFF_HEADERS } from '@contract/bff/http.plain';
 import { bffRequest, bffWrite, isApiError } from '@/lib/api-client';
 
 /**
  * The campaign, and the recipients the BFF left out because they are on the do-not-call list;
  * undefined when the upstream created it without saying its id (docs/api-assumptions.md T7).
  */
-export async function createCampaign(body: CampaignCreate, idempotencyKey: string): Promise<(Campaign & DncCreateExtra) | undefined> {
-  const { data } = await bffWrite<(Campaign & DncCreateExtra) | undefined>('createCampaign', { body, idempotencyKey });
+export async function createCampaign(
+  body: CampaignCreate,
+  idempotencyKey: string,
+  /** A part of a split list: the id every part shares, so the BFF counts a person once over the parts. */
+  splitId?: string,
+): Promise<(Campaign & DncCreateExtra & CapsCreateExtra) | undefined> {
+  const { data } = await bffWrite<(Campaign & DncCreateExtra & CapsCreateExtra) | undefined>('createCampaign', {
+    body,
+    idempotencyKey,
+    headers: splitId ? { [BFF_HEADERS.splitGroup]: splitId } : undefined,
+  });
   return typeof data?.id === 'string' ? data : undefined;
 }
 

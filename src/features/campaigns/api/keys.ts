@@ -8,4 +8,8 @@ export const campaignKeys = {
   calls: (name: string) => [...campaignKeys.all, 'calls', name] as const,
   draft: (name: string) => [...campaignKeys.all, 'draft', name] as const,
   progress: (ids: readonly string[]) => [...campaignKeys.all, 'progress', ...ids] as const,
+  zones: (phones: readonly string[]) => [...campaignKeys.all, 'zones', phones] as const,
+  recipients: (id: string) => [...campaignKeys.all, 'recipients', id] as const,
+  outcomes: (ids: readonly string[]) => [...campaignKeys.all, 'outcomes', ...ids] as const,
+  capGuard: (id: string) => [...campaignKeys.all, 'cap-guard', id] as const,
 };

@@ -9,19 +9,26 @@ export interface WizardValues {
   retry: RetryValues;
 }
 
-export function toCreateBody(values: WizardValues, recipients: Recipient[], name = values.basics.name): CampaignCreate {
+/** A part's own zone, batch share and start date ("own local hours"), over the wizard's. */
+export interface PartSchedule {
+  timezone: string;
+  batchSize: number;
+  startDate: string;
+}
+
+export function toCreateBody(values: WizardValues, recipients: Recipient[], name = values.basics.name, part?: PartSchedule): CampaignCreate {
   const { retry } = values;
   const body: CampaignCreate = {
     name: name.trim(),
     agentId: values.basics.agentId,
-    timezone: values.basics.timezone,
-    startDate: values.schedule.startDate,
+    timezone: part?.timezone ?? values.basics.timezone,
+    startDate: part?.startDate ?? values.schedule.startDate,
     days: [...values.schedule.days],
     timeSlots: values.schedule.timeSlots.map((s) => ({
       startTime: s.startTime,
       endTime: s.endTime,
     })),
-    batchSize: values.schedule.batchSize,
+    batchSize: part?.batchSize ?? values.schedule.batchSize,
     recipients,
     // "Off" sends no policy: the upstream's default is no retry (max 0).
     ...(retry.enabled

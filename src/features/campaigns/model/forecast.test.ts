@@ -22,6 +22,20 @@ describe('forecast', () => {
     expect(f.firstCallAt.toISOString()).toBe('2026-11-25T09:00:00.000Z');
     expect(f.lastCallBy.toISOString()).toBe('2026-12-02T11:00:00.000Z');
   });
+  it('skips blackout dates, which add calling days, and names them', () => {
+    const f = forecast({
+      ...base,
+      days: [...base.days],
+      blackout: new Map([
+        ['2026-11-30', 'Team day off'],
+        ['2026-11-26', 'Not a calling day'],
+      ]),
+    })!;
+    expect(f.callingDays).toBe(3);
+    expect(f.lastDay).toBe('2026-12-07'); // Wed 25, (Mon 30 blacked out), Wed 2, Mon 7
+    expect(f.skipped).toEqual([{ date: '2026-11-30', label: 'Team day off' }]);
+    expect(forecast({ ...base, days: [...base.days] })!.skipped).toEqual([]);
+  });
   it('skips today when its windows have closed, and starts now inside an open window', () => {
     const today = {
       ...base,

@@ -2,7 +2,8 @@
  * When a campaign will call: calls per day, the first and the expected last calling day, given the
  * batch size, the weekdays, the start date and the clipped windows, as the simulator's scheduler
  * does it (at most batchSize a local day, only inside the effective windows, in the campaign's
- * zone). Retries are not forecast: they add days only for unreached recipients.
+ * zone). Retries are not forecast: they add days only for unreached recipients. Blackout dates
+ * (local dates on which the BFF pauses the campaign, /compliance) are not calling days.
  */
 import { DateTime } from 'luxon';
 import { atWallClock } from '@contract/wall-clock';
@@ -21,6 +22,8 @@ export interface ForecastInput {
   timeSlots: readonly Slot[];
   timezone: string;
   now?: Date;
+  /** Blackout dates (YYYY-MM-DD, taken in the campaign's zone) and what each is. */
+  blackout?: ReadonlyMap<string, string>;
 }
 
 export interface Forecast {
@@ -32,6 +35,8 @@ export interface Forecast {
   /** Instants: the first window opening and the last window closing. */
   firstCallAt: Date;
   lastCallBy: Date;
+  /** Blackout dates that would have been calling days, up to the last one, in order. */
+  skipped: { date: string; label: string }[];
 }
 
 /** Null when nothing can be forecast (no recipients, no weekday, no window, bad zone). */
@@ -46,11 +51,17 @@ export function forecast(input: ForecastInput): Forecast | null {
   const lastWindow = windows[windows.length - 1]!;
   const needed = Math.ceil(input.recipients / input.batchSize);
   const callingDays: DateTime[] = [];
+  const skipped: { date: string; label: string }[] = [];
   for (let d = 0; d < MAX_DAYS_SCANNED && callingDays.length < needed; d += 1) {
     const day = start.plus({ days: d }).startOf('day');
     if (!input.days.includes(WEEKDAYS[day.weekday - 1]!)) continue;
     // A day whose last window has already closed cannot call any more.
     if (atWallClock(day, lastWindow.endTime) <= now) continue;
+    const label = input.blackout?.get(day.toISODate()!);
+    if (label !== undefined) {
+      skipped.push({ date: day.toISODate()!, label });
+      continue;
+    }
     callingDays.push(day);
   }
   const first = callingDays[0];
@@ -71,6 +82,7 @@ export function forecast(input: ForecastInput): Forecast | null {
     lastDay: last.toISODate()!,
     firstCallAt: firstCallAt.toJSDate(),
     lastCallBy: atWallClock(last, lastWindow.endTime).toJSDate(),
+    skipped,
   };
 }
 

@@ -49,6 +49,8 @@ export function redialDraft(plan: RedialPlan, defaultCountry: string, now: Date 
         : { enabled: false },
     recipients: plan.recipients.length > 0 ? recipients : null,
     split: false,
+    localHours: false,
+    unsureZones: 'default',
     submission: null,
   };
 }

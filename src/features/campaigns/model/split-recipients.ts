@@ -4,6 +4,8 @@ import { LIMITS } from '@contract/limits';
 export interface CampaignPart<R> {
   name: string;
   recipients: R[];
+  /** A part of "own local hours" (contract/zone-parts.ts): its zone, share of the batch and start date. */
+  schedule?: { timezone: string; batchSize: number; startDate: string; startMoved: boolean; unsure: number };
 }
 
 export function splitName(name: string, index: number, total: number): string {

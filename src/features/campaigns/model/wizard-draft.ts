@@ -18,7 +18,12 @@ export interface SubmissionPart {
 export interface Submission {
   startedAt: string;
   parts: SubmissionPart[];
+  /** Several parts (a split list): the id they all carry to the BFF, which links them (docs/outcomes.md). */
+  splitId?: string;
 }
+
+/** What becomes of numbers with no sure zone when each person is called in their own hours. */
+export type UnsureZones = 'default' | 'hold';
 
 export interface CampaignDraftData {
   v: 1;
@@ -28,6 +33,10 @@ export interface CampaignDraftData {
   recipients: RecipientsDraft | null;
   /** Past the recipient limit, the person agreed to several campaigns "Name (1/n)". */
   split: boolean;
+  /** "Call each person in their own local hours": one campaign per time zone (issue 32). */
+  localHours: boolean;
+  /** In local hours, numbers with no sure zone: called in the campaign's zone, or held back. */
+  unsureZones: UnsureZones;
   submission: Submission | null;
 }
 
@@ -48,6 +57,8 @@ export function emptyDraft(zone: string = browserZone(), now: Date = new Date())
     retry: { enabled: false },
     recipients: null,
     split: false,
+    localHours: false,
+    unsureZones: 'default',
     submission: null,
   };
 }
@@ -87,6 +98,8 @@ const Loose = z.object({
     })
     .nullable(),
   split: z.boolean().catch(false),
+  localHours: z.boolean().catch(false),
+  unsureZones: z.enum(['default', 'hold']).catch('default'),
   submission: z
     .object({
       startedAt: z.string(),
@@ -97,6 +110,7 @@ const Loose = z.object({
           campaignId: z.string().nullable(),
         }),
       ),
+      splitId: z.uuid().optional().catch(undefined),
     })
     .nullable(),
 });

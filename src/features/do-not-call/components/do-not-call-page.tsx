@@ -27,6 +27,7 @@ import { DncSearchBox } from './dnc-search-box';
 import { DncRules } from './dnc-rules';
 import { ImportNumbers } from './import-numbers';
 import { DateTime } from '@/components/ui/date-time';
+import { PhoneLink } from '@/components/phone/phone-link';
 
 const SIZE = 20;
 const COUNTRIES: CountryCode[] = ['FR', 'US', 'GB', 'DE', 'ES', 'IT', 'BE', 'CH', 'CA', 'NL'];
@@ -48,7 +49,7 @@ export function DoNotCallPage({ search, canManage, onSearch }: { search: DncSear
   });
 
   const columns: Column<DncEntry>[] = [
-    { id: 'phone', header: 'Phone', cell: (e) => <span className="font-mono">{e.phone}</span> },
+    { id: 'phone', header: 'Phone', cell: (e) => <PhoneLink phone={e.phone} /> },
     { id: 'reason', header: 'Reason', cell: (e) => e.reason },
     {
       id: 'source',
@@ -89,6 +90,13 @@ export function DoNotCallPage({ search, canManage, onSearch }: { search: DncSear
           <h1 className="text-xl font-semibold">Do-not-call list</h1>
           <p className="text-sm text-slate-600 dark:text-slate-400">
             These numbers are never called: a single call to one is refused, and they are left out of bulk calls and campaigns, with the reason.
+          </p>
+          <p className="text-sm">
+            How often any number may be called, and the dates on which nobody is:{' '}
+            <Link to="/compliance" className="text-blue-700 underline dark:text-blue-400">
+              contact caps and blackout dates
+            </Link>
+            .
           </p>
         </div>
         {canManage ? (

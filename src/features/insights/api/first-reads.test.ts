@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionBootstrap } from '@contract/bff/http';
+import { DEFAULT_CALLS_TABLE } from '@contract/bff/preferences.plain';
 import type { SessionRead } from '@/lib/early-reads';
 import { allAgentsPageRead } from '@/lib/shared-queries/agents-reads';
 import { browserTimeZone } from '@/lib/time/format';
@@ -9,7 +10,7 @@ import { earlyInsightsReads, insightsUrl } from './first-reads';
 const signedIn = (timeZone?: string | null): SessionBootstrap => ({
   session: { user: 'operator', role: 'operator', scopes: ['calls:read'] },
   tokens: [],
-  ...(timeZone === undefined ? {} : { preferences: { timeZone } }),
+  ...(timeZone === undefined ? {} : { preferences: { timeZone, callsTable: DEFAULT_CALLS_TABLE } }),
 });
 
 /** The index's figures: the first of Insights' early reads, a session read. */

@@ -5,9 +5,8 @@
  */
 import { lazy, Suspense } from 'react';
 import { Button } from '@/components/ui/button';
-import { controlBase } from '@/components/ui/styles';
-import { cn } from '@/lib/cn';
 import { RANGE_PRESETS, toInsightsQuery, type InsightsQuery, type InsightsSearch } from '../model/search-params';
+import { Select } from '@/components/ui/select';
 
 const CustomRangeForm = lazy(() => import('./custom-range-form').then((m) => ({ default: m.CustomRangeForm })));
 
@@ -118,13 +117,7 @@ function Choice({
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={cn(controlBase, 'pr-8')}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
+      <Select id={id} value={value} onValueChange={onChange} options={options} />
     </div>
   );
 }

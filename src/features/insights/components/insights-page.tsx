@@ -14,6 +14,8 @@ import { bucketLabel } from '../model/chart-data';
 import { BreakdownTable } from './breakdown-table';
 import { Figures } from './figures';
 import { InsightsFilters, type InsightsFiltersProps } from './insights-filters';
+import { CategoryCounts } from './category-counts';
+import { OutcomeCounts } from './outcome-counts';
 import { ReviewScores } from './review-scores';
 
 // visx and the charts load after the figures are drawn, in their own chunk.
@@ -78,6 +80,8 @@ export function InsightsPage(props: InsightsPageProps) {
               rows={data.campaigns.map((c) => ({ key: c.campaignName, name: c.campaignName, narrow: { campaignName: c.campaignName }, figures: c }))}
             />
             <ReviewScores query={query} names={names} />
+            <OutcomeCounts query={query} names={names} />
+            <CategoryCounts query={query} />
           </div>
         </>
       ) : null}

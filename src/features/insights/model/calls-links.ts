@@ -55,3 +55,17 @@ export function durationSearch(query: InsightsQuery, bucket: Pick<DurationBucket
 export function classifierSearch(query: InsightsQuery, name: string, value: string): CallsLinkSearch {
   return rangeSearch(query, { classifier: [`${name}=${value}`] });
 }
+
+/** An outcome's calls of the range: those that met it (`outcome=<id>`). */
+export function outcomeSearch(query: InsightsQuery, outcomeId: number): CallsLinkSearch {
+  return rangeSearch(query, { outcome: [String(outcomeId)] });
+}
+
+/**
+ * An outcome rate's base: the range's calls of the outcome's agent or campaign (a filter of the page
+ * on the other one stays). Only linked when that base holds calls, so it never overrides the page's
+ * filter with another agent or campaign.
+ */
+export function outcomeBaseSearch(query: InsightsQuery, attached: { agentId: string | null; campaignName: string | null }): CallsLinkSearch {
+  return rangeSearch(query, attached.agentId ? { agentId: attached.agentId } : { campaignName: attached.campaignName ?? undefined });
+}

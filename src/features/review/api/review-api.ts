@@ -20,13 +20,15 @@ import type {
   SamplingRuleBody,
 } from '@contract/bff/review';
 import { bffRequest } from '@/lib/api-client';
+import { reviewRoot } from '@/lib/shared-queries/keys';
+import { reviewRulesKey, reviewRulesQueryOptions } from '@/lib/shared-queries/review-rules';
 
 export const reviewKeys = {
-  all: ['review'] as const,
+  all: reviewRoot,
   queue: (state: QueueState, page: number) => ['review', 'queue', state, page] as const,
   call: (callId: string) => ['review', 'call', callId] as const,
   rubrics: ['review', 'rubrics'] as const,
-  rules: ['review', 'rules'] as const,
+  rules: reviewRulesKey(),
 };
 
 export const QUEUE_PAGE_SIZE = 20;
@@ -48,9 +50,8 @@ export function rubricsQueryOptions() {
   return queryOptions({ queryKey: reviewKeys.rubrics, queryFn: () => bffRequest<RubricList>('GET', '/bff/review/rubrics') });
 }
 
-export function rulesQueryOptions() {
-  return queryOptions({ queryKey: reviewKeys.rules, queryFn: () => bffRequest<{ sampling: SamplingRule[]; checks: Check[] }>('GET', '/bff/review/rules') });
-}
+/** The rules are shared with the calls list's "Flagged by" filter: one query (src/lib/shared-queries). */
+export const rulesQueryOptions = reviewRulesQueryOptions;
 
 export const nextInQueue = (after?: string) => bffRequest<QueueNext>('GET', `/bff/review/queue/next${after ? `?after=${after}` : ''}`);
 export const saveReview = (callId: string, body: ReviewBody) => bffRequest<Review>('PUT', `/bff/review/calls/${callId}`, body);

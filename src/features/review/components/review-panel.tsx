@@ -24,6 +24,7 @@ import { errorMessage, isApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { commentErrorPath, commentInput, scoreDefaults, scoreForm, type CommentFormValues, type ScoredReview, type ScoreFormValues } from '../model/forms';
 import { callReviewQueryOptions, invalidateReview, nextInQueue, pinComment, removeComment, saveReview } from '../api/review-api';
+import { Select } from '@/components/ui/select';
 
 export interface TranscriptLine {
   index: number;
@@ -313,18 +314,12 @@ function Comments({
             <label htmlFor={lineId} className="font-medium">
               Line
             </label>
-            <select
+            <Select
               id={lineId}
               {...register('line')}
               aria-invalid={errors.line ? true : undefined}
-              className="rounded-md border border-slate-300 bg-white px-2 py-2 dark:border-slate-600 dark:bg-slate-900"
-            >
-              {lines.map((l) => (
-                <option key={l.index} value={l.index}>
-                  {l.index + 1}: {l.label}
-                </option>
-              ))}
-            </select>
+              options={lines.map((l) => ({ value: String(l.index), label: `${l.index + 1}: ${l.label}` }))}
+            />
             {errors.line ? <p className="font-medium text-red-700 dark:text-red-400">{errors.line.message}</p> : null}
           </div>
         ) : (

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toValidationErrors } from '@contract/errors';
 import { CommentBody } from '@contract/bff/review';
-import { checkInput, CheckForm, commentErrorPath, commentInput, dropBlank, RubricForm, SamplingRuleForm, type CommentFormValues } from './forms';
+import { checkInput, CheckForm, commentErrorPath, commentInput, dropBlank, phrasesError, RubricForm, SamplingRuleForm, type CommentFormValues } from './forms';
 
 describe('the review admin forms', () => {
   it('treat blank fields as not given', () => {
@@ -33,7 +33,7 @@ describe('the review admin forms', () => {
   });
 
   it('send only the fields of the chosen kind of check', () => {
-    const condition = { kind: 'shortDuration', classifier: 'left over', value: '', field: '', seconds: '20' };
+    const condition = { kind: 'shortDuration', classifier: 'left over', value: '', field: '', seconds: '20', phrases: 'left over', speaker: 'AGENT' };
     expect(CheckForm.parse(checkInput({ name: 'Short', agentId: '', campaignName: '', condition }))).toEqual({
       name: 'Short',
       condition: { kind: 'shortDuration', seconds: 20 },
@@ -46,6 +46,28 @@ describe('the review admin forms', () => {
       'condition.value: Enter the classifier value.',
       'condition.field: Enter the extracted field.',
     ]);
+  });
+
+  it('send a script check its phrases one a line, blank lines left out, and name a bad line', () => {
+    const condition = {
+      kind: 'phraseWithin',
+      classifier: '',
+      value: '',
+      field: '',
+      seconds: '30',
+      phrases: ' This call is recorded \n\nCet appel est enregistré',
+      speaker: 'ANYONE',
+    };
+    expect(CheckForm.parse(checkInput({ name: 'Disclosure', agentId: '', campaignName: '', condition }))).toEqual({
+      name: 'Disclosure',
+      condition: { kind: 'phraseWithin', phrases: ['This call is recorded', 'Cet appel est enregistré'], seconds: 30 },
+    });
+    const category = CheckForm.parse(checkInput({ name: 'Prices', agentId: '', campaignName: '', condition: { ...condition, kind: 'category' } }));
+    expect(category.condition).toEqual({ kind: 'category', phrases: ['This call is recorded', 'Cet appel est enregistré'], speaker: 'ANYONE' });
+    const none = CheckForm.safeParse(checkInput({ name: 'X', agentId: '', campaignName: '', condition: { ...condition, phrases: '\n ' } }));
+    expect(toValidationErrors(none.error!, {}).map((e) => `${e.field}: ${e.message}`)).toEqual(['condition.phrases: Enter at least one phrase.']);
+    expect(phrasesError({ 1: { message: 'A phrase needs at least one letter or digit.' } })).toBe('Line 2: A phrase needs at least one letter or digit.');
+    expect(phrasesError({ message: 'Enter at least one phrase.' })).toBe('Enter at least one phrase.');
   });
 
   it('pin a comment to its line, or to the moment typed (blank: the player position), checked by the contract', () => {

@@ -42,19 +42,43 @@ export interface CheckFormValues {
   name: string;
   agentId: string;
   campaignName: string;
-  condition: { kind: string; classifier: string; value: string; field: string; seconds: string };
+  /** `phrases`: one a line, as typed; `speaker`: AGENT or ANYONE. */
+  condition: { kind: string; classifier: string; value: string; field: string; seconds: string; phrases: string; speaker: string };
 }
+
+/** The phrases typed one a line, blank lines left out. */
+export const phraseLines = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
 
 /** Only the fields of the chosen kind of check are sent (the contract refuses the others). */
 export function checkInput(v: CheckFormValues): unknown {
-  const { kind, classifier, value, field, seconds } = v.condition;
+  const { kind, classifier, value, field, seconds, phrases, speaker } = v.condition;
   const condition =
     kind === 'classifierWithoutExtracted'
       ? { kind, classifier, value, field }
       : kind === 'hangUpAfterAnswer' || kind === 'shortDuration'
         ? { kind, seconds }
-        : { kind };
+        : kind === 'phraseWithin'
+          ? { kind, phrases: phraseLines(phrases), seconds }
+          : kind === 'phraseNeverSaid' || kind === 'forbiddenPhrase' || kind === 'category'
+            ? { kind, phrases: phraseLines(phrases), speaker }
+            : { kind };
   return { ...v, condition };
+}
+
+/** The phrases' error as one message: the list's own, or the first phrase's, with its line. */
+export function phrasesError(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const own = (error as { message?: unknown }).message;
+  if (typeof own === 'string' && own) return own;
+  for (const [i, item] of Object.entries(error)) {
+    const message = (item as { message?: unknown } | undefined)?.message;
+    if (/^\d+$/.test(i) && typeof message === 'string') return `Line ${Number(i) + 1}: ${message}`;
+  }
+  return undefined;
 }
 
 export type Score = 'pass' | 'fail';

@@ -3,12 +3,13 @@ import { callsListQueryOptions } from '@/features/calls/api/calls-queries';
 import { allAgentsQueryOptions } from '@/lib/shared-queries/agents';
 import { loadDisplayZone } from '@/lib/time/display-zone';
 import { CallsListPage } from '@/features/calls/components/calls-list-page';
-import { parseCallsSearch, type CallsSearch } from '@/features/calls/model/search-params';
+import { listSearchOf, parseCallsSearch, type CallsSearch } from '@/features/calls/model/search-params';
 
 export const Route = createFileRoute('/_app/calls/')({
   // Links may give any subset (the rest default); what arrives from a URL is checked field by field.
   validateSearch: (raw: Partial<CallsSearch> & SearchSchemaInput) => parseCallsSearch(raw),
-  loaderDeps: ({ search }) => search,
+  // The selected call (the detail panel) is no part of the list's read: selecting one reloads nothing.
+  loaderDeps: ({ search }) => listSearchOf(search),
   loader: async ({ context, deps, cause }) => {
     const zone = await loadDisplayZone(context.queryClient);
     // A failed read is shown by the page (with a retry), not by a route error.

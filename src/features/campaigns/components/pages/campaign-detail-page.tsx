@@ -1,4 +1,4 @@
-/** One campaign: every field, the effective windows, its status with actions, progress and calls. */
+/** One campaign: every field, the effective windows, its status with actions, the caps guard (running), progress and calls. */
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { Call } from '@contract/schemas/call';
@@ -15,6 +15,9 @@ import { CallsByStatusChart } from './calls-by-status-chart';
 import { CampaignStatusActions } from './campaign-status-actions';
 import { CampaignStatusBadge } from './campaign-status-badge';
 import { RedialButton } from './redial-button';
+import { CapGuardNotice } from './cap-guard-notice';
+import { PhoneLink } from '@/components/phone/phone-link';
+import { CampaignRecipientsSection, type RecipientsFilter } from '../recipients/campaign-recipients';
 
 const day = (d: string) => d.charAt(0) + d.slice(1).toLowerCase();
 
@@ -30,7 +33,7 @@ const CALL_COLUMNS: Column<Call>[] = [
       </Link>
     ),
   },
-  { id: 'phone', header: 'Phone', className: 'font-mono whitespace-nowrap', cell: (call) => call.phone },
+  { id: 'phone', header: 'Phone', className: 'font-mono whitespace-nowrap', cell: (call) => <PhoneLink phone={call.phone} inRow /> },
   { id: 'status', header: 'Status', cell: (call) => <CallStatusBadge status={call.status} /> },
   { id: 'duration', header: 'Duration', className: 'tabular-nums', cell: (call) => (call.duration === null ? '—' : `${call.duration} s`) },
 ];
@@ -72,7 +75,15 @@ function CampaignCalls({ name }: { name: string }) {
   );
 }
 
-export function CampaignDetailPage({ campaignId }: { campaignId: string }) {
+export function CampaignDetailPage({
+  campaignId,
+  recipientsFilter = {},
+  onRecipientsFilterChange = () => undefined,
+}: {
+  campaignId: string;
+  recipientsFilter?: RecipientsFilter;
+  onRecipientsFilterChange?: (next: RecipientsFilter) => void;
+}) {
   const { data: c } = useSuspenseQuery(campaignQueryOptions(campaignId));
   const { data: agents } = useQuery(allAgentsQueryOptions());
   const agent = agents?.find((a) => a.id === c.agentId);
@@ -87,6 +98,7 @@ export function CampaignDetailPage({ campaignId }: { campaignId: string }) {
         <CampaignStatusActions campaign={c} />
         <RedialButton campaignId={c.id} />
       </Can>
+      {c.status === 'ACTIVE' ? <CapGuardNotice campaignId={c.id} /> : null}
       <dl className="grid max-w-3xl grid-cols-[12rem_1fr] gap-1 text-sm">
         <dt className="font-medium">Agent</dt>
         <dd>{agent ? `${agent.name} (${c.agentId})` : c.agentId}</dd>
@@ -107,6 +119,13 @@ export function CampaignDetailPage({ campaignId }: { campaignId: string }) {
         <dt className="font-medium">Id</dt>
         <dd className="font-mono">{c.id}</dd>
       </dl>
+      <CampaignRecipientsSection
+        campaignId={c.id}
+        campaignName={c.name}
+        agentId={c.agentId}
+        filter={recipientsFilter}
+        onFilterChange={onRecipientsFilterChange}
+      />
       <CampaignCalls name={c.name} />
     </div>
   );

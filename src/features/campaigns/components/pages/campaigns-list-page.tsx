@@ -11,6 +11,7 @@ import { useMemo, type ReactNode } from 'react';
 import type { RegistryEntry } from '@contract/bff/http';
 import type { CampaignProgress } from '@contract/bff/index';
 import { Can } from '@/components/auth/can';
+import { HrefLink } from '@/components/layout/href-link';
 import { buttonClasses } from '@/components/ui/button';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { DateTime } from '@/components/ui/date-time';
@@ -23,6 +24,8 @@ import { IndexFreshness } from '@/components/data/index-freshness';
 import { allAgentsQueryOptions } from '@/lib/shared-queries/agents';
 import { registryQueryOptions } from '@/lib/shared-queries/campaign-registry';
 import { campaignProgressQueryOptions, campaignQueryOptions } from '../../api/campaign-queries';
+import { campaignOutcomesQueryOptions } from '../../api/recipients';
+import { campaignCallsHref } from '../../model/calls-links';
 import { countedByIndex, NOT_YET_INDEXED_POLL_MS, progressCells } from '../../model/progress';
 import { CampaignStatusBadge } from './campaign-status-badge';
 
@@ -91,6 +94,8 @@ export function CampaignsListPage({ page, size, onPage }: { page: number; size: 
     row: progressOf.get(c.id),
     counted: countedByIndex(c.createdAt, progress.data?.countedFrom ?? progress.data?.indexedAt),
   });
+  const outcomes = useQuery(campaignOutcomesQueryOptions(data.content.map((c) => c.id)));
+  const outcomesOf = useMemo(() => new Map((outcomes.data ?? []).map((o) => [o.campaignId, o])), [outcomes.data]);
   const count = (n: number) => n.toLocaleString('en');
   const columns: Column<RegistryEntry>[] = [
     {
@@ -113,6 +118,41 @@ export function CampaignsListPage({ page, size, onPage }: { page: number; size: 
     },
     { id: 'remaining', header: 'Remaining', align: 'right', cell: (c) => <Figure progress={figure(c)} value={(p) => <Remaining row={p} />} /> },
     {
+      id: 'outcomes',
+      header: 'Outcomes',
+      cell: (c) => {
+        if (outcomes.isPending) return <Skeleton className="h-5 w-16" />;
+        const o = outcomesOf.get(c.id);
+        if (!o || o.outcomes.length === 0)
+          return (
+            <span>
+              <span aria-hidden="true">–</span>
+              <span className="sr-only">{outcomes.isError ? 'not available' : 'no outcome defined'}</span>
+            </span>
+          );
+        return (
+          <ul className="grid gap-0.5">
+            {o.outcomes.map((x) => (
+              <li key={x.id}>
+                <Link to="/campaigns/$campaignId" params={{ campaignId: c.id }} search={{ state: 'outcome' }} className="underline">
+                  {x.name}: {count(x.recipients)}
+                  {o.recipients ? ` (${Math.round((x.recipients / o.recipients) * 100)} %)` : ''}
+                </Link>
+                {' · '}
+                <HrefLink href={campaignCallsHref(c.name, c.agentId, { outcomeId: x.id })} className="underline">
+                  calls
+                  <span className="sr-only">
+                    {' '}
+                    that met {x.name} in {c.name}
+                  </span>
+                </HrefLink>
+              </li>
+            ))}
+          </ul>
+        );
+      },
+    },
+    {
       id: 'agent',
       header: 'Agent',
       cell: (c) => agentName.get(c.agentId) ?? c.agentId,
@@ -128,11 +168,21 @@ export function CampaignsListPage({ page, size, onPage }: { page: number; size: 
     <div className="grid gap-4">
       <div className="flex items-center justify-between">
         <h1 className="text-xl font-semibold">Campaigns</h1>
-        <Can permission="campaigns:write">
-          <Link to="/campaigns/new" search={{ step: 'basics' }} className={buttonClasses('primary')}>
-            New campaign
+        <div className="flex items-center gap-4">
+          {/* Outcomes and compliance are the campaigns' settings: reached from here and from ⌘K, not from a
+              main navigation that has no room left at 1024 px. */}
+          <Link to="/outcomes" className="text-sm text-blue-700 underline dark:text-blue-400">
+            Outcomes
           </Link>
-        </Can>
+          <Link to="/compliance" className="text-sm text-blue-700 underline dark:text-blue-400">
+            Compliance
+          </Link>
+          <Can permission="campaigns:write">
+            <Link to="/campaigns/new" search={{ step: 'basics' }} className={buttonClasses('primary')}>
+              New campaign
+            </Link>
+          </Can>
+        </div>
       </div>
       {registry.isError && !registry.data ? (
         <ErrorState title="The campaigns could not be loaded" error={registry.error} onRetry={() => void registry.refetch()} />

@@ -23,7 +23,11 @@ function namesakesNote(namesakes: number): string | null {
   return `${namesakes === 1 ? 'Another campaign' : `${namesakes} other campaigns`} created here ${namesakes === 1 ? 'has' : 'have'} the same name and agent: the Voice API's calls carry a campaign's name, not its id, so ${namesakes === 1 ? 'its' : 'their'} calls were read as this one's. Check the numbers in the wizard.`;
 }
 
-export function RedialButton({ campaignId }: { campaignId: string }) {
+/**
+ * `only`: redial these numbers alone (the recipients table's selection), among those the plan
+ * holds (not reached by their last call, not on the do-not-call list).
+ */
+export function RedialButton({ campaignId, only, label = 'Redial those not reached' }: { campaignId: string; only?: readonly string[]; label?: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -53,7 +57,9 @@ export function RedialButton({ campaignId }: { campaignId: string }) {
     setBusy(true);
     setMessage(null);
     try {
-      const plan = await readRedialPlan(campaignId);
+      const read = await readRedialPlan(campaignId);
+      const chosen = only ? new Set(only) : null;
+      const plan = chosen ? { ...read, recipients: read.recipients.filter((r) => chosen.has(r.phone)) } : read;
       if (plan.recipients.length > 0 && (await hasDraftInProgress())) setPending(plan);
       else await open(plan);
     } catch (error) {
@@ -65,8 +71,8 @@ export function RedialButton({ campaignId }: { campaignId: string }) {
 
   return (
     <div className="flex flex-col items-start gap-1">
-      <Button onClick={() => void start()} disabled={busy}>
-        {busy ? 'Finding who was not reached…' : 'Redial those not reached'}
+      <Button onClick={() => void start()} disabled={busy || (only !== undefined && only.length === 0)}>
+        {busy ? 'Finding who was not reached…' : label}
       </Button>
       {message ? (
         <p role="status" className="text-sm">

@@ -2,7 +2,7 @@
  * The creation wizard: five steps, each with its URL (the route owns `step`), one draft saved to
  * the BFF as it is typed, and the create with the draft's Idempotency-Key.
  */
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Recipient } from '@contract/schemas/recipient';
 import { Button } from '@/components/ui/button';
@@ -11,6 +11,8 @@ import { guessDefaultCountry } from '@/lib/recipients/phone';
 import { allAgentsQueryOptions } from '@/lib/shared-queries/agents';
 import { deleteDraft, draftQueryOptions, NEW_CAMPAIGN_DRAFT } from '../../api/drafts';
 import { buildFromDraft, withoutLines } from '@/lib/recipients/import-draft';
+import { planZoneParts } from '@contract/zone-parts';
+import { recipientZonesQueryOptions } from '../../api/recipient-zones';
 import { splitRecipients, type CampaignPart } from '../../model/split-recipients';
 import { basicsSchema, recipientsStepSchema, retrySchema, scheduleSchema, WIZARD_STEPS, type WizardStep } from '../../model/step-schemas';
 import { browserZone, emptyDraft, readDraft, type CampaignDraftData } from '../../model/wizard-draft';
@@ -24,6 +26,7 @@ import { StepReview } from './step-review';
 import { StepSchedule } from './step-schedule';
 import { useDraftAutosave, type SaveState } from './use-draft-autosave';
 import { useSubmitCampaign } from './use-submit-campaign';
+import { ZoneGroups } from './zone-groups';
 
 /**
  * A step's `values` only seed its form (defaultValues): the form then owns them. Ignoring them in
@@ -48,16 +51,66 @@ export function CampaignWizard({ step, onStep, onCreated }: { step: WizardStep; 
   const { data: stored } = useSuspenseQuery(draftQueryOptions(NEW_CAMPAIGN_DRAFT));
   const { data: agents } = useSuspenseQuery(allAgentsQueryOptions());
   const initial = useMemo(() => readDraft(stored?.data), [stored]);
-  const { draft, update, flush, reset, saveState, latest } = useDraftAutosave(initial);
+  const { draft, update, flush, reset, saveState, refusal, latest } = useDraftAutosave(initial);
   const [discardOpen, setDiscardOpen] = useState(false);
   // Bumped on discard so every step's form starts again from the fresh draft.
   const [generation, setGeneration] = useState(0);
 
   const built = useMemo(() => (draft.recipients ? buildFromDraft(draft.recipients) : null), [draft.recipients]);
   const recipients = useMemo(() => built?.recipients ?? [], [built]);
-  const parts: CampaignPart<Recipient>[] = useMemo(
-    () => (draft.split ? splitRecipients(draft.basics.name, recipients) : [{ name: draft.basics.name, recipients }]),
-    [draft.split, draft.basics.name, recipients],
+  const phones = useMemo(() => recipients.map((r) => r.phone), [recipients]);
+  // "Own local hours" needs each number's zone before its parts exist (the same query the zone table reads).
+  const zones = useQuery({ ...recipientZonesQueryOptions(phones), enabled: draft.localHours });
+  const local = useMemo(() => {
+    if (!draft.localHours || !zones.data) return null;
+    const plan = planZoneParts({
+      name: draft.basics.name,
+      recipients,
+      groups: zones.data.groups,
+      defaultZone: draft.unsureZones === 'hold' ? null : draft.basics.timezone,
+      batchSize: draft.schedule.batchSize,
+      startDate: draft.schedule.startDate,
+      now: new Date(),
+    });
+    return {
+      held: plan.held.length,
+      parts: plan.parts.map((p): CampaignPart<Recipient> => ({
+        name: p.name,
+        recipients: p.recipients,
+        schedule: { timezone: p.timezone, batchSize: p.batchSize, startDate: p.startDate, startMoved: p.startMoved, unsure: p.unsure },
+      })),
+    };
+  }, [
+    draft.localHours,
+    draft.unsureZones,
+    draft.basics.name,
+    draft.basics.timezone,
+    draft.schedule.batchSize,
+    draft.schedule.startDate,
+    recipients,
+    zones.data,
+  ]);
+  const parts: CampaignPart<Recipient>[] = useMemo(() => {
+    if (draft.localHours) return local?.parts ?? [];
+    return draft.split ? splitRecipients(draft.basics.name, recipients) : [{ name: draft.basics.name, recipients }];
+  }, [draft.localHours, local, draft.split, draft.basics.name, recipients]);
+  const onLocal = useCallback((localHours: boolean) => update((d) => ({ ...d, localHours, submission: null })), [update]);
+  const onUnsure = useCallback((unsureZones: CampaignDraftData['unsureZones']) => update((d) => ({ ...d, unsureZones, submission: null })), [update]);
+  const zoneSection = (
+    <ZoneGroups
+      phones={phones}
+      campaignZone={draft.basics.timezone}
+      viewerZone={browserZone()}
+      timeSlots={draft.schedule.timeSlots}
+      days={draft.schedule.days}
+      startDate={draft.schedule.startDate}
+      batchSize={draft.schedule.batchSize}
+      local={draft.localHours}
+      unsure={draft.unsureZones}
+      onLocal={onLocal}
+      onUnsure={onUnsure}
+      locked={draft.submission?.parts.some((p) => p.campaignId) ?? false}
+    />
   );
   const {
     state: submitState,
@@ -129,7 +182,7 @@ export function CampaignWizard({ step, onStep, onCreated }: { step: WizardStep; 
         <StepNav current={step} flagged={flagged} onStep={go} />
         <div className="flex items-center gap-3">
           <span className="text-sm text-slate-600 dark:text-slate-400" role="status">
-            {SAVE_TEXT[saveState]}
+            {saveState === 'error' && refusal ? `Draft not saved: ${refusal}` : SAVE_TEXT[saveState]}
           </span>
           <ConfirmDialog
             open={discardOpen}
@@ -180,6 +233,7 @@ export function CampaignWizard({ step, onStep, onCreated }: { step: WizardStep; 
             onBack={back}
             serverErrors={errorsOf('recipients')}
             submittedLines={built?.lines ?? []}
+            zoneSection={zoneSection}
           />
         ) : null}
         {step === 'review' ? (
@@ -187,6 +241,8 @@ export function CampaignWizard({ step, onStep, onCreated }: { step: WizardStep; 
             draft={draft}
             agent={agents.find((a) => a.id === draft.basics.agentId)}
             parts={parts}
+            local={draft.localHours ? { held: local?.held ?? 0, pending: local === null, error: zones.isError } : null}
+            zoneSection={zoneSection}
             invalidSteps={invalidSteps}
             submitState={submitState}
             viewerZone={browserZone()}

@@ -7,7 +7,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { getCountries } from 'libphonenumber-js';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { LIMITS } from '@contract/limits';
 import { Button } from '@/components/ui/button';
@@ -22,6 +22,7 @@ import { recipientsStepSchema, type RecipientsStepValues } from '../../model/ste
 import { splitName } from '../../model/split-recipients';
 import { RecipientsPreview } from './recipients-preview';
 import { countOf } from '@/lib/plural';
+import { Select } from '@/components/ui/select';
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 const COUNTRIES = getCountries()
@@ -42,6 +43,8 @@ export interface StepRecipientsProps {
   serverErrors: StepFieldError[];
   /** The submitted list's positions back to source lines, for upstream row errors. */
   submittedLines: readonly number[];
+  /** The recipients by time zone, with the "own local hours" choice (zone-groups.tsx). */
+  zoneSection?: ReactNode;
 }
 
 export function StepRecipients(props: StepRecipientsProps) {
@@ -79,17 +82,12 @@ export function StepRecipients(props: StepRecipientsProps) {
       <div className="mt-2 flex flex-wrap items-end gap-4">
         <label className="flex flex-col gap-1 text-sm font-medium">
           Country of numbers written without +
-          <select
+          <Select
             value={country}
-            onChange={(e) => onChange(draft ? { ...draft, defaultCountry: e.target.value } : importTable('', null, e.target.value))}
-            className="h-9 rounded-md border border-slate-300 dark:border-slate-600 dark:bg-slate-900"
-          >
-            {COUNTRIES.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name} ({c.code})
-              </option>
-            ))}
-          </select>
+            onValueChange={(next) => onChange(draft ? { ...draft, defaultCountry: next } : importTable('', null, next))}
+            className="w-auto"
+            options={COUNTRIES.map((c) => ({ value: c.code, label: `${c.name} (${c.code})` }))}
+          />
         </label>
       </div>
       <div className="mt-4">
@@ -144,6 +142,12 @@ export function StepRecipients(props: StepRecipientsProps) {
             <div className="mt-4">
               <h3 className="font-medium">Preview</h3>
               <RecipientsPreview recipients={built.recipients} lines={built.lines} />
+            </div>
+          ) : null}
+          {built && built.recipients.length > 0 && props.zoneSection ? (
+            <div className="mt-4">
+              <h3 className="font-medium">Time zones</h3>
+              {props.zoneSection}
             </div>
           ) : null}
         </>

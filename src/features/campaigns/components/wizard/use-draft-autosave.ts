@@ -3,6 +3,7 @@
  * session or another machine brings it back. Nothing goes to browser storage.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { errorMessage, isApiError } from '@/lib/api-client';
 import { saveDraft, NEW_CAMPAIGN_DRAFT } from '../../api/drafts';
 import type { CampaignDraftData } from '../../model/wizard-draft';
 
@@ -13,6 +14,8 @@ export type SaveState = 'saved' | 'pending' | 'saving' | 'error';
 export function useDraftAutosave(initial: CampaignDraftData) {
   const [draft, setDraft] = useState(initial);
   const [saveState, setSaveState] = useState<SaveState>('saved');
+  /** The BFF refused the draft as it is (too large, too many fields: a 4xx): its message, until a save succeeds. */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const latest = useRef(draft);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const dirty = useRef(false);
@@ -25,9 +28,12 @@ export function useDraftAutosave(initial: CampaignDraftData) {
     setSaveState('saving');
     try {
       await saveDraft(NEW_CAMPAIGN_DRAFT, latest.current);
+      setRefusal(null);
       setSaveState(dirty.current ? 'pending' : 'saved');
-    } catch {
+    } catch (error) {
       dirty.current = true;
+      // A refusal (413 too large, 400 too many fields) will not pass by retrying: say why.
+      setRefusal(isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 401 ? errorMessage(error) : null);
       setSaveState('error');
     }
   }, []);
@@ -53,6 +59,7 @@ export function useDraftAutosave(initial: CampaignDraftData) {
     latest.current = fresh;
     setDraft(fresh);
     setSaveState('saved');
+    setRefusal(null);
   }, []);
 
   // Leaving the page with unsaved typing: save what can be saved, and let the browser ask.
@@ -69,5 +76,5 @@ export function useDraftAutosave(initial: CampaignDraftData) {
     };
   }, [flush]);
 
-  return { draft, update, flush, reset, saveState, latest };
+  return { draft, update, flush, reset, saveState, refusal, latest };
 }

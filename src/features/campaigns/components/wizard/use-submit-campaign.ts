@@ -13,6 +13,7 @@ import { toast } from '@/components/ui/toast';
 import { countOf } from '@/lib/plural';
 import { isApiError, newIdempotencyKey } from '@/lib/api-client';
 import { skippedSummary } from '@/lib/do-not-call/skip-summary';
+import { capSkippedSummary } from '@contract/bff/contact-caps';
 import { registryQueryOptions } from '@/lib/shared-queries/campaign-registry';
 import { LIMITS } from '@contract/limits';
 import { createCampaign, readWriteAttempt, resolveWriteAttempt } from '../../api/campaign-mutations';
@@ -96,6 +97,8 @@ export function useSubmitCampaign({ latest, update, flush, parts, onCreated }: D
               key: submission?.parts[i]?.campaignId ? submission.parts[i]!.key : newIdempotencyKey(),
               campaignId: (same && submission?.parts[i]?.campaignId) || null,
             })),
+            // Several parts: one id they all carry, kept with the keys (a part already created keeps its link).
+            ...(parts.length > 1 ? { splitId: submission?.splitId ?? crypto.randomUUID() } : {}),
           };
           const next = submission;
           update((d) => ({ ...d, submission: next }));
@@ -111,11 +114,11 @@ export function useSubmitCampaign({ latest, update, flush, parts, onCreated }: D
             ids.push(part.campaignId);
             continue;
           }
-          const body = toCreateBody(current, parts[i]!.recipients, parts[i]!.name);
+          const body = toCreateBody(current, parts[i]!.recipients, parts[i]!.name, parts[i]!.schedule);
           let created: string | null = null;
           for (let attempt = 0; created === null; attempt += 1) {
             try {
-              const campaign = await createCampaign(body, part.key);
+              const campaign = await createCampaign(body, part.key, submission.splitId);
               // Created without an id (an answer with no body): it cannot be opened here; say so.
               if (!campaign)
                 toast.info(`Campaign “${body.name}” created.`, 'The Voice API did not say its id, so Switchboard cannot open it; it runs as sent.');
@@ -124,6 +127,11 @@ export function useSubmitCampaign({ latest, update, flush, parts, onCreated }: D
               const skipped = campaign?.doNotCallSkipped ?? [];
               if (skipped.length > 0) {
                 toast.info(skippedSummary(skipped.length, body.recipients.length), [...new Set(skipped.map((s) => s.reason))].join(' · '));
+              }
+              // The BFF left numbers over the contact caps out: say so, with why.
+              const capped = campaign?.capsSkipped ?? [];
+              if (capped.length > 0) {
+                toast.info(capSkippedSummary(capped.length, body.recipients.length), [...new Set(capped.map((s) => s.reason))].join(' · '));
               }
               // Listed while the create was in flight: the campaign holds them (docs/review.md).
               const listedDuring = campaign?.doNotCallListedDuringCreate ?? [];

@@ -1,13 +1,15 @@
 /** "Add an automatic check": the kinds of the contract, each with its own fields. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useWatch, type Resolver } from 'react-hook-form';
-import { CHECK_KIND_LABELS, CHECK_KINDS } from '@contract/bff/review';
+import { CHECK_KIND_LABELS, CHECK_KINDS, REVIEW_LIMITS, SPEAKER_LABELS, SPEAKERS } from '@contract/bff/review';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
 import type { AgentSummary } from '@/lib/shared-queries/agents';
 import { addCheck } from '../../api/review-api';
-import { checkInput, CheckForm, type CheckFormValues } from '../../model/forms';
-import { AddRuleForm, ScopeFields, selectClass, useReviewForm } from './form-parts';
+import { checkInput, CheckForm, phrasesError, type CheckFormValues } from '../../model/forms';
+import { AddRuleForm, ScopeFields, useReviewForm } from './form-parts';
+import { Select } from '@/components/ui/select';
 
 export function CheckEditor({ agents }: { agents: AgentSummary[] }) {
   const { form, mutation, onSubmit, register, errors } = useReviewForm({
@@ -17,7 +19,7 @@ export function CheckEditor({ agents }: { agents: AgentSummary[] }) {
       name: '',
       agentId: '',
       campaignName: '',
-      condition: { kind: 'transferredWithoutSummary', classifier: '', value: '', field: '', seconds: '10' },
+      condition: { kind: 'transferredWithoutSummary', classifier: '', value: '', field: '', seconds: '10', phrases: '', speaker: 'AGENT' },
     },
     send: addCheck,
     done: (check) => `"${check.name}" flagged ${check.flagged} calls.`,
@@ -30,13 +32,7 @@ export function CheckEditor({ agents }: { agents: AgentSummary[] }) {
         <label htmlFor="check-kind" className="text-sm font-medium">
           Flag a call when
         </label>
-        <select id="check-kind" className={selectClass} {...register('condition.kind')}>
-          {CHECK_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {CHECK_KIND_LABELS[k]}
-            </option>
-          ))}
-        </select>
+        <Select id="check-kind" {...register('condition.kind')} options={CHECK_KINDS.map((k) => ({ value: k, label: CHECK_KIND_LABELS[k] }))} />
         {c?.kind?.message ? <p className="text-sm text-red-700 dark:text-red-400">{c.kind.message}</p> : null}
       </div>
       {kind === 'classifierWithoutExtracted' ? (
@@ -55,6 +51,32 @@ export function CheckEditor({ agents }: { agents: AgentSummary[] }) {
         <Field label="Seconds" error={c?.seconds?.message} className="w-40">
           <Input inputMode="numeric" {...register('condition.seconds')} />
         </Field>
+      ) : null}
+      {kind === 'phraseWithin' || kind === 'phraseNeverSaid' || kind === 'forbiddenPhrase' || kind === 'category' ? (
+        <div className="flex flex-col gap-3">
+          <Textarea
+            label={`Phrases, one a line (any of them counts; at most ${REVIEW_LIMITS.phrasesMax})`}
+            rows={3}
+            error={phrasesError(c?.phrases)}
+            {...register('condition.phrases')}
+          />
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            A phrase matches its words in this order within one line of the transcript, whatever the case and accents, in the call&apos;s language (words are
+            not reduced to their stem: list the forms you mean).
+          </p>
+          {kind === 'phraseWithin' ? (
+            <Field label="Said by the agent within (seconds of the answer)" error={c?.seconds?.message} className="w-72">
+              <Input inputMode="numeric" {...register('condition.seconds')} />
+            </Field>
+          ) : (
+            <div className="flex flex-col gap-1">
+              <label htmlFor="check-speaker" className="text-sm font-medium">
+                Said by
+              </label>
+              <Select id="check-speaker" {...register('condition.speaker')} options={SPEAKERS.map((s) => ({ value: s, label: SPEAKER_LABELS[s] }))} />
+            </div>
+          )}
+        </div>
       ) : null}
       <ScopeFields form={form} agents={agents} id="check-agent" />
     </AddRuleForm>

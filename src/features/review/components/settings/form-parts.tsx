@@ -24,8 +24,8 @@ import { toast } from '@/components/ui/toast';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import type { AgentSummary } from '@/lib/shared-queries/agents';
 import { invalidateReview } from '../../api/review-api';
+import { Select } from '@/components/ui/select';
 
-export const selectClass = 'rounded-md border border-slate-300 bg-white px-2 py-2 text-sm dark:border-slate-600 dark:bg-slate-900';
 export const panelClass = 'flex flex-col gap-3 rounded-lg border border-slate-200 p-4 dark:border-slate-800';
 
 /** The server's field errors, put under the fields they name (`items[1].label` → `items.1.label`). */
@@ -123,14 +123,12 @@ export function AgentField({
       <label htmlFor={id} className="text-sm font-medium">
         Agent
       </label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={selectClass}>
-        {anyLabel !== undefined ? <option value="">{anyLabel}</option> : null}
-        {agents.map((a) => (
-          <option key={a.id} value={a.id}>
-            {a.name}
-          </option>
-        ))}
-      </select>
+      <Select
+        id={id}
+        value={value}
+        onValueChange={onChange}
+        options={[...(anyLabel !== undefined ? [{ value: '', label: anyLabel }] : []), ...agents.map((a) => ({ value: a.id, label: a.name }))]}
+      />
       {children}
     </div>
   );

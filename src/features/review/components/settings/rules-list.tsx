@@ -1,5 +1,6 @@
 /** The rules in force, each described in words, with Remove and "Run every rule now". */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import type { Check, SamplingRule } from '@contract/bff/review';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -16,6 +17,12 @@ function describeCheck(check: Check): string {
   if (c.kind === 'classifierWithoutExtracted') return `classifier ${c.classifier} is ${c.value} but ${c.field} is empty`;
   if (c.kind === 'hangUpAfterAnswer') return `hang-up within ${c.seconds} s of the answer`;
   if (c.kind === 'shortDuration') return `a reached call under ${c.seconds} s`;
+  const phrases = 'phrases' in c ? c.phrases.map((p) => `"${p}"`).join(' or ') : '';
+  const by = 'speaker' in c && c.speaker === 'ANYONE' ? 'anyone' : 'the agent';
+  if (c.kind === 'phraseWithin') return `the agent did not say ${phrases} within ${c.seconds} s of the answer`;
+  if (c.kind === 'phraseNeverSaid') return `${by} never said ${phrases}`;
+  if (c.kind === 'forbiddenPhrase') return `${by} said ${phrases}`;
+  if (c.kind === 'category') return `category: ${by} said ${phrases}`;
   return 'TRANSFERRED without a summary';
 }
 
@@ -78,6 +85,11 @@ export function RulesList({ agents }: { agents: AgentSummary[] }) {
                 <span className="font-medium">{r.name}</span>
                 <span>{r.what}</span>
                 <span className="text-slate-600 dark:text-slate-400">({r.n})</span>
+                {r.kind === 'Check' ? (
+                  <Link to="/calls" search={{ check: [String(r.id)] }} className="text-blue-700 underline dark:text-blue-400">
+                    <span className="sr-only">{r.name}: </span>See the calls
+                  </Link>
+                ) : null}
                 <Button size="sm" variant="ghost" onClick={() => remove.mutate(r.id)} aria-label={`Remove ${r.name}`}>
                   Remove
                 </Button>
