@@ -4,7 +4,16 @@
  * change is shown at once and kept for the user by the BFF (preferences). Loaded once the rows are
  * on screen, like the filters.
  */
-import { CALLS_COLUMNS, CALLS_DENSITIES, CALLS_FIXED_COLUMN, visibleCallsColumns, type CallsColumn, type CallsDensity } from '@contract/bff/preferences.plain';
+import { useState } from 'react';
+import {
+  CALLS_COLUMNS,
+  CALLS_DENSITIES,
+  CALLS_FIXED_COLUMN,
+  visibleCallsColumns,
+  type CallsColumn,
+  type CallsDensity,
+  type CallsTablePreferences,
+} from '@contract/bff/preferences.plain';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { useCallsTablePreferences } from '../api/table-preferences';
@@ -27,15 +36,25 @@ export const CALLS_COLUMN_LABELS: Record<CallsColumn, string> = {
 const DENSITY_LABELS: Record<CallsDensity, string> = { comfortable: 'Comfortable', compact: 'Compact' };
 
 export function TableSettings() {
-  const prefs = useCallsTablePreferences();
-  const save = useSetCallsTablePreferences();
+  const kept = useCallsTablePreferences();
+  const keep = useSetCallsTablePreferences();
+  // The choice just made, drawn in the same click: the preferences query tells its readers a tick
+  // later, and a controlled checkbox or radio would spring back until then. It stands only while
+  // the query still holds what it was made from.
+  const [chosen, setChosen] = useState<{ from: CallsTablePreferences; to: CallsTablePreferences } | null>(null);
+  const prefs = chosen?.from === kept ? chosen.to : kept;
   const visible = visibleCallsColumns(prefs);
+
+  function save(next: CallsTablePreferences) {
+    setChosen({ from: kept, to: next });
+    keep(next);
+  }
 
   function toggle(column: (typeof CALLS_COLUMNS)[number], on: boolean) {
     const next = new Set(visible);
     if (on) next.add(column);
     else next.delete(column);
-    save.mutate({ ...prefs, columns: CALLS_COLUMNS.filter((c) => next.has(c)) });
+    save({ ...prefs, columns: CALLS_COLUMNS.filter((c) => next.has(c)) });
   }
 
   return (
@@ -78,7 +97,7 @@ export function TableSettings() {
                   name="calls-density"
                   value={density}
                   checked={prefs.density === density}
-                  onChange={() => save.mutate({ ...prefs, columns: visible, density })}
+                  onChange={() => save({ ...prefs, columns: visible, density })}
                 />
                 {DENSITY_LABELS[density]}
               </label>
