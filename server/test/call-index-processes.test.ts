@@ -182,17 +182,20 @@ describe.each(['postgres'] as const)('on %s', (kind) => {
       // The leader's database session holds the lock (a backend pid, not the worker's own).
       const [leaderSession] = await holding();
       leader.kill('SIGKILL');
-      const diedAt = Date.now();
       await killed(leader);
+      // The server frees the lock when it sees the session's socket close (its part, which a loaded
+      // machine can slow); from then on, the survivor must take it within two of its intervals.
+      let freedAt: number | null = null;
       await waitFor(
         'the other worker to take over',
         async () => {
           const now = await holding();
+          if (freedAt === null && !now.includes(leaderSession!)) freedAt = Date.now();
           return now.length === 1 && now[0] !== leaderSession;
         },
-        10_000,
+        20_000,
       );
-      const tookMs = Date.now() - diedAt;
+      const tookMs = Date.now() - freedAt!;
       expect(tookMs).toBeLessThan(2 * 1000 + 1000);
       expect(await holders()).toBe(1);
       // The survivor keeps the index fresh.
