@@ -9,8 +9,8 @@
  */
 import type { Queryable } from '../../common/db';
 import { CONTACT_LIMITS, type ContactRecipientOf } from '../../contract/bff/contacts';
-import { normaliseCampaign } from '../../contract/tolerant.plain';
 import type { Ctx } from '../context';
+import { campaignUpstream } from './campaign-upstream';
 import type { CampaignOutcomeCounts, CampaignRecipient, CampaignRecipients, RecipientState, SplitFunnel } from '../../contract/bff/outcomes';
 import { campaignEnded, RECIPIENT_STATES } from '../../contract/bff/outcomes';
 import type { CallStatus } from '../../contract/enums';
@@ -202,24 +202,6 @@ export async function outcomeCountsOf(db: Queryable, ids: readonly string[]): Pr
   });
 }
 
-/** A campaign's name, agent, retry policy and status as the Voice API says now (the BFF's own read token); null when it cannot be read. */
-export async function campaignFactsUpstream(ctx: Pick<Ctx, 'broker' | 'upstream'>, id: string): Promise<CampaignFacts | null> {
-  try {
-    const token = await ctx.broker.serverToken('campaigns:read');
-    const res = await ctx.upstream.request({
-      method: 'GET',
-      path: `/v1/campaigns/${id}`,
-      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-    });
-    const text = await res.body.text();
-    if (res.statusCode !== 200) return null;
-    const c = normaliseCampaign(JSON.parse(text));
-    return { id, name: c.name, agentId: c.agentId, retry: c.retry, status: String(c.status) };
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The contact page's campaigns created here that were sent this number (E.164), newest first, at
  * most CONTACT_LIMITS.recipientOf, each with the number's state there as its recipients table says
@@ -247,10 +229,11 @@ export async function contactRecipientOf(ctx: Pick<Ctx, 'db' | 'broker' | 'upstr
       LIMIT $3`,
     [phone, STATUS_GROUP_STATUSES.reached, CONTACT_LIMITS.recipientOf],
   );
-  const facts = await Promise.all(rows.map((r) => campaignFactsUpstream(ctx, r.campaign_id)));
+  const facts = await Promise.all(rows.map((r) => campaignUpstream(ctx, r.campaign_id)));
   return rows.map((r, i) => {
     const f = facts[i];
-    const s = f ? stateOf(r, f.retry, now, f.status) : null;
+    // A campaign read without a status is taken as running (stateOf's default): its status shows as unknown.
+    const s = f ? stateOf(r, f.retry, now, f.status ?? undefined) : null;
     return {
       campaignId: r.campaign_id,
       campaignName: r.campaign_name,

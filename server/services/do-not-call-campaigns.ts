@@ -15,6 +15,7 @@ import type { Queryable } from '../../common/db';
 import type { DncHoldingCampaign, DncListedDuring } from '../../contract/bff/do-not-call';
 import { dncSkipReason } from '../../contract/bff/do-not-call';
 import type { Ctx } from '../context';
+import { campaignUpstream } from './campaign-upstream';
 import { findListed, listedForm } from './do-not-call';
 
 /** At most this many campaigns are named (and read upstream) per answer; the newest first. */
@@ -64,29 +65,11 @@ export async function holdingInRegistry(db: Queryable, phones: readonly string[]
   return rows;
 }
 
-/** The campaign's status upstream now, or null when it cannot be read. */
-async function statusUpstream(ctx: Pick<Ctx, 'broker' | 'upstream'>, id: string): Promise<string | null> {
-  try {
-    const token = await ctx.broker.serverToken('campaigns:read');
-    const res = await ctx.upstream.request({
-      method: 'GET',
-      path: `/v1/campaigns/${id}`,
-      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-    });
-    const text = await res.body.text();
-    if (res.statusCode !== 200) return null;
-    const status = (JSON.parse(text) as { status?: unknown }).status;
-    return typeof status === 'string' ? status : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The campaigns that hold these listed numbers (null: any), with their status; cancelled ones left out. */
 export async function holdingCampaigns(ctx: Pick<Ctx, 'db' | 'broker' | 'upstream'>, phones: readonly string[] | null): Promise<DncHoldingCampaign[]> {
   const rows = await holdingInRegistry(ctx.db, phones);
-  const statuses = await Promise.all(rows.map((r) => statusUpstream(ctx, r.id)));
-  return rows.map((r, i) => ({ id: r.id, name: r.name, status: statuses[i] ?? null, phones: r.phones })).filter((c) => c.status !== 'CANCELLED');
+  const statuses = await Promise.all(rows.map(async (r) => (await campaignUpstream(ctx, r.id))?.status ?? null));
+  return rows.map((r, i) => ({ id: r.id, name: r.name, status: statuses[i]!, phones: r.phones })).filter((c) => c.status !== 'CANCELLED');
 }
 
 /** "in 2 campaigns: Spring, Renewals" for an audit row (names only, no numbers). */
