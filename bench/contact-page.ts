@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { migrate } from '../common/db';
 import { openTestDb } from '../common/test-db';
 import { MIGRATIONS } from '../server/db/migrations';
-import { readContact } from '../server/services/contacts';
+import { readContact } from '../server/services/contacts/read';
 import { percentile } from './lib/stats';
 
 const PHONE = '+33612345678';

@@ -13,7 +13,7 @@
 import { migrate, openDb } from '../common/db';
 import { createTestDatabase, databaseAvailable } from '../common/test-db';
 import { MIGRATIONS } from '../server/db/migrations';
-import { addOutcome, outcomeCounts } from '../server/services/outcomes';
+import { addOutcome, outcomeCounts } from '../server/services/campaigns/outcomes';
 
 const CALLS = Number(process.env.BENCH_COUNTS_CALLS ?? 300_000);
 const RUNS = Number(process.env.BENCH_COUNTS_RUNS ?? 60);

@@ -15,10 +15,10 @@ import { pathToFileURL } from 'node:url';
 import { migrate, openDb, type Db } from '../common/db';
 import { createTestDatabase, databaseAvailable } from '../common/test-db';
 import { MIGRATIONS } from '../server/db/migrations';
-import { campaignRecipients } from '../server/services/campaign-recipients';
+import { campaignRecipients } from '../server/services/campaigns/recipients';
 import { upsertCalls } from '../server/services/call-index/store';
 import type { IndexableCall } from '../server/services/call-index/parse';
-import { addOutcome } from '../server/services/outcomes';
+import { addOutcome } from '../server/services/campaigns/outcomes';
 
 const OTHER_CALLS = Number(process.env.BENCH_OUTCOMES_CALLS ?? 20_000);
 const RUNS = Number(process.env.BENCH_OUTCOMES_RUNS ?? 200);

@@ -1,6 +1,6 @@
 /**
  * A recipient's time zone from their number (issue 32, "local hours"). Pure: the prefix table is
- * passed in (the BFF loads Google's libphonenumber time-zone mapping, server/services/recipient-zones.ts;
+ * passed in (the BFF loads Google's libphonenumber time-zone mapping, server/services/compliance/recipient-zones.ts;
  * ADR 0040), so this file needs no file system and no zone library.
  *
  * - The longest prefix of the number's digits (country code included) in the table names its

@@ -7,7 +7,7 @@
  * included) are scanned for them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setUserEnabled, addUser } from '../server/services/users';
+import { setUserEnabled, addUser } from '../server/services/auth/users';
 import { startTestStack, type TestStack } from '../server/testing/harness';
 import { scanBuild } from './built-secrets';
 import { Tally, writeResult } from './report';

@@ -14,7 +14,7 @@ const HOW: Record<string, string> = {
   'properties-contract-queries': '`contract/queries.property.test.ts` — fast-check over arbitrary query strings.',
   'properties-calls-model':
     '`src/features/calls/model/untrusted-input.property.test.ts` — fast-check: URL params → upstream query, recording payloads, CSV cells read back with papaparse.',
-  'properties-bff-recordings': '`server/services/recordings.property.test.ts` — fast-check: payload forms, any JSON value, any Range header.',
+  'properties-bff-recordings': '`server/services/upstream/recordings.property.test.ts` — fast-check: payload forms, any JSON value, any Range header.',
   'properties-recipient-import': '`src/lib/recipients/recipients.property.test.ts` — fast-check: any text, CSV round trips with any delimiter, phone numbers.',
   'properties-campaign-forecast':
     '`src/features/campaigns/model/forecast.property.test.ts` — fast-check against the scheduler rules, across zones with DST and odd offsets.',

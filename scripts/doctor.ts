@@ -1,10 +1,10 @@
 /**
  * `npm run doctor [-- --json]`: the read-only connection check of the configured upstream
- * (server/services/doctor.ts). VOICE_API_BASE_URL, VOICE_API_KEY and VOICE_API_KEY_SECONDARY as
+ * (server/services/upstream/doctor.ts). VOICE_API_BASE_URL, VOICE_API_KEY and VOICE_API_KEY_SECONDARY as
  * the BFF reads them; unset: the embedded simulator's address and key pair. Exit 1 when it found a
  * problem. The report never shows a key or a token.
  */
-import { runDoctor, type DoctorReport } from '../server/services/doctor';
+import { runDoctor, type DoctorReport } from '../server/services/upstream/doctor';
 import { DEFAULT_SIM_API_KEY, DEFAULT_SIM_API_KEY_SECONDARY } from '../simulator/keys';
 
 const env = process.env;

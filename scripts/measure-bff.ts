@@ -4,7 +4,7 @@
  * directly (autocannon, 50 connections). `npx tsx scripts/measure-bff.ts`
  */
 import autocannon from 'autocannon';
-import { hashPassword, verifyPassword } from '../server/services/passwords';
+import { hashPassword, verifyPassword } from '../server/services/auth/passwords';
 import { startStack } from './stack';
 
 const stack = await startStack({ seedCalls: 2000, env: { LOG_LEVEL: 'warn' } });

@@ -6,8 +6,8 @@
  *
  * - the call index's sync and its ANALYZE, which also keeps campaign progress (services/call-index);
  * - alert evaluation, do-not-call rules, auto-pauses and webhook deliveries (services/alerts);
- * - pausing campaigns on blackout dates and resuming them after (services/blackout-pauses);
- * - the QA review queue's filling after each index interval (services/review);
+ * - pausing campaigns on blackout dates and resuming them after (services/compliance/blackout-pauses);
+ * - the QA review queue's filling after each index interval (services/review/queue);
  * - retention: pruning audit rows, sessions, tokens and drafts (services/retention);
  * - the worker's heartbeat, so the web processes can say when no worker runs.
  *
@@ -21,10 +21,10 @@ import type { Db } from '../common/db';
 import type { Config } from './config';
 import { AlertService } from './services/alerts/service';
 import { audit } from './services/audit';
-import { BlackoutService } from './services/blackout-pauses';
+import { BlackoutService } from './services/compliance/blackout-pauses';
 import { CallIndexService } from './services/call-index/service';
 import { schedulePruning } from './services/retention';
-import { fillQueue } from './services/review';
+import { fillQueue } from './services/review/queue';
 
 /** How often a worker writes its heartbeat, and how old one may be before its worker counts as gone. */
 export const HEARTBEAT_MS = 5_000;

@@ -2,12 +2,12 @@
 import type { Db } from '../common/db';
 import type { Config } from './config';
 import type { AlertService } from './services/alerts/service';
-import type { BlackoutService } from './services/blackout-pauses';
+import type { BlackoutService } from './services/compliance/blackout-pauses';
 import type { CallIndexService } from './services/call-index/service';
-import type { SessionStore } from './services/sessions';
-import type { TokenBroker } from './services/token-broker';
-import type { Upstream } from './services/upstream';
-import type { DemoAccounts } from './services/users';
+import type { SessionStore } from './services/auth/sessions';
+import type { TokenBroker } from './services/auth/token-broker';
+import type { Upstream } from './services/upstream/upstream';
+import type { DemoAccounts } from './services/auth/users';
 
 export interface Ctx {
   config: Config;

@@ -5,7 +5,7 @@ import { errorResponse } from '../contract/errors';
 import type { ValidationError } from '../contract/schemas/error';
 import { BFF_HEADERS } from '../contract/bff/http';
 import type { Ctx } from './context';
-import type { Session } from './services/sessions';
+import type { Session } from './services/auth/sessions';
 
 export { HttpError } from '../common/http-errors';
 

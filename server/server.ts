@@ -6,7 +6,7 @@ import './threadpool';
 import './memory';
 import { loadConfig } from './config';
 import { buildApp } from './app';
-import type { DemoAccounts } from './services/users';
+import type { DemoAccounts } from './services/auth/users';
 import { startFailureMessage } from './start-failure';
 
 /** The message a BFF started with an IPC channel sends its launcher once it listens. */

@@ -11,7 +11,7 @@ import { insights } from '../../server/services/call-index/insights';
 import { searchCalls } from '../../server/services/call-index/query';
 import { CallIndexService } from '../../server/services/call-index/service';
 import { indexStatus } from '../../server/services/call-index/status';
-import { Upstream } from '../../server/services/upstream';
+import { Upstream } from '../../server/services/upstream/upstream';
 import { reason, type BenchContext } from './section';
 import { SIM_KEY, type SimInfo } from './sim-section';
 

@@ -3,7 +3,7 @@
  * time zone: the public holidays of the calendars an admin picks (a country, or a country and a
  * region, as the `date-holidays` library names them, e.g. `FR`, `US-CA`) and the team's own dates.
  * The BFF pauses an ACTIVE campaign at local midnight of such a date and resumes it after
- * (server/services/blackout-pauses.ts); the wizard's forecast skips them.
+ * (server/services/compliance/blackout-pauses.ts); the wizard's forecast skips them.
  */
 import { z } from 'zod';
 import { IsoDate } from '../formats';

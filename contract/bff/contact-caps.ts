@@ -1,7 +1,7 @@
 /**
  * Contact-frequency caps, BFF <-> SPA: how often one number may be called across every way of
  * calling (one call, bulk calls, campaigns), set by admins ('compliance:admin', permissions.ts).
- * The BFF enforces them on the write path (server/services/contact-caps.ts), as it enforces the
+ * The BFF enforces them on the write path (server/services/compliance/contact-caps.ts), as it enforces the
  * do-not-call list: an over-cap number is refused for one call and left out, with the reason, of a
  * bulk or campaign list.
  */

@@ -24,7 +24,7 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
 export const IDEMPOTENT_UPSTREAM_PATHS = ['/v1/calls', '/v1/bulk/calls', '/v1/campaigns'] as const;
 
 /**
- * The sign-in password checks waiting for a hash slot (server/services/passwords.ts): one address
+ * The sign-in password checks waiting for a hash slot (server/services/auth/passwords.ts): one address
  * holds at most `perAddress` of them (waiting or running), all addresses together `waiting`; past
  * either, POST /auth/login answers 429 (that address) or 503 (everyone) with Retry-After at once,
  * instead of queueing a minute's work in front of other people's sign-ins.

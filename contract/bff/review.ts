@@ -22,7 +22,7 @@ export const REVIEW_LIMITS = {
   ruleName: 80,
   perDayMax: 500,
   commentText: 2000,
-  /** Comments one call may hold, and one person may add per minute (server/services/review-comments.ts). */
+  /** Comments one call may hold, and one person may add per minute (server/services/review/comments.ts). */
   commentsPerCall: 500,
   commentsPerUserPerMinute: 20,
   recordingSecondsMax: 24 * 3600,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDb } from '../../common/db';
 import { createTestDatabase } from '../../common/test-db';
 import { MIGRATIONS } from '../db/migrations';
-import { verifyPassword } from '../services/passwords';
+import { verifyPassword } from '../services/auth/passwords';
 import { runUserCommand } from './user';
 
 const dir = mkdtempSync(join(tmpdir(), 'bff-user-'));

@@ -15,7 +15,7 @@ import { Role } from '../../contract/bff/roles';
 import { migrate, openDb } from '../../common/db';
 import { EMBEDDED_DATABASES, useEmbeddedPostgres } from '../../common/embedded-postgres';
 import { MIGRATIONS } from '../db/migrations';
-import { addUser, findUser, resetPassword, setUserEnabled } from '../services/users';
+import { addUser, findUser, resetPassword, setUserEnabled } from '../services/auth/users';
 
 const USAGE =
   'Usage: npm run user -- add NAME --role viewer|operator|admin [--password-stdin] | reset NAME [--password-stdin] | disable NAME | enable NAME | list';

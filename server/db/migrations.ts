@@ -1,5 +1,5 @@
 import type { Migration } from '../../common/db';
-import { normaliseListedNumbers } from '../services/do-not-call';
+import { normaliseListedNumbers } from '../services/do-not-call/list';
 import { DURATION_BLOCK, durationCountsSql, statusCountsSql } from './rollup-sql';
 
 /**
@@ -464,7 +464,7 @@ INSERT INTO index_call_facts (id, start_time, agent_id, campaign_name, status, d
   {
     // Do-not-call numbers in E.164 (issue 35): the rule path stored the upstream's form (e.g.
     // `+330699887766`), which no check matched and no removal found; duplicates merge, the first
-    // added kept; a number that cannot be read stays as written (server/services/do-not-call.ts).
+    // added kept; a number that cannot be read stays as written (server/services/do-not-call/list.ts).
     id: '017_do_not_call_e164',
     sql: '',
     run: normaliseListedNumbers,
@@ -619,7 +619,7 @@ UPDATE index_transcripts t SET tsv = to_tsvector('switchboard_text', coalesce(
   (SELECT string_agg(coalesce(e.e->>'message', ''), E'\\n' ORDER BY e.ord) FROM jsonb_array_elements(t.entries) WITH ORDINALITY AS e(e, ord)), ''));
 REINDEX INDEX index_transcripts_tsv;
 -- When each transcript was (last) stored, and how far each script check has read them: a fill
--- reads only the transcripts stored since (server/services/review.ts, SCRIPT_REREAD_MS).
+-- reads only the transcripts stored since (server/services/review/queue.ts, SCRIPT_REREAD_MS).
 ALTER TABLE index_transcripts ADD COLUMN indexed_at timestamptz NOT NULL DEFAULT now();
 CREATE INDEX index_transcripts_indexed_at ON index_transcripts (indexed_at);
 ALTER TABLE review_rules ADD COLUMN read_through timestamptz;

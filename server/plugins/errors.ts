@@ -12,7 +12,7 @@ import { toValidationErrors } from '../../contract/errors';
 import type { ValidationError } from '../../contract/schemas/error';
 import { frameworkMessages } from '../../common/http-errors';
 import { HttpError, sendError } from '../http';
-import { UpstreamError } from '../services/upstream';
+import { UpstreamError } from '../services/upstream/upstream';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -9,11 +9,11 @@ import { ConfigError, type Config } from '../config';
 import type { Ctx } from '../context';
 import { MIGRATIONS } from '../db/migrations';
 import { markStale } from '../services/idempotency';
-import { SessionStore } from '../services/sessions';
-import { TokenBroker } from '../services/token-broker';
-import { Upstream } from '../services/upstream';
-import { ensureDemoUsers } from '../services/users';
-import { staleAfterMs } from '../services/writes';
+import { SessionStore } from '../services/auth/sessions';
+import { TokenBroker } from '../services/auth/token-broker';
+import { Upstream } from '../services/upstream/upstream';
+import { ensureDemoUsers } from '../services/auth/users';
+import { staleAfterMs } from '../services/writes/writes';
 
 declare module 'fastify' {
   interface FastifyInstance {

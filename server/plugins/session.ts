@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { can, refusal, type Permission } from '../../contract/bff/permissions';
 import { currentSession, HttpError } from '../http';
-import type { Session } from '../services/sessions';
+import type { Session } from '../services/auth/sessions';
 
 /**
  * What a route needs, declared on every route (server/routes/permissions.test.ts lists any that

@@ -41,7 +41,7 @@ import {
   updateRule,
   type PreviousRule,
 } from '../services/alerts/store';
-import { campaignRegistered, readView } from '../services/workspace';
+import { campaignRegistered, readView } from '../services/workspace/workspace';
 import { webhookUrlProblem } from '../services/alerts/webhook';
 import { routesNeed } from '../plugins/session';
 

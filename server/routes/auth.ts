@@ -3,7 +3,7 @@
  * POST /auth/token (scoped, short-lived upstream READ tokens for the signed-in role, bound to the
  * session; write scopes are refused: writes go through the BFF's write routes).
  *
- * Sign-in attempts are counted before any work, in the database (server/services/sign-in-limits.ts):
+ * Sign-in attempts are counted before any work, in the database (server/services/auth/sign-in-limits.ts):
  * per account and address together, and per address and per account with larger budgets that,
  * once spent, still let in the pairs that signed in before.
  */
@@ -15,11 +15,11 @@ import { ROLE_SCOPES } from '../../contract/bff/roles';
 import { Token, TokenRequest } from '../../contract/schemas/token';
 import { HttpError, currentSession, sendError, SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from '../http';
 import { audit, auditCollapsed } from '../services/audit';
-import { decoyHash, HashQueueFull, needsRehash, verifyPassword } from '../services/passwords';
-import { readPreferences } from '../services/preferences';
-import * as limits from '../services/sign-in-limits';
-import type { Session } from '../services/sessions';
-import { findUser, rehashPassword } from '../services/users';
+import { decoyHash, HashQueueFull, needsRehash, verifyPassword } from '../services/auth/passwords';
+import { readPreferences } from '../services/workspace/preferences';
+import * as limits from '../services/auth/sign-in-limits';
+import type { Session } from '../services/auth/sessions';
+import { findUser, rehashPassword } from '../services/auth/users';
 import { routesNeed } from '../plugins/session';
 
 const isWriteScope = (scope: string) => scope.endsWith(':write');

@@ -1,12 +1,12 @@
 /**
  * /bff/compliance: the contact-frequency caps (every signed-in role reads them; admins set them,
  * audited) and the pre-flight check the wizard, the bulk screen and the one-call form ask before
- * launch. Enforcement itself is on the write path (services/writes.ts -> services/contact-caps.ts).
+ * launch. Enforcement itself is on the write path (services/writes/writes.ts -> services/compliance/contact-caps.ts).
  * The blackout dates: the calendars of public holidays in use and the team's dates (admins change
  * them, audited), the dates blacked out in a range (the wizard's forecast), and the pauses the
- * worker made for them (services/blackout-pauses.ts). A running campaign's guard: how many of its
+ * worker made for them (services/compliance/blackout-pauses.ts). A running campaign's guard: how many of its
  * recipients are over a cap now, and one write that watches its calls with an auto-pause
- * (services/cap-guard.ts, ADR 0050).
+ * (services/compliance/cap-guard.ts, ADR 0050).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,11 +18,11 @@ import { IdParams } from '../../contract/queries';
 import { CapGuardResult, CapGuardStatus } from '../../contract/bff/cap-guard';
 import { ALERT_LIMITS } from '../../contract/bff/alerts';
 import { watchFilterOf } from '../services/alerts/measure';
-import { capGuardStatus, createGuard, guardSearch, registryCampaign } from '../services/cap-guard';
+import { capGuardStatus, createGuard, guardSearch, registryCampaign } from '../services/compliance/cap-guard';
 import { HttpError } from '../http';
-import { addDate, blackoutDays, calendarName, listCalendars, listPauses, removeDate, setCalendars } from '../services/blackout';
+import { addDate, blackoutDays, calendarName, listCalendars, listPauses, removeDate, setCalendars } from '../services/compliance/blackout';
 import { audit } from '../services/audit';
-import { readCaps, screenCaps, writeCaps } from '../services/contact-caps';
+import { readCaps, screenCaps, writeCaps } from '../services/compliance/contact-caps';
 import { routesNeed } from '../plugins/session';
 
 const tags = ['compliance'];

@@ -7,9 +7,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Contact, CONTACT_ROUTES, ContactParams } from '../../contract/bff/contacts';
 import { HttpError } from '../http';
 import { readSyncState } from '../services/call-index/store';
-import { contactRecipientOf } from '../services/campaign-recipients';
-import { readContact } from '../services/contacts';
-import { toE164 } from '../services/do-not-call';
+import { contactRecipientOf } from '../services/campaigns/recipients';
+import { readContact } from '../services/contacts/read';
+import { toE164 } from '../services/do-not-call/list';
 import { routesNeed } from '../plugins/session';
 
 const tags = ['contacts'];

@@ -1,6 +1,6 @@
 /**
  * /bff/do-not-call/rules: rules that add numbers to the list from indexed calls (applied in the
- * background, server/services/do-not-call-rules.ts). Every signed-in role reads them; operators
+ * background, server/services/do-not-call/rules.ts). Every signed-in role reads them; operators
  * and admins add and delete them; both are audited.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -9,7 +9,7 @@ import { DNC_RULE_LIMITS, DncRule, DncRuleBody } from '../../contract/bff/do-not
 import { NoContent } from '../../contract/bff/http';
 import { HttpError } from '../http';
 import { audit } from '../services/audit';
-import { addDncRule, deleteDncRule, listDncRules, type DncRuleListRow } from '../services/do-not-call-rules';
+import { addDncRule, deleteDncRule, listDncRules, type DncRuleListRow } from '../services/do-not-call/rules';
 import { routesNeed } from '../plugins/session';
 
 /** Only the roles that manage the list (checked by the session hook before the body is read). */

@@ -2,7 +2,7 @@
  * /bff/do-not-call: the list staff manage (operators and admins write; every signed-in role reads,
  * so a reviewer sees that a number is listed), its CSV import and export, and the check the wizard
  * and the bulk screen ask before launch. Every change is audited. Enforcement itself is in
- * services/do-not-call.ts `screenCreate`, on the write path.
+ * services/do-not-call/list.ts `screenCreate`, on the write path.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,8 +25,8 @@ import { CsvFile, NoContent } from '../../contract/bff/http';
 import { csvSafeCell } from '../../contract/csv-safe';
 import { HttpError } from '../http';
 import { audit } from '../services/audit';
-import { addNumber, importNumbers, listEntries, listedForm, removeNumber, screenPhones, toE164 } from '../services/do-not-call';
-import { holdingCampaigns, holdingOutcome } from '../services/do-not-call-campaigns';
+import { addNumber, importNumbers, listEntries, listedForm, removeNumber, screenPhones, toE164 } from '../services/do-not-call/list';
+import { holdingCampaigns, holdingOutcome } from '../services/do-not-call/campaigns';
 import { routesNeed } from '../plugins/session';
 
 const tags = ['do-not-call'];

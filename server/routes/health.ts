@@ -1,6 +1,6 @@
 /**
  * GET /healthz: the process is alive. GET /readyz: the database answers, its tables can be read
- * and no query failed on a damaged store in the last minute (services/readiness.ts), and the upstream answers
+ * and no query failed on a damaged store in the last minute (services/health/readiness.ts), and the upstream answers
  * (200), or not (503); `upstreamState` says how the upstream failed: 'slow' (connected, no answer
  * within the probe's 3 s) or 'down' (refused or dropped), so the console can say which; `worker`
  * whether a worker runs the background work (its heartbeat, server/background.ts).
@@ -8,8 +8,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Liveness, Readiness } from '../../contract/bff/http';
 import { workerState } from '../background';
-import { databaseState } from '../services/readiness';
-import type { UpstreamState } from '../services/upstream';
+import { databaseState } from '../services/health/readiness';
+import type { UpstreamState } from '../services/upstream/upstream';
 import { routesNeed } from '../plugins/session';
 
 const READY_CACHE_MS = 5_000;

@@ -14,8 +14,8 @@ import { AuthConfig, OidcCallbackQuery, OidcLoginQuery, Redirect } from '../../c
 import { Role } from '../../contract/bff/roles';
 import { HttpError, SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from '../http';
 import { audit } from '../services/audit';
-import { startPending, takePending } from '../services/oidc-pending';
-import { oidcAccount } from '../services/users';
+import { startPending, takePending } from '../services/auth/oidc-pending';
+import { oidcAccount } from '../services/auth/users';
 import { routesNeed } from '../plugins/session';
 
 const STATE_COOKIE = '__Host-sb_oidc';

@@ -22,9 +22,9 @@ import { IdParams } from '../../contract/queries';
 import { normaliseCampaign } from '../../contract/tolerant.plain';
 import { HttpError } from '../http';
 import { audit } from '../services/audit';
-import { campaignRecipients, eraseRecipients, outcomeCountsOf } from '../services/campaign-recipients';
+import { campaignRecipients, eraseRecipients, outcomeCountsOf } from '../services/campaigns/recipients';
 import { queryWindow } from '../services/call-index/time-range';
-import { addOutcome, listOutcomes, outcomeCounts, removeOutcome } from '../services/outcomes';
+import { addOutcome, listOutcomes, outcomeCounts, removeOutcome } from '../services/campaigns/outcomes';
 import { routesNeed } from '../plugins/session';
 
 const tags = ['outcomes'];

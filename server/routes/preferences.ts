@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Preferences, PreferencesBody } from '../../contract/bff/preferences';
-import { readPreferences, writePreferences } from '../services/preferences';
+import { readPreferences, writePreferences } from '../services/workspace/preferences';
 import { routesNeed } from '../plugins/session';
 
 const tags = ['preferences'];

@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RECIPIENT_ZONES_PATH, RecipientZones, RecipientZonesBody } from '../../contract/bff/recipient-zones';
-import { recipientZones } from '../services/recipient-zones';
+import { recipientZones } from '../services/compliance/recipient-zones';
 import { routesNeed } from '../plugins/session';
 
 export const recipientZonesPlugin: FastifyPluginAsyncZod = async (app) => {

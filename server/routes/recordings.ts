@@ -13,8 +13,8 @@ import pLimit from 'p-limit';
 import { Uuid } from '../../contract/formats';
 import { HttpError } from '../http';
 import { BinaryFile, NoContent } from '../../contract/bff/http';
-import { AUDIO_TYPES, BoundedBytes, parseRange, readRecording, RecordingTooLarge, sniffAudioType } from '../services/recordings';
-import { UpstreamError } from '../services/upstream';
+import { AUDIO_TYPES, BoundedBytes, parseRange, readRecording, RecordingTooLarge, sniffAudioType } from '../services/upstream/recordings';
+import { UpstreamError } from '../services/upstream/upstream';
 import { routesNeed } from '../plugins/session';
 import { retryAfterSeconds } from '../../contract/retry-after.plain';
 
@@ -61,7 +61,7 @@ export const recordingsPlugin: FastifyPluginAsyncZod = async (app) => {
     const length = Number(res.headers['content-length']);
     let source;
     try {
-      // Decoded as it arrives, never past the limit (server/services/recordings.ts).
+      // Decoded as it arrives, never past the limit (server/services/upstream/recordings.ts).
       source = await readRecording(res.body, { maxBytes, contentLength: Number.isFinite(length) ? length : undefined });
     } catch (error) {
       res.body.destroy();

@@ -10,9 +10,9 @@ import { IdParams } from '../../contract/queries';
 import type { Call } from '../../contract/schemas/call';
 import type { Campaign } from '../../contract/schemas/campaign';
 import { HttpError } from '../http';
-import type { Session } from '../services/sessions';
-import { screenPhones } from '../services/do-not-call';
-import { namesakesOf } from '../services/workspace';
+import type { Session } from '../services/auth/sessions';
+import { screenPhones } from '../services/do-not-call/list';
+import { namesakesOf } from '../services/workspace/workspace';
 import { routesNeed } from '../plugins/session';
 
 const PAGE = 100;

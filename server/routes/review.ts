@@ -3,7 +3,7 @@
  * admins'; every signed-in role reviews (reviews are Switchboard's own data, not upstream writes).
  * The session is checked once by this scope's hook; every change is audited; the queue is filled
  * from the call index after each index interval by the instance that syncs, and when a rule is added.
- * The SQL is in server/services/review-store.ts, review.ts and review-comments.ts.
+ * The SQL is in server/services/review/ (store.ts; queue.ts fills the queue; comments.ts).
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -42,8 +42,8 @@ import { pageOf } from '../../contract/schemas/page';
 import { HttpError } from '../http';
 import { audit } from '../services/audit';
 import { queryWindow } from '../services/call-index/time-range';
-import { categoryCounts, currentRubric, fillQueue, rubricVersion, scoreOf, toRubric, type SampleSpec } from '../services/review';
-import { addComment, commentOwner, commentsOf, deleteComment as deleteCommentRow } from '../services/review-comments';
+import { categoryCounts, currentRubric, fillQueue, rubricVersion, scoreOf, toRubric, type SampleSpec } from '../services/review/queue';
+import { addComment, commentOwner, commentsOf, deleteComment as deleteCommentRow } from '../services/review/comments';
 import {
   callAgent,
   currentRubrics,
@@ -60,9 +60,9 @@ import {
   saveReview,
   saveRubric,
   type ReviewRange,
-} from '../services/review-store';
-import { reviewsCsv, scoresOf } from '../services/review-figures';
-import { toCheck, toComment, toReview, toSamplingRule } from '../services/review-shapes';
+} from '../services/review/store';
+import { reviewsCsv, scoresOf } from '../services/review/figures';
+import { toCheck, toComment, toReview, toSamplingRule } from '../services/review/shapes';
 import { routesNeed } from '../plugins/session';
 import { can } from '../../contract/bff/permissions';
 

@@ -1,7 +1,7 @@
 /**
  * What the BFF keeps for staff: the campaign registry (the upstream has no campaign list), drafts
  * (the campaign wizard's; recipients are personal data kept off the browser), saved call-list
- * views, and the audit log for admins. The SQL lives in server/services/workspace.ts.
+ * views, and the audit log for admins. The SQL lives in server/services/workspace/workspace.ts.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,8 +26,18 @@ import { PageQuery } from '../../contract/queries';
 import { pageOf } from '../../contract/schemas/page';
 import { HttpError } from '../http';
 import { boundedJson } from '../services/json-bounds';
-import { checkQuota, DRAFT_QUOTA, VIEW_QUOTA } from '../services/quotas';
-import { auditPage, deleteOwn as deleteOwnRow, listDrafts, listViews, readDraft, readView, registryPage, writeDraft, writeView } from '../services/workspace';
+import { checkQuota, DRAFT_QUOTA, VIEW_QUOTA } from '../services/workspace/quotas';
+import {
+  auditPage,
+  deleteOwn as deleteOwnRow,
+  listDrafts,
+  listViews,
+  readDraft,
+  readView,
+  registryPage,
+  writeDraft,
+  writeView,
+} from '../services/workspace/workspace';
 import { routesNeed } from '../plugins/session';
 
 const DraftParams = z.object({ name: DraftName });

@@ -2,7 +2,7 @@
  * The BFF's write routes (contract/bff/write-routes.plain.ts): the console's only way to change
  * anything upstream. Each checks the role first (an onRequest hook, audited), then its schema —
  * the upstream route's params and body from the contract — and runs the rest of the write path
- * (server/services/writes.ts) on the body as sent, answering with the upstream's status, body and
+ * (server/services/writes/writes.ts) on the body as sent, answering with the upstream's status, body and
  * rate-limit headers. GET /bff/writes/:key and POST /bff/writes/:key/resolve tell what became of
  * a create and record a person's resolution.
  */
@@ -13,8 +13,8 @@ import { ResolveWriteAttempt, WriteAttempt, WriteKeyParams } from '../../contrac
 import { BFF_WRITE_ROUTES, type BffWriteName } from '../../contract/bff/write-routes.plain';
 import { ROUTES, type RouteDef } from '../../contract/routes';
 import { HttpError } from '../http';
-import { resolveWriteAttempt, writeAttempt } from '../services/write-attempts';
-import { checkWriteRole, performWrite } from '../services/writes';
+import { resolveWriteAttempt, writeAttempt } from '../services/writes/write-attempts';
+import { checkWriteRole, performWrite } from '../services/writes/writes';
 import { routesNeed } from '../plugins/session';
 import { OVERRIDE_LOCAL_HOURS_HEADER } from '../../contract/bff/local-hours';
 

@@ -21,7 +21,7 @@ import { analyzeIndex, pruneIndex, saveTranscripts, upsertCalls } from '../servi
 import { CallIndexService } from '../services/call-index/service';
 import { dueForAnalyze } from '../services/call-index/syncer';
 import { indexStatus } from '../services/call-index/status';
-import { Upstream } from '../services/upstream';
+import { Upstream } from '../services/upstream/upstream';
 import { startTestStack } from '../testing/harness';
 
 const AGENTS = [randomUUID(), randomUUID(), randomUUID()];

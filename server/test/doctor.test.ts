@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../testing/harness';
-import { containerOf, recordingForm, runDoctor } from '../services/doctor';
+import { containerOf, recordingForm, runDoctor } from '../services/upstream/doctor';
 
 let stack: TestStack;
 let keys: string[];

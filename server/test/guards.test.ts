@@ -11,7 +11,7 @@ import { ROLE_SCOPES, Role } from '../../contract/bff/roles';
 import { BFF_WRITE_ROUTES } from '../../contract/bff/write-routes.plain';
 import { ROUTES, ROUTE_NAMES, type RouteDef } from '../../contract/routes';
 import { mayCall } from '../services/policy';
-import { setUserEnabled, addUser } from '../services/users';
+import { setUserEnabled, addUser } from '../services/auth/users';
 import { expectNoKey, startTestStack, type TestStack } from '../testing/harness';
 
 let stack: TestStack;

@@ -102,7 +102,7 @@ describe('a burst of sign-ins from one address', () => {
       });
     const burst = Array.from({ length: 100 }, () => signIn('198.18.1.1'));
     await new Promise((r) => setTimeout(r, 100));
-    // The lanes' turns are pinned by the queue's own test (server/services/passwords.test.ts); here,
+    // The lanes' turns are pinned by the queue's own test (server/services/auth/passwords.test.ts); here,
     // over HTTP, the colleague is let in and the burst is refused rather than queued.
     const colleague = await signIn('198.18.2.2');
     const answers = await Promise.all(burst);

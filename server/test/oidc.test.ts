@@ -6,7 +6,7 @@ import type { Server } from 'node:http';
 import { createServer } from 'node:net';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addUser } from '../services/users';
+import { addUser } from '../services/auth/users';
 import { expectNoKey, startTestStack, type TestStack } from '../testing/harness';
 import { roleFromClaim, safeRedirect } from '../routes/oidc';
 

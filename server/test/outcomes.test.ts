@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testStore, type TestStore } from '../../common/test-db';
 import { STATUS_GROUP_OF } from '../../contract/status-groups';
 import { prune } from '../services/retention';
-import { NONE_KEPT, NOT_CREATED_HERE } from '../services/campaign-recipients';
+import { NONE_KEPT, NOT_CREATED_HERE } from '../services/campaigns/recipients';
 import { FAST_INDEX, waitFor } from '../testing/call-index';
 import { startTestStack, type Client, type TestStack } from '../testing/harness';
 

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
 import { randomBytes, scryptSync } from 'node:crypto';
-import { needsRehash } from '../services/passwords';
-import { addUser, findUser } from '../services/users';
+import { needsRehash } from '../services/auth/passwords';
+import { addUser, findUser } from '../services/auth/users';
 import { DEMO_PASSWORD, startTestStack, type TestStack } from '../testing/harness';
 
 let stack: TestStack;

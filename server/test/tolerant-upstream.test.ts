@@ -142,3 +142,27 @@ describe('the call index reads (T1-T3)', () => {
     }
   });
 });
+
+describe('a campaign read by the BFF itself (T1, T2)', () => {
+  it('the do-not-call list and a contact page name its status when the upstream leaves fields out and adds its own', async () => {
+    const to = phone();
+    const created = await operator.request('POST', '/bff/campaigns', {
+      body: { ...campaignBody(`Loose ${crypto.randomUUID().slice(0, 8)}`), recipients: [{ phone: to }] },
+      headers: { 'idempotency-key': key() },
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.id as string;
+    const status = (await stack.upstream('GET', `/v1/campaigns/${id}`)).body.status as string;
+    expect(status).toBeTruthy();
+    await variants('omit-empty,extra-fields');
+    const loose = await (await inVariant('omit-empty,extra-fields', `/v1/campaigns/${id}`)).json();
+    expect(loose).toHaveProperty('revision');
+
+    const added = await operator.request('POST', '/bff/do-not-call', { body: { phone: to, reason: 'Asked' } });
+    expect(added.status, added.text).toBe(201);
+    expect(added.body.campaigns).toEqual([expect.objectContaining({ id, status })]);
+    const contact = await operator.request('GET', `/bff/contacts/${encodeURIComponent(to)}`);
+    expect(contact.status, contact.text).toBe(200);
+    expect(contact.body.recipientOf).toEqual([expect.objectContaining({ campaignId: id, campaignStatus: status })]);
+  });
+});

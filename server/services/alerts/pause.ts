@@ -15,8 +15,8 @@ import type { Ctx } from '../../context';
 import { HttpError } from '../../http';
 import { audit } from '../audit';
 import { mayCall } from '../policy';
-import type { Session } from '../sessions';
-import { performWrite } from '../writes';
+import type { Session } from '../auth/sessions';
+import { performWrite } from '../writes/writes';
 import { backoffMs } from './webhook';
 
 /** How long a claimed pause is left to its attempt before another may take it. */

@@ -4,13 +4,13 @@
  * sync, server/services/call-index/leader.ts; with no URL, as in some tests, this one evaluates).
  * Every tick the leader runs the due auto-pauses and starts the due webhook deliveries; every
  * ALERTS_INTERVAL_SECONDS it evaluates the rules at the instant the call index is complete to, and
- * applies the do-not-call rules (server/services/do-not-call-rules.ts) to the index.
+ * applies the do-not-call rules (server/services/do-not-call/rules.ts) to the index.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Agent } from 'undici';
 import type { Ctx } from '../../context';
 import { AdvisoryLeadership, alwaysLeader, type Leadership } from '../call-index/leader';
-import { applyDncRules } from '../do-not-call-rules';
+import { applyDncRules } from '../do-not-call/rules';
 import { DeliveryWorker } from './deliveries';
 import { evaluateAll, indexedAt, type EvaluationLog } from './evaluate';
 import { runDuePauses } from './pause';

@@ -55,9 +55,9 @@ export function whereOf(f: Partial<IndexFilter> & { tz?: string }, params = para
   if (f.answeringMachine !== undefined) and.push(`c.answering_machine = ${p(f.answeringMachine)}`);
   if (f.transfer !== undefined) and.push(`c.transfer = ${p(f.transfer)}`);
   if (f.hangUpWithin !== undefined) and.push(`c.answer_to_hangup <= ${p(f.hangUpWithin)}`);
-  // Flagged by a QA check or category (server/services/review.ts); one probe of the sources' key per check.
+  // Flagged by a QA check or category (server/services/review/queue.ts); one probe of the sources' key per check.
   for (const id of new Set(f.check ?? [])) and.push(`EXISTS (SELECT 1 FROM review_queue_sources s WHERE s.call_id = c.id AND s.rule_id = ${p(id)}::int)`);
-  // Met an outcome (server/services/outcomes.ts, kept per call as the index writes); one probe of the rows' primary key per outcome.
+  // Met an outcome (server/services/campaigns/outcomes.ts, kept per call as the index writes); one probe of the rows' primary key per outcome.
   for (const id of new Set(f.outcome ?? [])) and.push(`EXISTS (SELECT 1 FROM index_call_outcomes o WHERE o.call_id = c.id AND o.outcome_id = ${p(id)}::int)`);
   if (f.q) {
     and.push(`EXISTS (SELECT 1 FROM index_transcripts t WHERE t.call_id = c.id AND t.tsv @@ websearch_to_tsquery('${TS_CONFIG}', ${p(f.q)}))`);

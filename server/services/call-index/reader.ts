@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
 import { HEADERS } from '../../../contract/limits';
 import { retryAfterSeconds } from '../../../contract/retry-after.plain';
-import type { MintedToken, Upstream } from '../upstream';
+import type { MintedToken, Upstream } from '../upstream/upstream';
 import { AdaptiveRate, type RateState } from './rate';
 
 export type ReadErrorKind = 'rate-limited' | 'upstream-error' | 'timeout' | 'unreachable' | 'malformed';

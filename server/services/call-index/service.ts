@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../../../common/db';
-import type { Upstream } from '../upstream';
+import type { Upstream } from '../upstream/upstream';
 import { AdvisoryLeadership, alwaysLeader, type Leadership } from './leader';
 import { IndexReader } from './reader';
 import { writeSyncState } from './store';

@@ -6,7 +6,7 @@ import type { Db, Queryable } from '../../../common/db';
 import { STATUS_GROUP_STATUSES } from '../../../contract/status-groups';
 import { addCountsSql, CALL_STATUS_ORDER, DURATION_BLOCK, durationCountsSql, statusCountsSql } from '../../db/rollup-sql';
 import { normaliseCall } from '../../../contract/tolerant.plain';
-import { evaluateOutcomes } from '../outcomes';
+import { evaluateOutcomes } from '../campaigns/outcomes';
 import { cleanJson, transcriptEvents, type IndexableCall, type IndexableEntry } from './parse';
 import { TS_CONFIG } from './query';
 

@@ -13,7 +13,7 @@ import type { Db } from '../../../common/db';
 import { QUERY_PARAM_NAMES } from '../../../contract/queries.plain';
 import { CallPage, IndexableCall, parseTranscript, type IndexableEntry } from './parse';
 import { ReadError, routeShape, type IndexReader } from './reader';
-import { evaluateOutcomes } from '../outcomes';
+import { evaluateOutcomes } from '../campaigns/outcomes';
 import {
   analyzeIndex,
   countIndex,
