@@ -709,6 +709,25 @@ DROP INDEX index_call_outcomes_outcome;
 `,
   },
   {
+    // A text search with the list's common filters counts over index_transcripts alone (issue 31,
+    // ADR 0058): each transcript keeps a copy of its call's start time, agent, status and campaign,
+    // which upsertCalls rewrites in the statement that writes the call and saveTranscripts takes from
+    // the call, so the GIN index's matches and these b-trees combine in one table (BitmapAnd) instead
+    // of probing index_calls for each match. Numbered before 036 but applied after it where 036 ran
+    // first: the runner applies every id it has not recorded, in this list's order.
+    id: '035_index_transcripts_filters',
+    sql: `
+ALTER TABLE index_transcripts ADD COLUMN start_time timestamptz, ADD COLUMN agent_id uuid, ADD COLUMN status text, ADD COLUMN campaign_name text;
+UPDATE index_transcripts t SET start_time = c.start_time, agent_id = c.agent_id, status = c.status, campaign_name = c.campaign_name
+  FROM index_calls c WHERE c.id = t.call_id;
+ALTER TABLE index_transcripts ALTER COLUMN start_time SET NOT NULL, ALTER COLUMN agent_id SET NOT NULL, ALTER COLUMN status SET NOT NULL;
+CREATE INDEX index_transcripts_status ON index_transcripts (status, start_time);
+CREATE INDEX index_transcripts_agent ON index_transcripts (agent_id, start_time);
+CREATE INDEX index_transcripts_campaign ON index_transcripts (campaign_name, start_time) WHERE campaign_name IS NOT NULL;
+CREATE INDEX index_transcripts_start ON index_transcripts (start_time);
+`,
+  },
+  {
     // The index's counts as the worker last took them (issue 28): the status read is one row, not
     // three counts over every indexed call on each request. NULL until the worker first counts.
     // With them, the request rate the worker's reader found and the last 429 (issue 30, ADR 0055).
