@@ -726,7 +726,7 @@ DROP INDEX index_transcripts_tsv;
 UPDATE index_transcripts t SET start_time = c.start_time, agent_id = c.agent_id, status = c.status, campaign_name = c.campaign_name
   FROM index_calls c WHERE c.id = t.call_id;
 ALTER TABLE index_transcripts ALTER COLUMN start_time SET NOT NULL, ALTER COLUMN agent_id SET NOT NULL, ALTER COLUMN status SET NOT NULL;
-CREATE INDEX index_transcripts_start ON index_transcripts (start_time);
+CREATE INDEX index_transcripts_start ON index_transcripts (start_time, call_id);
 CLUSTER index_transcripts USING index_transcripts_start;
 CREATE INDEX index_transcripts_tsv ON index_transcripts USING gin (tsv);
 CREATE INDEX index_transcripts_status ON index_transcripts (status, start_time);

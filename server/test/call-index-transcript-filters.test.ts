@@ -185,6 +185,30 @@ describe('a text search with the common filters, counted over the transcripts al
     expect(await searchCalls(db, search(), { countCap: exact, candidatesMax: 3 })).toMatchObject({ total: exact, totalExact: true });
   });
 
+  it('pages a common word with the copied filters in start order over the transcripts, as the exact form orders them', async () => {
+    for (const [sort, dir] of [
+      ['startTime,DESC', 'DESC'],
+      ['startTime,ASC', 'ASC'],
+    ] as const) {
+      const { rows } = await db.query<{ id: string }>(
+        `SELECT c.id::text AS id FROM index_calls c WHERE c.status = ANY($2::text[])
+            AND EXISTS (SELECT 1 FROM index_transcripts t WHERE t.call_id = c.id AND t.tsv @@ websearch_to_tsquery('${TS_CONFIG}', $1))
+          ORDER BY c.start_time ${dir}, c.id ${dir}`,
+        ['refund', ['COMPLETED', 'NO_ANSWER']],
+      );
+      expect(rows.length).toBeGreaterThan(12);
+      const pages: string[] = [];
+      for (const n of [1, 2, 3]) {
+        const seen = recording(db);
+        const found = await searchCalls(seen.db, IndexSearchQuery.parse({ q: 'refund', status: 'COMPLETED,NO_ANSWER', size: 4, page: n, sort }), { candidatesMax: 3 });
+        pages.push(...found.rows.map((r) => r.call.id));
+        // The page read from the transcripts' start order, not from a walk of index_calls.
+        expect(seen.sql.some((sql) => sql.includes('SELECT t.call_id AS id, t.start_time FROM index_transcripts t')), sort).toBe(true);
+      }
+      expect(pages, sort).toEqual(rows.slice(0, 12).map((r) => r.id));
+    }
+  });
+
   it('keeps today’s path for a filter the transcripts have no copy of', async () => {
     const seen = recording(db);
     const filter: Partial<IndexFilter> = { q: 'refund', status: ['COMPLETED'], minDuration: 30 };

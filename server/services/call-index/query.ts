@@ -185,6 +185,17 @@ export async function searchCalls(
                  JOIN (SELECT ${SORT_COLUMNS} FROM index_calls c WHERE c.id = ANY($1::uuid[]) AND ${where.sql} OFFSET 0) AS m ON m.id = c.id
                 ORDER BY ${callOrderBy(search.sort, 'm')} ${limit}`;
     params = where.params;
+  } else if (search.q && onlyCopiedFilters(search) && orderBy(search.sort).startsWith('c.start_time ')) {
+    // A common text with at most the copied filters, in start order: the page walks the transcripts'
+    // start index (their copies filter them, ADR 0058) instead of walking every call and probing its transcript.
+    const { p, params: all } = paramList([search.q]);
+    const and = copiedConditions(search, p, 't').map((c) => ` AND ${c}`);
+    pageSql = `SELECT c.id, c.doc, c.campaign_name FROM index_calls c
+                 JOIN (SELECT m.id, m.start_time FROM (SELECT t.call_id AS id, t.start_time FROM index_transcripts t
+                        WHERE t.tsv @@ websearch_to_tsquery('${TS_CONFIG}', $1)${and.join('')}) AS m
+                        ORDER BY ${callOrderBy(search.sort, 'm')} ${limit}) AS m ON m.id = c.id
+                ORDER BY ${callOrderBy(search.sort, 'm')}`;
+    params = all;
   } else {
     const where = whereOf(search);
     pageSql = `SELECT c.id, c.doc, c.campaign_name FROM index_calls c WHERE ${where.sql} ORDER BY ${orderBy(search.sort)} ${limit}`;
