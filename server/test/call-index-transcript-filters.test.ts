@@ -73,7 +73,7 @@ function recording(db: Db): { db: Queryable; sql: string[] } {
   return {
     sql,
     db: {
-      query: <T,>(text: string, params?: readonly unknown[]) => {
+      query: <T>(text: string, params?: readonly unknown[]) => {
         sql.push(text);
         return db.query<T>(text, params);
       },
@@ -121,7 +121,9 @@ describe('a text search with the common filters, counted over the transcripts al
   it('fills the copies of the transcripts stored before its migration', async () => {
     expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM index_transcripts')).rows[0]!.n).toBe(40);
     expect(await driftedCopies(db)).toBe(0);
-    expect((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM index_transcripts WHERE campaign_name = 'Old campaign'`)).rows[0]!.n).toBeGreaterThan(0);
+    expect((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM index_transcripts WHERE campaign_name = 'Old campaign'`)).rows[0]!.n).toBeGreaterThan(
+      0,
+    );
   });
 
   it('keeps each transcript’s copy its call’s through stores, status changes, campaign attribution and re-upserts', async () => {
@@ -200,10 +202,15 @@ describe('a text search with the common filters, counted over the transcripts al
       const pages: string[] = [];
       for (const n of [1, 2, 3]) {
         const seen = recording(db);
-        const found = await searchCalls(seen.db, IndexSearchQuery.parse({ q: 'refund', status: 'COMPLETED,NO_ANSWER', size: 4, page: n, sort }), { candidatesMax: 3 });
+        const found = await searchCalls(seen.db, IndexSearchQuery.parse({ q: 'refund', status: 'COMPLETED,NO_ANSWER', size: 4, page: n, sort }), {
+          candidatesMax: 3,
+        });
         pages.push(...found.rows.map((r) => r.call.id));
         // The page read from the transcripts' start order, not from a walk of index_calls.
-        expect(seen.sql.some((sql) => sql.includes('SELECT t.call_id AS id, t.start_time FROM index_transcripts t')), sort).toBe(true);
+        expect(
+          seen.sql.some((sql) => sql.includes('SELECT t.call_id AS id, t.start_time FROM index_transcripts t')),
+          sort,
+        ).toBe(true);
       }
       expect(pages, sort).toEqual(rows.slice(0, 12).map((r) => r.id));
     }
