@@ -1,7 +1,7 @@
 /**
  * Grows the call index to a real account's volume (issue 31) with set-based SQL (generate_series),
  * keeping every table in step: index_calls (a valid Call document per row, ~1 KB as the upstream's),
- * index_transcripts (four lines, their tsvector), index_call_facts (copied from the calls) and the
+ * index_transcripts (four lines, their tsvector, their call's filter columns), index_call_facts (copied from the calls) and the
  * Insights rollups (computed afresh from the facts with migration 019's own SQL). Every call starts
  * within the last `days` days, so the whole index is in Insights' 30-day window.
  *
@@ -96,10 +96,11 @@ SELECT id, agent_id, phone, 'OUTBOUND', status, start_time, start_time + duratio
           FROM (SELECT i, random() AS r1, random() AS r2, random() AS r3, random() AS r4, random() AS r5, random() AS r6
                   FROM generate_series($1::int, $2::int) AS i) AS g) AS a) AS b`;
 
-// Four lines per call with a transcript; the text vector as saveTranscripts builds it.
+// Four lines per call with a transcript; the text vector and the call's filter columns as saveTranscripts stores them.
 const TRANSCRIPTS_SQL = `
-INSERT INTO index_transcripts (call_id, entries, tsv)
-SELECT c.id, x.entries, to_tsvector('${TS_CONFIG}', (SELECT string_agg(e->>'message', E'\\n') FROM jsonb_array_elements(x.entries) AS e))
+INSERT INTO index_transcripts (call_id, entries, tsv, start_time, agent_id, status, campaign_name)
+SELECT c.id, x.entries, to_tsvector('${TS_CONFIG}', (SELECT string_agg(e->>'message', E'\\n') FROM jsonb_array_elements(x.entries) AS e)),
+       c.start_time, c.agent_id, c.status, c.campaign_name
   FROM generate_series($1::int, $2::int) AS i
   JOIN index_calls c ON c.id = md5('volume-call-' || i)::uuid AND c.transcript_state = 'done'
   CROSS JOIN LATERAL (SELECT (ARRAY['appointment', 'delivery', 'billing', 'subscription', 'refund', 'booking', 'warranty', 'invoice'])[1 + i % 8] AS topic) AS t

@@ -709,6 +709,37 @@ DROP INDEX index_call_outcomes_outcome;
 `,
   },
   {
+    // A text search with the list's common filters counts over index_transcripts alone (issue 31,
+    // ADR 0058): each transcript keeps a copy of its call's start time, agent, status and campaign,
+    // which upsertCalls rewrites in the statement that writes the call and saveTranscripts takes from
+    // the call, so the GIN index's matches and these b-trees combine in one table (BitmapAnd) instead
+    // of probing index_calls for each match. And the calls whose transcript is pending have an index of
+    // their own. Numbered before 036 but applied after it where 036 ran
+    // first: the runner applies every id it has not recorded, in this list's order.
+    id: '035_index_transcripts_filters',
+    sql: `
+ALTER TABLE index_transcripts ADD COLUMN start_time timestamptz, ADD COLUMN agent_id uuid, ADD COLUMN status text, ADD COLUMN campaign_name text;
+-- Filled without the text index, then the table rewritten in start order and its indexes built once:
+-- an UPDATE of every row leaves the table twice its size with the live rows behind the dead ones
+-- (a capped count's scan read 48k dead pages first: 4 s at 1 M), and feeds the GIN index 1 M rows one by one.
+DROP INDEX index_transcripts_tsv;
+UPDATE index_transcripts t SET start_time = c.start_time, agent_id = c.agent_id, status = c.status, campaign_name = c.campaign_name
+  FROM index_calls c WHERE c.id = t.call_id;
+ALTER TABLE index_transcripts ALTER COLUMN start_time SET NOT NULL, ALTER COLUMN agent_id SET NOT NULL, ALTER COLUMN status SET NOT NULL;
+CREATE INDEX index_transcripts_start ON index_transcripts (start_time, call_id);
+CLUSTER index_transcripts USING index_transcripts_start;
+CREATE INDEX index_transcripts_tsv ON index_transcripts USING gin (tsv);
+CREATE INDEX index_transcripts_status ON index_transcripts (status, start_time);
+CREATE INDEX index_transcripts_agent ON index_transcripts (agent_id, start_time);
+CREATE INDEX index_transcripts_campaign ON index_transcripts (campaign_name, start_time) WHERE campaign_name IS NOT NULL;
+-- A text search also counts the matching calls whose transcript is not indexed yet (transcriptsPending):
+-- the queue's index leaves out calls in progress, so that count read every call (1.5 s at 1 M).
+CREATE INDEX index_calls_transcript_pending ON index_calls (start_time) WHERE transcript_state = 'pending';
+-- Statistics of the new columns now, not when autovacuum comes by: without them the planner guesses.
+ANALYZE index_transcripts;
+`,
+  },
+  {
     // The index's counts as the worker last took them (issue 28): the status read is one row, not
     // three counts over every indexed call on each request. NULL until the worker first counts.
     // With them, the request rate the worker's reader found and the last 429 (issue 30, ADR 0055).

@@ -31,17 +31,36 @@ export function paramList(start: unknown[] = []) {
   return { params, p: (value: unknown) => `$${params.push(value)}` };
 }
 
+/**
+ * The filters whose columns index_transcripts keeps a copy of (migration 035, ADR 0058): a text
+ * search with no other filter than these is counted over index_transcripts alone.
+ */
+const COPIED_FILTERS = ['agentId', 'campaignName', 'from', 'to', 'tz', 'startedFrom', 'startedBefore', 'status'] as const;
+
+/** The conditions of the copied filters over a table aliased `alias` (index_calls or index_transcripts). */
+function copiedConditions(f: Partial<IndexFilter> & { tz?: string }, p: (value: unknown) => string, alias: 'c' | 't'): string[] {
+  const and: string[] = [];
+  if (f.agentId) and.push(`${alias}.agent_id = ${p(f.agentId)}`);
+  if (f.campaignName) and.push(`${alias}.campaign_name = ${p(f.campaignName)}`);
+  const w = queryWindow({ tz: 'UTC', ...f });
+  if (w.start) and.push(`${alias}.start_time >= ${p(w.start)}`);
+  if (w.end) and.push(`${alias}.start_time < ${p(w.end)}`);
+  if (f.status?.length) and.push(`${alias}.status = ANY(${p([...new Set(f.status)])}::text[])`);
+  return and;
+}
+
+/** Whether a filter sets nothing beyond its text and the copied filters. */
+function onlyCopiedFilters(f: Partial<IndexFilter>): boolean {
+  const rest: Partial<IndexFilter> = { ...f, q: undefined };
+  for (const key of COPIED_FILTERS) delete rest[key];
+  return whereOf(rest).sql === 'true';
+}
+
 /** The WHERE clause of a filter over `index_calls` aliased `c`; `true` when nothing is set. */
 export function whereOf(f: Partial<IndexFilter> & { tz?: string }, params = paramList()): Where {
   const { p } = params;
-  const and: string[] = [];
-  if (f.agentId) and.push(`c.agent_id = ${p(f.agentId)}`);
+  const and = copiedConditions(f, p, 'c');
   if (f.phone) and.push(`c.phone = ${p(f.phone)}`);
-  if (f.campaignName) and.push(`c.campaign_name = ${p(f.campaignName)}`);
-  const w = queryWindow({ tz: 'UTC', ...f });
-  if (w.start) and.push(`c.start_time >= ${p(w.start)}`);
-  if (w.end) and.push(`c.start_time < ${p(w.end)}`);
-  if (f.status?.length) and.push(`c.status = ANY(${p([...new Set(f.status)])}::text[])`);
   if (f.hasRecording !== undefined) and.push(`c.recorded = ${p(f.hasRecording)}`);
   if (f.minDuration !== undefined) and.push(`c.duration >= ${p(f.minDuration)}`);
   if (f.maxDuration !== undefined) and.push(`c.duration <= ${p(f.maxDuration)}`);
@@ -97,12 +116,16 @@ export async function countCalls(
 ): Promise<{ total: number; exact: boolean }> {
   const limit = opts.cap === undefined ? '' : `LIMIT ${Number(opts.cap) + 1}`;
   let n: number;
-  if (filter.q && !opts.ids && whereOf({ ...filter, q: undefined }).sql === 'true') {
-    // Text alone: count the matching transcripts through their GIN index. Exact: each transcript
-    // row belongs to one call (call_id is its key and references index_calls), so no join is needed.
+  if (filter.q && !opts.ids && onlyCopiedFilters(filter)) {
+    // A text with at most the copied filters (status, agent, campaign, start time): count the
+    // matching transcripts alone, their GIN index combined with the copies' b-trees (ADR 0058).
+    // Exact: each transcript row belongs to one call (call_id is its key and references
+    // index_calls) and keeps its call's values of those columns, so no join is needed.
+    const params = paramList([filter.q]);
+    const and = copiedConditions(filter, params.p, 't').map((c) => ` AND ${c}`);
     const { rows } = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM (SELECT 1 FROM index_transcripts t WHERE t.tsv @@ websearch_to_tsquery('${TS_CONFIG}', $1) ${limit}) AS x`,
-      [filter.q],
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM index_transcripts t WHERE t.tsv @@ websearch_to_tsquery('${TS_CONFIG}', $1)${and.join('')} ${limit}) AS x`,
+      params.params,
     );
     n = rows[0]?.n ?? 0;
   } else {
@@ -162,6 +185,17 @@ export async function searchCalls(
                  JOIN (SELECT ${SORT_COLUMNS} FROM index_calls c WHERE c.id = ANY($1::uuid[]) AND ${where.sql} OFFSET 0) AS m ON m.id = c.id
                 ORDER BY ${callOrderBy(search.sort, 'm')} ${limit}`;
     params = where.params;
+  } else if (search.q && onlyCopiedFilters(search) && orderBy(search.sort).startsWith('c.start_time ')) {
+    // A common text with at most the copied filters, in start order: the page walks the transcripts'
+    // start index (their copies filter them, ADR 0058) instead of walking every call and probing its transcript.
+    const { p, params: all } = paramList([search.q]);
+    const and = copiedConditions(search, p, 't').map((c) => ` AND ${c}`);
+    pageSql = `SELECT c.id, c.doc, c.campaign_name FROM index_calls c
+                 JOIN (SELECT m.id, m.start_time FROM (SELECT t.call_id AS id, t.start_time FROM index_transcripts t
+                        WHERE t.tsv @@ websearch_to_tsquery('${TS_CONFIG}', $1)${and.join('')}) AS m
+                        ORDER BY ${callOrderBy(search.sort, 'm')} ${limit}) AS m ON m.id = c.id
+                ORDER BY ${callOrderBy(search.sort, 'm')}`;
+    params = all;
   } else {
     const where = whereOf(search);
     pageSql = `SELECT c.id, c.doc, c.campaign_name FROM index_calls c WHERE ${where.sql} ORDER BY ${orderBy(search.sort)} ${limit}`;

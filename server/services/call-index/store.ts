@@ -45,6 +45,10 @@ export async function upsertCalls(db: Queryable, calls: readonly IndexableCall[]
        doc = EXCLUDED.doc, synced_at = now()
      WHERE c.doc IS DISTINCT FROM EXCLUDED.doc OR (EXCLUDED.campaign_name IS NOT NULL AND c.campaign_name IS DISTINCT FROM EXCLUDED.campaign_name)
      RETURNING c.id, c.start_time, c.agent_id, c.campaign_name, c.status, c.duration, c.classification),
+     -- The transcript's copy of the list's common filters follows its call (a status changes after the transcript is stored; ADR 0058).
+     tr AS (UPDATE index_transcripts t SET start_time = u.start_time, agent_id = u.agent_id, status = u.status, campaign_name = u.campaign_name
+              FROM up u WHERE t.call_id = u.id
+               AND (t.start_time, t.agent_id, t.status, t.campaign_name) IS DISTINCT FROM (u.start_time, u.agent_id, u.status, u.campaign_name)),
      -- Each row written adds its new values to the rollups and takes its old ones away (ADR 0034).
      delta AS (SELECT start_time, agent_id, campaign_name, status, duration, classification, 1 AS d FROM up
                UNION ALL
@@ -105,9 +109,12 @@ export async function saveTranscripts(db: Db, items: readonly { callId: string; 
     // cleanJson cleans every string, the messages and the text they make alike.
     const batch = cleanJson(found);
     await tx.query(
-      `INSERT INTO index_transcripts (call_id, entries, tsv)
-       SELECT (x->>'id')::uuid, x->'entries', to_tsvector('${TS_CONFIG}', x->>'text') FROM jsonb_array_elements($1::jsonb) AS x
-       ON CONFLICT (call_id) DO UPDATE SET entries = EXCLUDED.entries, tsv = EXCLUDED.tsv, indexed_at = now()`,
+      // With the call's start time, agent, status and campaign: the copies a text search counts by (ADR 0058).
+      `INSERT INTO index_transcripts (call_id, entries, tsv, start_time, agent_id, status, campaign_name)
+       SELECT (x->>'id')::uuid, x->'entries', to_tsvector('${TS_CONFIG}', x->>'text'), c.start_time, c.agent_id, c.status, c.campaign_name
+         FROM jsonb_array_elements($1::jsonb) AS x LEFT JOIN index_calls c ON c.id = (x->>'id')::uuid
+       ON CONFLICT (call_id) DO UPDATE SET entries = EXCLUDED.entries, tsv = EXCLUDED.tsv, indexed_at = now(),
+         start_time = EXCLUDED.start_time, agent_id = EXCLUDED.agent_id, status = EXCLUDED.status, campaign_name = EXCLUDED.campaign_name`,
       [batch],
     );
     await tx.query(
