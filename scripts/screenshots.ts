@@ -77,6 +77,7 @@ async function main(): Promise<void> {
     await shot(page, '/agents', 'agents');
     await shot(page, `/agents/${agent.id}`, 'agent-detail');
     await shot(page, '/calls?size=50', 'calls');
+    await shot(page, `/calls?${new URLSearchParams({ size: '50', call: call.id })}`, 'calls-panel');
     await shot(page, `/calls?${new URLSearchParams({ q: 'thank', size: '20' })}`, 'calls-search');
     await shot(page, `/calls/${call.id}`, 'call-review');
     await shot(page, '/calls/new', 'new-call');
