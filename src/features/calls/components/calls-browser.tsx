@@ -9,7 +9,7 @@
  * wide or narrow screen and the panel — is call-panel.tsx's `PanelHost`, a chunk of its own,
  * preloaded once the rows are on screen (`preloadCallPanel`) and drawn directly once loaded.
  */
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { CallsColumn, CallsDensity } from '@contract/bff/preferences.plain';
 import type { CallRow } from '../api/calls-source';
 import { CallsTable } from './calls-table';
@@ -56,7 +56,13 @@ export function CallsBrowser({ calls, sort, agentName, onSort, visible, density,
   const selection = useMemo<CallsSelection>(
     () => ({
       selectedId: selected,
-      onSelect: (row) => setSelected(row.id),
+      onSelect: (row) => {
+        // The table keeps the width it has now while the panel opens beside it (call-panel.tsx's
+        // useKeptTableWidth says why and takes it back): read before anything moves, so it is cheap.
+        const box = tableRef.current;
+        box?.style.setProperty('--calls-table-rest-width', `${box.querySelector('table')?.offsetWidth ?? 0}px`);
+        setSelected(row.id);
+      },
       // The selection follows the focus while the panel is open.
       onMove: (row) => setSelected((now) => (now === undefined ? now : row.id)),
       onClose: () => setSelected(undefined),
@@ -65,23 +71,10 @@ export function CallsBrowser({ calls, sort, agentName, onSort, visible, density,
   );
 
   const open = selected !== undefined;
-  // The table's width while no panel is open, kept as its least width while one is: opening the
-  // panel then narrows the list's box (which scrolls sideways) but not the table, so its rows are
-  // not laid out again (44 ms for 50 rows on the bench's machine, most of the panel's budget of 50).
-  const [restWidth, setRestWidth] = useState<number>();
-  useEffect(() => {
-    const table = tableRef.current?.querySelector('table');
-    if (open || !table) return;
-    const observer = new ResizeObserver(([entry]) => entry && setRestWidth(Math.round(entry.borderBoxSize[0]?.inlineSize ?? 0) || undefined));
-    observer.observe(table);
-    return () => observer.disconnect();
-  }, [open]);
-  const pinned = open && restWidth ? ({ '--calls-table-rest-width': `${restWidth}px` } as CSSProperties) : undefined;
-
   const PanelHost = panelModule?.PanelHost ?? LazyPanelHost;
   return (
     <div className={open ? 'lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start lg:gap-4' : undefined}>
-      <div ref={tableRef} className="min-w-0 [&_table]:min-w-(--calls-table-rest-width)" style={pinned}>
+      <div ref={tableRef} className="min-w-0 [&_table]:min-w-(--calls-table-rest-width)">
         <CallsTable
           calls={calls}
           sort={sort}
