@@ -9,7 +9,8 @@ import { BFF_URL, expect, expectNoA11yViolations, test } from './fixtures';
 test.setTimeout(120_000);
 
 test('an admin runs the connection check and sees the simulator as expected', async ({ pageAs }) => {
-  const page = await pageAs('admin');
+  // The entry shows where the header has room for it (2xl); narrower, ⌘K offers it (below).
+  const page = await pageAs('admin', { viewport: { width: 1600, height: 900 } });
   await page.goto('/agents');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Voice API' }).click();
   await expect(page).toHaveURL(/\/voice-api$/);
@@ -36,16 +37,22 @@ test('an admin runs the connection check and sees the simulator as expected', as
   await expect(check.getByRole('region', { name: 'Problems' })).toHaveCount(0);
   await expectNoA11yViolations(page, 'voice api page');
 
-  // The palette offers the page to an admin.
+  // At 1280 the palette offers the page to an admin.
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/agents');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Voice API' })).toBeHidden();
   await expect(page.getByRole('button', { name: /Command palette/ })).toBeVisible();
   await page.keyboard.press('ControlOrMeta+k');
   const palette = page.getByRole('dialog', { name: 'Go to or do' });
   await palette.getByRole('combobox').fill('Voice API');
-  await expect(palette.getByRole('option', { name: 'Voice API' })).toBeVisible();
+  await palette.getByRole('option', { name: 'Voice API' }).click();
+  await expect(page).toHaveURL(/\/voice-api$/);
+  // The last check is there, with who asked for it.
+  await expect(page.getByRole('region', { name: 'Connection check' })).toContainText('asked for by admin');
 });
 
 test('an operator has no Voice API entry, and the page and its route refuse them', async ({ pageAs }) => {
-  const page = await pageAs('operator');
+  const page = await pageAs('operator', { viewport: { width: 1600, height: 900 } });
   await page.goto('/agents');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Calls' })).toBeVisible();

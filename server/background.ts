@@ -192,7 +192,9 @@ export function upstreamChecks(app: FastifyInstance): BackgroundTask {
         }
       } while (again && !stopping.signal.aborted);
     })()
-      .catch((error: unknown) => app.log.warn({ err: { message: (error as Error).message } }, 'Voice API check: the queue could not be read; the next poll tries again.'))
+      .catch((error: unknown) =>
+        app.log.warn({ err: { message: (error as Error).message } }, 'Voice API check: the queue could not be read; the next poll tries again.'),
+      )
       .finally(() => {
         draining = null;
       });

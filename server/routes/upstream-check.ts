@@ -27,13 +27,25 @@ export const upstreamCheckPlugin: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     UPSTREAM_CHECK_ROUTES.check,
-    { schema: { tags, summary: 'The latest connection check of the Voice API, whether a worker runs, and the index request rate', response: { 200: UpstreamCheckAnswer } } },
+    {
+      schema: {
+        tags,
+        summary: 'The latest connection check of the Voice API, whether a worker runs, and the index request rate',
+        response: { 200: UpstreamCheckAnswer },
+      },
+    },
     async () => answer(await latestCheck(db)),
   );
 
   app.post(
     UPSTREAM_CHECK_ROUTES.check,
-    { schema: { tags, summary: 'Ask the worker for a connection check (202); the open one when one is asked for or running', response: { 202: UpstreamCheckAnswer } } },
+    {
+      schema: {
+        tags,
+        summary: 'Ask the worker for a connection check (202); the open one when one is asked for or running',
+        response: { 202: UpstreamCheckAnswer },
+      },
+    },
     async (request, reply) => {
       const { check, created } = await requestCheck(db, request.session.username);
       await audit(db, {

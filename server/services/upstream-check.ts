@@ -6,13 +6,7 @@
  * not finished within UPSTREAM_CHECK_LIMITS.staleMs failed: its worker stopped during it.
  */
 import type { Queryable } from '../../common/db';
-import {
-  DoctorReport,
-  UPSTREAM_CHECK_CHANNEL,
-  UPSTREAM_CHECK_LIMITS,
-  WORKER_STOPPED_MESSAGE,
-  type UpstreamCheck,
-} from '../../contract/bff/upstream-check';
+import { DoctorReport, UPSTREAM_CHECK_CHANNEL, UPSTREAM_CHECK_LIMITS, WORKER_STOPPED_MESSAGE, type UpstreamCheck } from '../../contract/bff/upstream-check';
 
 interface CheckRow {
   id: string;

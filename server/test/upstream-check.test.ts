@@ -59,12 +59,21 @@ describe('the Voice API check', { timeout: 120_000 }, () => {
 
     const stored = await stack.app.ctx.db.query<{ report: string }>('SELECT report::text AS report FROM upstream_checks');
     expect(stored.rows.length).toBe(1);
-    expectNoKey(stack.keys, stored.rows.map((r) => r.report), 'the stored report');
+    expectNoKey(
+      stack.keys,
+      stored.rows.map((r) => r.report),
+      'the stored report',
+    );
     expectNoKey(stack.keys, stack.seen, 'the responses');
     expectNoKey(stack.keys, stack.logs, 'the logs');
 
-    const audited = await stack.app.ctx.db.query<{ outcome: string; username: string }>("SELECT outcome, username FROM audit WHERE action = 'upstream.check' ORDER BY id");
-    expect(audited.rows.map((r) => r.outcome.replace(/\d+/, 'N'))).toEqual(['ok: check N asked for', expect.stringMatching(/^ok: check N already (asked for|running)$/)]);
+    const audited = await stack.app.ctx.db.query<{ outcome: string; username: string }>(
+      "SELECT outcome, username FROM audit WHERE action = 'upstream.check' ORDER BY id",
+    );
+    expect(audited.rows.map((r) => r.outcome.replace(/\d+/, 'N'))).toEqual([
+      'ok: check N asked for',
+      expect.stringMatching(/^ok: check N already (asked for|running)$/),
+    ]);
   });
 
   it('refuses viewers and operators, reading and asking', async () => {
@@ -81,7 +90,9 @@ describe('the Voice API check', { timeout: 120_000 }, () => {
 
   it('reads a check left running by a worker that stopped as failed, and it no longer holds the open place', async () => {
     const { db } = stack.app.ctx;
-    await db.query(`INSERT INTO upstream_checks (requested_by, requested_at, started_at) VALUES ('admin', now() - interval '5 minutes', now() - interval '4 minutes')`);
+    await db.query(
+      `INSERT INTO upstream_checks (requested_by, requested_at, started_at) VALUES ('admin', now() - interval '5 minutes', now() - interval '4 minutes')`,
+    );
     const { check } = await latest();
     expect(check).toMatchObject({ error: WORKER_STOPPED_MESSAGE, report: null });
     expect(check?.finishedAt).not.toBeNull();
@@ -105,7 +116,9 @@ describe('the Voice API check', { timeout: 120_000 }, () => {
 
   it(`keeps the newest ${UPSTREAM_CHECK_LIMITS.kept} checks`, async () => {
     const { db } = stack.app.ctx;
-    await db.query(`INSERT INTO upstream_checks (requested_by, started_at, finished_at, error) SELECT 'admin', now(), now(), 'old' FROM generate_series(1, 30)`);
+    await db.query(
+      `INSERT INTO upstream_checks (requested_by, started_at, finished_at, error) SELECT 'admin', now(), now(), 'old' FROM generate_series(1, 30)`,
+    );
     await admin.request('POST', ROUTE);
     await finished();
     const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM upstream_checks');

@@ -31,9 +31,11 @@ const NAV = [
   { href: '/campaigns', label: 'Campaigns' },
   { href: '/do-not-call', label: 'Do not call' },
   { href: '/review', label: 'Review' },
-  // Admins' own: shown to the roles that hold the permission (the page refuses the others).
-  { href: '/voice-api', label: 'Voice API', permission: 'upstream:check' },
-] as const satisfies readonly { href: string; label: string; exact?: true; permission?: Permission }[];
+  // Admins' own: shown to the roles that hold the permission (the page refuses the others), from
+  // 2xl up: narrower, the header has no room left (at 1280 two labels wrap; at 1024 it overflows);
+  // ⌘K offers the page at any width.
+  { href: '/voice-api', label: 'Voice API', permission: 'upstream:check', wide: true },
+] as const satisfies readonly { href: string; label: string; exact?: true; permission?: Permission; wide?: true }[];
 
 const navLink = cn('rounded-md px-2 py-2 text-sm xl:px-3 text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800', focusRing);
 const navActive = 'bg-slate-100 font-semibold text-slate-950 dark:bg-slate-800 dark:text-white';
@@ -70,7 +72,7 @@ export function AppShell({
             <ul className="flex gap-1">
               {NAV.map((item) => {
                 const link = (
-                  <li key={item.href}>
+                  <li key={item.href} className={'wide' in item ? 'hidden 2xl:block' : undefined}>
                     <HrefLink href={item.href} exact={'exact' in item} className={navLink} activeClassName={navActive}>
                       {item.label}
                     </HrefLink>

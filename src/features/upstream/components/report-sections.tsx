@@ -162,7 +162,11 @@ export function ReportSections({ report }: { report: DoctorReport }) {
           )}
         </Part>
         <Part title="Rate-limit headers">
-          {headers.length > 0 ? <Facts rows={headers.map(([k, v]) => [k, <span className="font-mono text-xs">{v}</span>])} /> : <p className="text-sm">None seen.</p>}
+          {headers.length > 0 ? (
+            <Facts rows={headers.map(([k, v]) => [k, <span className="font-mono text-xs">{v}</span>])} />
+          ) : (
+            <p className="text-sm">None seen.</p>
+          )}
         </Part>
         <Part title="Clock skew">
           <p className="text-sm">{skewText(report.clockSkewSeconds)}</p>
