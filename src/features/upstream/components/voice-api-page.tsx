@@ -117,7 +117,7 @@ function Verdict({ check }: { check: UpstreamCheck | null }) {
       {stage === 'running' ? <Badge tone="blue">Checking the Voice API…</Badge> : null}
       {stage === 'done' && check?.report ? (
         <>
-          <span className="sr-only">Verdict:</span>
+          <span className="sr-only">Verdict: </span>
           <Badge tone={check.report.ok ? 'green' : 'red'}>{verdict(check.report)}</Badge>
           <span className="text-slate-600 dark:text-slate-400">{check.report.upstream}</span>
         </>
