@@ -164,6 +164,8 @@ export function upstreamChecks(app: FastifyInstance): BackgroundTask {
     const bound = AbortSignal.any([AbortSignal.timeout(UPSTREAM_CHECK_LIMITS.runMs), stopping.signal]);
     try {
       const report = await runDoctor({ baseUrl: config.VOICE_API_BASE_URL, keys, timeoutMs: config.UPSTREAM_TIMEOUT_MS, signal: bound });
+      // The doctor reads a refused request as a finding: a report cut short by the bound is not one.
+      if (bound.aborted) throw new Error('stopped');
       await finishCheck(db, id, { report });
     } catch (error) {
       const message = stopping.signal.aborted

@@ -5,6 +5,8 @@
  * worker stopped reads as failed; only the newest are kept.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb } from '../../common/db';
+import { testStore } from '../../common/test-db';
 import { UPSTREAM_CHECK_LIMITS, WORKER_STOPPED_MESSAGE, type UpstreamCheckAnswer } from '../../contract/bff/upstream-check';
 import { waitFor } from '../testing/call-index';
 import { expectNoKey, startTestStack, type Client, type TestStack } from '../testing/harness';
@@ -123,5 +125,34 @@ describe('the Voice API check', { timeout: 120_000 }, () => {
     await finished();
     const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM upstream_checks');
     expect(rows[0]!.n).toBe(UPSTREAM_CHECK_LIMITS.kept);
+  });
+});
+
+describe('a worker that stops during a check', { timeout: 120_000 }, () => {
+  it('stores "the worker stopped during the check", not a report cut short', async () => {
+    const store = await testStore('postgres', 'bff_upstream_check');
+    const stack = await startTestStack({ env: store.env, seedCalls: 20 });
+    try {
+      const admin = await stack.login('admin');
+      // The upstream never answers the token request: the check runs until the worker stops.
+      await stack.control('POST', '/_sim/faults', { path: '/v1/auth/token', hang: true });
+      const asked = await admin.request<UpstreamCheckAnswer>('POST', ROUTE);
+      await waitFor('the check to start', async () => (await admin.request<UpstreamCheckAnswer>('GET', ROUTE)).body.check?.startedAt);
+      await stack.close();
+      const db = await openDb({ url: store.url });
+      try {
+        const { rows } = await db.query<{ id: string; error: string | null; report: unknown; finished: boolean }>(
+          'SELECT id, error, report, finished_at IS NOT NULL AS finished FROM upstream_checks',
+        );
+        expect(rows.map((r) => ({ ...r, id: Number(r.id) }))).toEqual([
+          { id: asked.body.check?.id, error: WORKER_STOPPED_MESSAGE, report: null, finished: true },
+        ]);
+      } finally {
+        await db.close();
+      }
+    } finally {
+      await stack.close().catch(() => undefined);
+      await store.drop();
+    }
   });
 });
