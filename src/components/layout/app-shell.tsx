@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { type ReactNode } from 'react';
 import type { SessionInfo } from '@contract/bff/http';
-import type { Permission } from '@contract/bff/permissions';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { focusRing } from '@/components/ui/styles';
@@ -31,11 +30,7 @@ const NAV = [
   { href: '/campaigns', label: 'Campaigns' },
   { href: '/do-not-call', label: 'Do not call' },
   { href: '/review', label: 'Review' },
-  // Admins' own: shown to the roles that hold the permission (the page refuses the others), from
-  // 2xl up: narrower, the header has no room left (at 1280 two labels wrap; at 1024 it overflows);
-  // ⌘K offers the page at any width.
-  { href: '/voice-api', label: 'Voice API', permission: 'upstream:check', wide: true },
-] as const satisfies readonly { href: string; label: string; exact?: true; permission?: Permission; wide?: true }[];
+] as const;
 
 const navLink = cn('rounded-md px-2 py-2 text-sm xl:px-3 text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800', focusRing);
 const navActive = 'bg-slate-100 font-semibold text-slate-950 dark:bg-slate-800 dark:text-white';
@@ -70,22 +65,21 @@ export function AppShell({
           </Link>
           <nav aria-label="Main">
             <ul className="flex gap-1">
-              {NAV.map((item) => {
-                const link = (
-                  <li key={item.href} className={'wide' in item ? 'hidden 2xl:block' : undefined}>
-                    <HrefLink href={item.href} exact={'exact' in item} className={navLink} activeClassName={navActive}>
-                      {item.label}
-                    </HrefLink>
-                  </li>
-                );
-                return 'permission' in item ? (
-                  <Can key={item.href} permission={item.permission}>
-                    {link}
-                  </Can>
-                ) : (
-                  link
-                );
-              })}
+              {NAV.map((item) => (
+                <li key={item.href}>
+                  <HrefLink href={item.href} exact={'exact' in item} className={navLink} activeClassName={navActive}>
+                    {item.label}
+                  </HrefLink>
+                </li>
+              ))}
+              {/* Admins' own page, from 2xl up: narrower, the header has no room for it (⌘K offers it at any width). */}
+              <Can permission="upstream:check">
+                <li className="hidden 2xl:block">
+                  <HrefLink href="/voice-api" className={navLink} activeClassName={navActive}>
+                    Voice API
+                  </HrefLink>
+                </li>
+              </Can>
             </ul>
           </nav>
           <div className="ml-auto flex items-center gap-1.5">
