@@ -67,7 +67,9 @@ test('a cold /calls loads no filter or dialog widget before its rows are drawn',
   // 137 → 138 on 2026-11-28: the pager's rows-per-page is the one Select primitive (issue 29), +0.3 KB.
   // 138 → 139 the same day: the rows' selection for the detail panel (j/k, ?call=) and the chosen
   // columns and density (issue 34, ADR 0052) in the list's table; the panel itself loads on use.
-  expect(gzipKiB).toBeLessThan(139);
+  // 139 → 139.5 the same day: the admins' "Voice API" entry in the shell's navigation and its row in
+  // the permission table (issue 30, ADR 0056), +0.09 KB over; the page itself loads on use.
+  expect(gzipKiB).toBeLessThan(139.5);
   await context.close();
 });
 

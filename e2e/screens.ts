@@ -92,6 +92,11 @@ export async function walkEveryScreen(page: Page, role: Role, visit: Visit): Pro
   await expect(page.getByRole('heading', { name: 'Compliance', level: 1 })).toBeVisible();
   await visit('compliance');
 
+  // Admins' own page: the other roles are told who may use it.
+  await page.goto('/voice-api');
+  await expect(page.getByRole('heading', { name: 'Voice API', level: 1 })).toBeVisible();
+  await visit('voice api');
+
   const dialled = await firstCall(sim, (c) => /^\+[1-9]\d{6,14}$/.test(c.phone));
   await page.goto(`/contacts/${encodeURIComponent(dialled.phone)}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -42,6 +42,7 @@ import { recipientZonesPlugin } from './routes/recipient-zones';
 import { recordingsPlugin } from './routes/recordings';
 import { redialPlugin } from './routes/redial';
 import { reviewPlugin } from './routes/review';
+import { upstreamCheckPlugin } from './routes/upstream-check';
 import { workspacePlugin } from './routes/workspace';
 import { writesPlugin } from './routes/writes';
 
@@ -169,6 +170,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<BffA
   await app.register(outcomesPlugin);
   await app.register(contactsPlugin);
   await app.register(compliancePlugin);
+  await app.register(upstreamCheckPlugin);
   // The background work (ADR 0032): here unless this is a web process (server.ts), whose worker runs it.
   if (deps.background ?? true) await app.register(backgroundPlugin);
   else

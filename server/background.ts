@@ -9,6 +9,7 @@
  * - pausing campaigns on blackout dates and resuming them after (services/compliance/blackout-pauses);
  * - the QA review queue's filling after each index interval (services/review/queue);
  * - retention: pruning audit rows, sessions, tokens and drafts (services/retention);
+ * - the connection checks admins ask for on the "Voice API" page (services/upstream/check, ADR 0056);
  * - the worker's heartbeat, so the web processes can say when no worker runs.
  *
  * Several workers agree through advisory locks (the index's, the alerts', retention's): each task
@@ -25,6 +26,9 @@ import { BlackoutService } from './services/compliance/blackout-pauses';
 import { CallIndexService } from './services/call-index/service';
 import { schedulePruning } from './services/retention';
 import { fillQueue } from './services/review/queue';
+import { runDoctor } from './services/upstream/doctor';
+import { claimCheck, finishCheck } from './services/upstream/check';
+import { UPSTREAM_CHECK_CHANNEL, UPSTREAM_CHECK_LIMITS, WORKER_STOPPED_MESSAGE } from '../contract/bff/upstream-check';
 
 /** How often a worker writes its heartbeat, and how old one may be before its worker counts as gone. */
 export const HEARTBEAT_MS = 5_000;
@@ -136,6 +140,94 @@ function retention(app: FastifyInstance): BackgroundTask {
   };
 }
 
+/** A message as it may be stored or logged: neither key of the pair in it. */
+function withoutKeys(message: string, keys: readonly string[]): string {
+  return keys.reduce((m, key) => m.split(key).join('…'), message);
+}
+
+/**
+ * The connection checks admins ask for (ADR 0056): woken by the request's NOTIFY on its own
+ * connection, and by a poll every UPSTREAM_CHECK_LIMITS.pollMs for a notice missed (a lost
+ * connection, a check asked for while no worker ran). Each check is claimed (one worker runs it)
+ * and run against the configured upstream with both keys, bounded by UPSTREAM_CHECK_LIMITS.runMs.
+ */
+export function upstreamChecks(app: FastifyInstance): BackgroundTask {
+  const { db, config } = app.ctx;
+  const keys = [config.VOICE_API_KEY, config.VOICE_API_KEY_SECONDARY].filter((k): k is string => !!k);
+  let timer: NodeJS.Timeout | undefined;
+  let stopListening: (() => Promise<void>) | undefined;
+  let draining: Promise<void> | null = null;
+  let again = false;
+  const stopping = new AbortController();
+
+  const runOne = async (id: number) => {
+    const bound = AbortSignal.any([AbortSignal.timeout(UPSTREAM_CHECK_LIMITS.runMs), stopping.signal]);
+    try {
+      const report = await runDoctor({ baseUrl: config.VOICE_API_BASE_URL, keys, timeoutMs: config.UPSTREAM_TIMEOUT_MS, signal: bound });
+      // The doctor reads a refused request as a finding: a report cut short by the bound is not one.
+      if (bound.aborted) throw new Error('stopped');
+      await finishCheck(db, id, { report });
+    } catch (error) {
+      const message = stopping.signal.aborted
+        ? WORKER_STOPPED_MESSAGE
+        : bound.aborted
+          ? `The check took longer than ${UPSTREAM_CHECK_LIMITS.runMs / 1000} s and was stopped.`
+          : `The check could not finish: ${withoutKeys((error as Error).message, keys)}`;
+      app.log.warn({ check: id, err: { message } }, 'Voice API check: failed.');
+      await finishCheck(db, id, { error: message });
+    }
+  };
+
+  /** Runs every check waiting, one after the other; a wake-up during a run drains again after it. */
+  const drain = (): Promise<void> => {
+    if (draining) {
+      again = true;
+      return draining;
+    }
+    draining = (async () => {
+      do {
+        again = false;
+        while (!stopping.signal.aborted) {
+          const id = await claimCheck(db);
+          if (id === null) break;
+          await runOne(id);
+        }
+      } while (again && !stopping.signal.aborted);
+    })()
+      .catch((error: unknown) =>
+        app.log.warn({ err: { message: (error as Error).message } }, 'Voice API check: the queue could not be read; the next poll tries again.'),
+      )
+      .finally(() => {
+        draining = null;
+      });
+    return draining;
+  };
+
+  const poll = () => {
+    timer = setTimeout(() => void drain().finally(() => !stopping.signal.aborted && poll()), UPSTREAM_CHECK_LIMITS.pollMs);
+  };
+
+  return {
+    name: 'Voice API checks',
+    start: async () => {
+      stopListening = await db
+        .listen(UPSTREAM_CHECK_CHANNEL, () => void drain())
+        .catch((error: unknown) => {
+          app.log.warn({ err: { message: (error as Error).message } }, 'Voice API check: LISTEN failed; checks are found by polling.');
+          return undefined;
+        });
+      void drain();
+      poll();
+    },
+    stop: async () => {
+      stopping.abort();
+      clearTimeout(timer);
+      await stopListening?.();
+      await draining;
+    },
+  };
+}
+
 /** The worker's row in worker_heartbeats, written every HEARTBEAT_MS; removed on a clean stop. */
 export function heartbeat(db: Db, log: FastifyBaseLogger, id: string): BackgroundTask {
   let timer: NodeJS.Timeout | undefined;
@@ -188,6 +280,7 @@ export const backgroundPlugin = fp<BackgroundOptions>(
       { name: 'blackout dates', start: () => ctx.blackout?.start(), stop: async () => ctx.blackout?.stop() },
       reviewFill(app),
       retention(app),
+      upstreamChecks(app),
     ];
     ctx.background = true;
     app.addHook('onReady', async () => {

@@ -2,9 +2,9 @@
  * The BFF's worker process (ADR 0032): `node dist/node/worker.mjs` (npm start runs one), with the
  * same settings as the web process. It answers no requests: it opens the database and the upstream
  * client (the services plugin) and runs the background work of server/background.ts (the index's
- * sync, alerts, do-not-call rules, webhooks and auto-pauses, the review queue, retention) with a
- * heartbeat the web processes read. Several workers may run: advisory locks give each task to one.
- * SIGINT/SIGTERM stop it cleanly.
+ * sync, alerts, do-not-call rules, webhooks and auto-pauses, the review queue, retention, the Voice
+ * API checks admins ask for) with a heartbeat the web processes read. Several workers may run:
+ * advisory locks give each task to one. SIGINT/SIGTERM stop it cleanly.
  */
 import './threadpool';
 import './memory';

@@ -13,6 +13,7 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppLiveRouteImport } from './routes/_app/live'
+import { Route as AppVoiceApiRouteImport } from './routes/_app/voice-api'
 import { Route as AppAgentsIndexRouteImport } from './routes/_app/agents/index'
 import { Route as AppAlertsIndexRouteImport } from './routes/_app/alerts/index'
 import { Route as AppAlertsAlertIdRouteImport } from './routes/_app/alerts/$alertId'
@@ -49,6 +50,11 @@ const AppIndexRoute = AppIndexRouteImport.update({
 const AppLiveRoute = AppLiveRouteImport.update({
   id: '/live',
   path: '/live',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppVoiceApiRoute = AppVoiceApiRouteImport.update({
+  id: '/voice-api',
+  path: '/voice-api',
   getParentRoute: () => AppRoute,
 } as any)
 const AppAgentsIndexRoute = AppAgentsIndexRouteImport.update({
@@ -146,6 +152,7 @@ export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/login': typeof LoginRoute
   '/live': typeof AppLiveRoute
+  '/voice-api': typeof AppVoiceApiRoute
   '/alerts/$alertId': typeof AppAlertsAlertIdRoute
   '/alerts/watch': typeof AppAlertsWatchRoute
   '/calls/$callId': typeof AppCallsCallIdRoute
@@ -168,6 +175,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/live': typeof AppLiveRoute
+  '/voice-api': typeof AppVoiceApiRoute
   '/': typeof AppIndexRoute
   '/alerts/$alertId': typeof AppAlertsAlertIdRoute
   '/alerts/watch': typeof AppAlertsWatchRoute
@@ -193,6 +201,7 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/login': typeof LoginRoute
   '/_app/live': typeof AppLiveRoute
+  '/_app/voice-api': typeof AppVoiceApiRoute
   '/_app/': typeof AppIndexRoute
   '/_app/alerts/$alertId': typeof AppAlertsAlertIdRoute
   '/_app/alerts/watch': typeof AppAlertsWatchRoute
@@ -219,6 +228,7 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/live'
+    | '/voice-api'
     | '/alerts/$alertId'
     | '/alerts/watch'
     | '/calls/$callId'
@@ -241,6 +251,7 @@ export interface FileRouteTypes {
   to:
     | '/login'
     | '/live'
+    | '/voice-api'
     | '/'
     | '/alerts/$alertId'
     | '/alerts/watch'
@@ -265,6 +276,7 @@ export interface FileRouteTypes {
     | '/_app'
     | '/login'
     | '/_app/live'
+    | '/_app/voice-api'
     | '/_app/'
     | '/_app/alerts/$alertId'
     | '/_app/alerts/watch'
@@ -319,6 +331,13 @@ declare module '@tanstack/react-router' {
       path: '/live'
       fullPath: '/live'
       preLoaderRoute: typeof AppLiveRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/voice-api': {
+      id: '/_app/voice-api'
+      path: '/voice-api'
+      fullPath: '/voice-api'
+      preLoaderRoute: typeof AppVoiceApiRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/agents/': {
@@ -452,6 +471,7 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppLiveRoute: typeof AppLiveRoute
+  AppVoiceApiRoute: typeof AppVoiceApiRoute
   AppIndexRoute: typeof AppIndexRoute
   AppAlertsAlertIdRoute: typeof AppAlertsAlertIdRoute
   AppAlertsWatchRoute: typeof AppAlertsWatchRoute
@@ -475,6 +495,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppLiveRoute: AppLiveRoute,
+  AppVoiceApiRoute: AppVoiceApiRoute,
   AppIndexRoute: AppIndexRoute,
   AppAlertsAlertIdRoute: AppAlertsAlertIdRoute,
   AppAlertsWatchRoute: AppAlertsWatchRoute,

@@ -41,6 +41,8 @@ export const PERMISSIONS = {
   'audit:read': { roles: ADMINS, action: 'read the audit log' },
   'outcomes:admin': { roles: ADMINS, action: "define outcomes and erase a campaign's recipients" },
   'compliance:admin': { roles: ADMINS, action: 'set contact caps and blackout dates' },
+  /** The "Voice API" page: read the connection check's report and ask for a new one (contract/bff/upstream-check.ts). */
+  'upstream:check': { roles: ADMINS, action: 'check the connection to the Voice API' },
   /** Call anyway, outside the recipients' local calling hours (contract/bff/local-hours.ts). */
   'calls:override-hours': { roles: OPERATORS, action: "call outside the recipients' local hours" },
 } as const satisfies Record<string, PermissionRule>;

@@ -748,4 +748,23 @@ ANALYZE index_transcripts;
 ALTER TABLE index_sync ADD COLUMN counts jsonb, ADD COLUMN counted_at timestamptz, ADD COLUMN rate jsonb;
 `,
   },
+  {
+    // The connection check of the "Voice API" page (issue 30, ADR 0056): an admin asks, the worker
+    // runs it and stores the report (DoctorReport, no key or token). One open (asked for or
+    // running: finished_at NULL) at a time, held by the partial unique index; the last
+    // UPSTREAM_CHECK_LIMITS.kept are kept.
+    id: '037_upstream_checks',
+    sql: `
+CREATE TABLE upstream_checks (
+  id bigserial PRIMARY KEY,
+  requested_at timestamptz NOT NULL DEFAULT now(),
+  requested_by text,
+  started_at timestamptz,
+  finished_at timestamptz,
+  report jsonb,
+  error text
+);
+CREATE UNIQUE INDEX upstream_checks_one_open ON upstream_checks ((true)) WHERE finished_at IS NULL;
+`,
+  },
 ];

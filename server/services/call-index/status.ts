@@ -3,7 +3,7 @@ import type { Queryable } from '../../../common/db';
 import type { CampaignProgress, IndexStatus } from '../../../contract/bff/index';
 import { STATUS_GROUP_STATUSES, STATUS_GROUPS } from '../../../contract/status-groups';
 import { toUtcTimestamp } from '../../../contract/timestamps';
-import { readSyncState } from './store';
+import { readSyncState, type StoredRate } from './store';
 
 export interface StatusContext {
   enabled: boolean;
@@ -32,19 +32,29 @@ export async function indexStatus(db: Queryable, ctx: StatusContext): Promise<In
     transcripts: c.transcripts,
     transcriptsPending: c.pending,
     countedAt: state.countedAt?.toISOString() ?? null,
-    rate: state.rate
-      ? {
-          perSecond: state.rate.perSecond,
-          max: state.rate.max,
-          lastLimitAt: state.rate.lastLimit ? new Date(state.rate.lastLimit.at).toISOString() : null,
-          lastLimitPerSecond: state.rate.lastLimit?.perSecond ?? null,
-          at: state.rate.at,
-        }
-      : null,
+    rate: rateOf(state.rate),
     backfill: { windowDays: ctx.backfillDays, since, complete: state.backfillComplete },
     lastError: state.lastError,
     syncer: { active, thisInstance: ctx.leading },
   };
+}
+
+/** The request rate the worker's index reader uses and the last 429 it met, as the status says it. */
+function rateOf(rate: StoredRate | null): IndexStatus['rate'] {
+  return rate
+    ? {
+        perSecond: rate.perSecond,
+        max: rate.max,
+        lastLimitAt: rate.lastLimit ? new Date(rate.lastLimit.at).toISOString() : null,
+        lastLimitPerSecond: rate.lastLimit?.perSecond ?? null,
+        at: rate.at,
+      }
+    : null;
+}
+
+/** The index's request rate alone (the "Voice API" page): null before the worker first wrote it. */
+export async function indexRate(db: Queryable): Promise<IndexStatus['rate']> {
+  return rateOf((await readSyncState(db)).rate);
 }
 
 /** Progress of registry campaigns (all, or the given ids): their calls in the index by status group. */

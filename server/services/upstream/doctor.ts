@@ -3,12 +3,16 @@
  * and says what it found: each key and the scopes its token grants, the shapes of a page of agents
  * and of calls against the contract (unknown and missing fields named), the form of a transcript
  * and of a recording and the recording's audio container, the rate-limit headers, the clock skew
- * from the Date header, and the latency.
+ * from the Date header, and the latency. The report's shape is the contract's (contract/bff/upstream-check.ts),
+ * which the console's "Voice API" page reads too; it holds no key and no token.
  */
+import type { DoctorReport, ShapeFinding } from '../../../contract/bff/upstream-check';
 import { Scope } from '../../../contract/enums';
 import { Agent } from '../../../contract/schemas/agent';
 import { Call } from '../../../contract/schemas/call';
 import { sniffAudioType } from './recordings';
+
+export type { DoctorReport, ShapeFinding };
 
 export interface DoctorOptions {
   baseUrl: string;
@@ -16,28 +20,8 @@ export interface DoctorOptions {
   /** This machine's clock (tests skew it). */
   now?: () => number;
   timeoutMs?: number;
-}
-
-export interface ShapeFinding {
-  route: string;
-  objects: number;
-  /** Fields the contract lists that some object lacked. */
-  missing: string[];
-  /** Fields the contract does not know. */
-  unknown: string[];
-}
-
-export interface DoctorReport {
-  upstream: string;
-  ok: boolean;
-  keys: { index: number; status: number | null; ok: boolean; scopesGranted: string[]; tokenType: string | null; expiresIn: number | null; jwtExp: boolean }[];
-  shapes: ShapeFinding[];
-  transcript: { callId: string; form: string; entries: number } | null;
-  recording: { callId: string; form: string; container: string } | null;
-  rateLimitHeaders: Record<string, string>;
-  clockSkewSeconds: number | null;
-  latencyMs: { median: number; max: number; requests: number };
-  problems: string[];
+  /** Stops the check (the worker's bound on the whole check, or its stop). */
+  signal?: AbortSignal;
 }
 
 const CONTRACT_KEYS = { agents: Object.keys(Agent.shape), calls: Object.keys(Call.shape) };
@@ -88,6 +72,18 @@ export function containerOf(bytes: Buffer): string {
   return type === 'application/octet-stream' ? `unknown (first bytes ${bytes.subarray(0, 8).toString('hex') || 'none'})` : type;
 }
 
+/** The base URL as the report shows it: a user or password in it is left out. */
+function withoutCredentials(baseUrl: string): string {
+  try {
+    const url = new URL(baseUrl);
+    url.username = '';
+    url.password = '';
+    return url.toString().replace(/\/$/, '');
+  } catch {
+    return 'not a URL';
+  }
+}
+
 export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
   const now = options.now ?? Date.now;
   const timeoutMs = options.timeoutMs ?? 10_000;
@@ -95,6 +91,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
   const problems: string[] = [];
   const rateLimitHeaders: Record<string, string> = {};
   let skew: number | null = null;
+  const signal = () => (options.signal ? AbortSignal.any([AbortSignal.timeout(timeoutMs), options.signal]) : AbortSignal.timeout(timeoutMs));
 
   async function get(path: string, headers: Record<string, string>, method = 'GET', body?: unknown) {
     const started = performance.now();
@@ -102,7 +99,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
       method,
       headers: { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: signal(),
     });
     const text = await res.text();
     const ms = performance.now() - started;
@@ -173,7 +170,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
         const found = recordingForm(res.text, res.contentType);
         let bytes = found.bytes;
         if (found.url) {
-          const file = await fetch(found.url, { signal: AbortSignal.timeout(timeoutMs) });
+          const file = await fetch(found.url, { signal: signal() });
           bytes = Buffer.from(await file.arrayBuffer());
         }
         recording = { callId: recorded.id!, form: found.form, container: bytes ? containerOf(bytes) : 'unknown (no bytes)' };
@@ -184,7 +181,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
   if (skew !== null && Math.abs(skew) > 30) problems.push(`The upstream's clock and this machine's differ by ${skew} s (Date header).`);
   const sorted = [...times].sort((a, b) => a - b);
   return {
-    upstream: options.baseUrl,
+    upstream: withoutCredentials(options.baseUrl),
     ok: problems.length === 0,
     keys,
     shapes,

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { GUID_PATTERN } from '@contract/formats.plain';
 import { QUERY_PARAM_NAMES } from '@contract/queries.plain';
 import type { RegistryEntry } from '@contract/bff/http';
+import type { Permission } from '@contract/bff/permissions';
 import type { Call } from '@contract/schemas/call';
 import type { PageOf } from '@contract/schemas/page';
 import { Button } from '@/components/ui/button';
@@ -21,7 +22,7 @@ import { toast } from '@/components/ui/toast';
 import { apiRequest } from '@/lib/api-client';
 import { contactNumber } from '@/lib/contact-number';
 import { pauseCampaign } from '@/lib/do-not-call/api';
-import { useCan } from '@/lib/session';
+import { can, useCan, useSession } from '@/lib/session';
 import { useTimeFormat } from '@/lib/time/display-zone';
 import { allAgentsQueryOptions } from '@/lib/shared-queries/agents';
 import { campaignChoicesQueryOptions } from '@/lib/shared-queries/campaign-registry';
@@ -39,7 +40,8 @@ const SCREENS = [
   { href: '/compliance', label: 'Compliance' },
   { href: '/review', label: 'Review queue' },
   { href: '/alerts', label: 'Alerts' },
-] as const;
+  { href: '/voice-api', label: 'Voice API', permission: 'upstream:check' },
+] as const satisfies readonly { href: string; label: string; permission?: Permission }[];
 
 /** Calls of a typed number listed in the palette (the newest). */
 const CALLS_OF_NUMBER = 5;
@@ -64,6 +66,7 @@ function PaletteBody({ close }: { close: () => void }) {
   const [pausing, setPausing] = useState<RegistryEntry | null>(null);
   const mayPlaceCalls = useCan('calls:write');
   const mayWriteCampaigns = useCan('campaigns:write');
+  const session = useSession();
   const agents = useQuery(allAgentsQueryOptions());
   const campaigns = useQuery(campaignChoicesQueryOptions());
   const views = useQuery(savedViewsQueryOptions());
@@ -185,7 +188,7 @@ function PaletteBody({ close }: { close: () => void }) {
             : null}
         </Command.Group>
         <Command.Group heading="Screens" className={groupClass}>
-          {SCREENS.map((s) => (
+          {SCREENS.filter((s) => !('permission' in s) || can(session, s.permission)).map((s) => (
             <Command.Item key={s.href} value={`Go to ${s.label}`} onSelect={() => go({ key: s.href, label: s.label, href: s.href })} className={itemClass}>
               {s.label}
             </Command.Item>

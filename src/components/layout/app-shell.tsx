@@ -72,6 +72,14 @@ export function AppShell({
                   </HrefLink>
                 </li>
               ))}
+              {/* Admins' own page, from 2xl up: narrower, the header has no room for it (⌘K offers it at any width). */}
+              <Can permission="upstream:check">
+                <li className="hidden 2xl:block">
+                  <HrefLink href="/voice-api" className={navLink} activeClassName={navActive}>
+                    Voice API
+                  </HrefLink>
+                </li>
+              </Can>
             </ul>
           </nav>
           <div className="ml-auto flex items-center gap-1.5">
