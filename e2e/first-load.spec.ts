@@ -8,6 +8,15 @@ import type { Page } from '@playwright/test';
 import { BFF_URL, expect, signInContext, test } from './fixtures';
 import { filterBar } from './filter-bar';
 
+/**
+ * The shell's parts that load after the shell's own first paint (app-shell.tsx's `afterPaint`: the
+ * bell, the upstream banner, the command keys), each a chunk of its own. The shell paints before
+ * the rows, which wait for their read, so on a starved machine these can start before the rows are
+ * drawn (a CI run counted them: 134.9 KB on /agents). They are left out of the sums; were one made
+ * eager, its code would be in the entry and counted there.
+ */
+const SHELL_AFTER_PAINT = /\/(alerts-bell|upstream-banner|command-keys)-[\w-]+\.js$/;
+
 /** The scripts a page had asked for when `selector` first matched, with their gzip sizes. */
 async function scriptsUntil(page: Page, path: string, selector: string): Promise<{ names: string[]; gzipKiB: number }> {
   const sizes = new Map<string, Promise<number>>();
@@ -42,7 +51,7 @@ async function scriptsUntil(page: Page, path: string, selector: string): Promise
       .map((e) => new URL(e.name).pathname);
   });
   let bytes = 0;
-  for (const name of names) bytes += (await sizes.get(name)) ?? 0;
+  for (const name of names) if (!SHELL_AFTER_PAINT.test(name)) bytes += (await sizes.get(name)) ?? 0;
   return { names, gzipKiB: bytes / 1024 };
 }
 
@@ -69,7 +78,7 @@ test('a cold /calls loads no filter or dialog widget before its rows are drawn',
   // columns and density (issue 34, ADR 0052) in the list's table; the panel itself loads on use.
   // 139 → 139.5 the same day: the admins' "Voice API" entry in the shell's navigation and its row in
   // the permission table (issue 30, ADR 0056), +0.09 KB over; the page itself loads on use.
-  expect(gzipKiB).toBeLessThan(139.5);
+  expect(gzipKiB, names.join(' ')).toBeLessThan(139.5);
   await context.close();
 });
 
@@ -94,7 +103,7 @@ test('a cold call review loads no select, combobox or dialog widget before its h
   // column with the facts in a section that folds, so they stand where the body draws them (+0.7 KB).
   // 134 → 135 the same day (134.2 measured): the shared table's selection keys (DataTable, issue 34's
   // detail panel) and the entry's chunk map of the panel and the filter bar.
-  expect(gzipKiB).toBeLessThan(135);
+  expect(gzipKiB, names.join(' ')).toBeLessThan(135);
   await expect(page.getByRole('region', { name: 'QA review' })).toBeVisible();
   // The playback speed is a native select, still named and usable.
   await expect(page.getByRole('combobox', { name: 'Playback speed' })).toHaveValue('1');
@@ -113,7 +122,7 @@ test('a cold /agents loads at most 132 KB of script before its rows are drawn', 
   // 130 → 131 on 2026-11-28 (130.4 measured): the same growth of the entry's route tree and chunk map as the
   // call review's, above; taking it back out (a smaller chunk map) is open work.
   // 131 → 132 the same day (131.5 measured): the shared table's selection keys, as the call review's above.
-  expect(gzipKiB).toBeLessThan(132);
+  expect(gzipKiB, names.join(' ')).toBeLessThan(132);
   await context.close();
 });
 

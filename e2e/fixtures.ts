@@ -231,7 +231,9 @@ export async function focusIsVisible(page: Page): Promise<boolean> {
  * `visibleFocus`, the focus must show once there.
  */
 export async function tabTo(page: Page, target: Locator, { max = 40, visibleFocus = false } = {}): Promise<void> {
-  const focused = () => target.evaluate((el) => el === document.activeElement).catch(() => false);
+  // Bounded: a target that is not there is a Tab that did not reach it (the loop fails after `max`),
+  // not a wait as long as the test's timeout (a CI run once spent its 8 minutes on one).
+  const focused = () => target.evaluate((el) => el === document.activeElement, undefined, { timeout: 2_000 }).catch(() => false);
   for (let i = 0; i <= max; i += 1) {
     if (await focused()) {
       if (visibleFocus) expect(await focusIsVisible(page), `visible focus on ${target.toString()}`).toBe(true);
