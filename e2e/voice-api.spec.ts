@@ -27,8 +27,8 @@ test('an admin runs the connection check and sees the simulator as expected', as
   await expect(check).toContainText(/Last checked .+, asked for by admin\./);
 
   const keys = check.getByRole('region', { name: 'Keys' });
-  await expect(keys.getByRole('row', { name: /VOICE_API_KEY Issued/ })).toBeVisible();
-  await expect(keys.getByRole('row', { name: /VOICE_API_KEY_SECONDARY Issued/ })).toBeVisible();
+  await expect(keys.getByRole('row', { name: /Primary key Issued/ })).toBeVisible();
+  await expect(keys.getByRole('row', { name: /Secondary key Issued/ })).toBeVisible();
   await expect(keys).toContainText('calls:read');
   await expect(check.getByRole('region', { name: 'Shapes' }).getByRole('row', { name: /GET \/v1\/calls/ })).toBeVisible();
   await expect(check.getByRole('region', { name: 'Recording' })).toContainText('audio/wav');

@@ -80,7 +80,7 @@ export function ReportSections({ report }: { report: DoctorReport }) {
               {report.keys.map((k) => (
                 <tr key={k.index} className="border-t border-slate-200 dark:border-slate-800">
                   <th scope="row" className={th}>
-                    {k.index === 0 ? 'VOICE_API_KEY' : 'VOICE_API_KEY_SECONDARY'}
+                    {k.index === 0 ? 'Primary key' : 'Secondary key'}
                   </th>
                   <td className={td}>{k.ok ? 'Issued' : `Refused (${k.status ?? 'no answer'})`}</td>
                   <td className={td}>{k.tokenType ?? '—'}</td>

@@ -69,7 +69,7 @@ describe('the Voice API page', () => {
     const parts = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
     expect(parts[0]).toBe('Problems');
     expect(parts).toEqual(['Problems', 'Keys', 'Shapes', 'Transcript', 'Recording', 'Rate-limit headers', 'Clock skew', 'Latency']);
-    expect(within(screen.getByRole('region', { name: 'Keys' })).getByRole('row', { name: /VOICE_API_KEY_SECONDARY Refused \(401\)/ })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Keys' })).getByRole('row', { name: /Secondary key Refused \(401\)/ })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Shapes' })).toHaveTextContent('summary');
     expect(screen.getByRole('region', { name: 'Clock skew' })).toHaveTextContent('40 s behind this server');
     expect(screen.getByRole('region', { name: "The call index's request rate" })).toHaveTextContent('12.5 requests/s');
