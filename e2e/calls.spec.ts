@@ -125,9 +125,22 @@ test.describe('calls list', () => {
 
   test('entering the list draws its heading at once while the rows load; another page keeps the rows on screen until it is read', async ({ page, sim }) => {
     await signIn(page, 'viewer');
-    // The list's read takes 4 s from now on (the agents' read is not slowed). Once a page is shown
-    // the next one is prefetched; the click below must come before that prefetch is back, or the
-    // next page is simply drawn from the cache (a busy machine once took 2 s to click).
+    // Every read of another page than the first waits here until the test has looked: once a page is
+    // shown the next one is prefetched, and on a busy machine that prefetch came back before the
+    // click (so the next page was simply drawn from the cache). The request still goes to the real
+    // BFF and upstream; only its answer is held.
+    let firstPage: string | null | undefined;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/v1\/calls\?/, async (route) => {
+      const pageParam = new URL(route.request().url()).searchParams.get('page');
+      if (firstPage === undefined) firstPage = pageParam;
+      const response = await route.fetch().catch(() => undefined);
+      if (!response) return;
+      if (pageParam !== firstPage) await released;
+      await route.fulfill({ response }).catch(() => undefined);
+    });
+    // The list's reads take 4 s (the agents' read is not slowed).
     await sim.fault({ method: 'GET', path: '/v1/calls', latencyMs: 4000 });
     try {
       await page.goto('/calls');
@@ -140,10 +153,13 @@ test.describe('calls list', () => {
       const [first] = await listedCallIds(page);
       // Another page: the rows on screen stay until the next ones are here (no loading table between).
       await page.getByRole('button', { name: 'Next page' }).click();
+      await expect(page).toHaveURL(/[?&]page=/);
       await expect(page.locator(`tbody tr[data-call-id="${first}"]`)).toBeVisible();
       await expect(page.getByRole('status').filter({ hasText: 'Loading calls…' })).toHaveCount(0);
+      release();
       await expect(page.locator(`tbody tr[data-call-id="${first}"]`)).toHaveCount(0, { timeout: 10_000 });
     } finally {
+      release();
       await sim.clearFaults();
     }
   });

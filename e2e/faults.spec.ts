@@ -8,7 +8,7 @@
  * reaches the upstream twice, nothing typed is lost, and the BFF process keeps serving.
  *
  * Speed: one test per fault kind, the seven screens open side by side in one signed-in context (a
- * hang costs the BFF's 7 s e2e timeout twice, once per SPA retry, for all seven at once), faults
+ * hang costs the BFF's 7 s e2e timeout once: the SPA does not ask again after a 504), faults
  * limited by `count` where the SPA recovers alone. "Upstream down" is the e2e stack's forwarder
  * closing its port (scripts/e2e-stack.ts): the BFF gets ECONNREFUSED. The figures go to
  * resilience/results/e2e-faults.json after the last test.
@@ -222,6 +222,25 @@ test.beforeAll(async ({ browser }) => {
 
   // A campaign created through the BFF (the campaigns list is the BFF's registry of them).
   const context = await newSignedInContext(browser, 'operator');
+  // A full page of other campaigns first: the list reads each one's live status from the Voice API,
+  // so under a hang a page of reads queues behind the browser's six connections (CI's failure of
+  // b36dcee: the SPA's retry of each 504 put the error past 40 s).
+  for (let k = 0; k < 25; k += 1) {
+    const other = await context.request.post(`${BFF_URL}/bff/campaigns`, {
+      headers: { ...BFF_WRITE_HEADERS, 'Idempotency-Key': `faults-page-${Date.now()}-${k}` },
+      data: {
+        name: `Faults page ${k} ${Date.now()}`,
+        agentId: outbound.id,
+        startDate: tomorrow,
+        timeSlots: [{ startTime: '10:00', endTime: '12:00' }],
+        batchSize: 10,
+        days: ['MONDAY'],
+        recipients: [{ phone: `+336123460${String(10 + k)}` }],
+        timezone: ZONE,
+      },
+    });
+    expect(other.status(), await other.text()).toBe(201);
+  }
   const campaignName = `Faults walk ${Date.now()}`;
   const res = await context.request.post(`${BFF_URL}/bff/campaigns`, {
     headers: { ...BFF_WRITE_HEADERS, 'Idempotency-Key': `faults-walk-${Date.now()}` },
