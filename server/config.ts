@@ -85,7 +85,7 @@ const Env = z
     INDEX_INTERVAL_SECONDS: z.coerce.number().min(0.1).max(86_400).default(30),
     INDEX_RECENT_DAYS: z.coerce.number().int().min(0).max(31).default(2),
     INDEX_RATE_PER_SECOND: z.coerce.number().min(0.1).max(10_000).default(5),
-    INDEX_RATE_MAX_PER_SECOND: z.coerce.number().min(0.1).max(10_000).default(50),
+    INDEX_RATE_MAX_PER_SECOND: z.coerce.number().min(0.1).max(10_000).default(150),
     INDEX_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
     INDEX_TRANSCRIPTS_PER_PASS: z.coerce.number().int().min(0).max(1_000_000).default(300),
     INDEX_COUNT_CAP: z.coerce.number().int().min(1).max(100_000_000).default(1000),
@@ -176,9 +176,10 @@ export const CONFIG_DOC: Record<keyof Config, string> = {
   INDEX_RECENT_DAYS: 'Days before today the index reads again on every pass, because statuses change (default 2).',
   INDEX_RATE_PER_SECOND:
     'Upstream requests per second the index starts at (default 5); it grows while answers stay fast and free of 429s, halves on a 429 and slows on slow answers (ADR 0055).',
-  INDEX_RATE_MAX_PER_SECOND: 'The most upstream requests per second the index grows to (default 50; set it to INDEX_RATE_PER_SECOND for a fixed rate).',
+  INDEX_RATE_MAX_PER_SECOND: 'The most upstream requests per second the index grows to (default 150; set it to INDEX_RATE_PER_SECOND for a fixed rate).',
   INDEX_CONCURRENCY: 'Parallel upstream reads of the index, on its own connection pool (default 2).',
-  INDEX_TRANSCRIPTS_PER_PASS: 'Transcripts the index fetches per pass, newest calls first (default 300).',
+  INDEX_TRANSCRIPTS_PER_PASS:
+    'Transcripts the index fetches per pass, newest calls first (default 300); a pass that fetched its whole share is followed at once, not after the interval.',
   INDEX_RETENTION_DAYS:
     'Days of calls and transcripts the index keeps, today included (default 0: all); older ones are pruned after each sync pass, with their Insights rollups.',
   INDEX_COUNT_CAP: 'Matches a calls search counts before its total reads "1,000+" (default 1000); the console offers the exact count on demand.',

@@ -19,10 +19,10 @@ import {
 import { NoContent } from '../../contract/bff/http';
 import { RuleParams } from '../../contract/bff/review';
 import { IdParams } from '../../contract/queries';
-import { normaliseCampaign } from '../../contract/tolerant.plain';
 import { HttpError } from '../http';
 import { audit } from '../services/audit';
 import { campaignRecipients, eraseRecipients, outcomeCountsOf } from '../services/campaigns/recipients';
+import { readCampaign } from '../services/campaigns/upstream';
 import { queryWindow } from '../services/call-index/time-range';
 import { addOutcome, listOutcomes, outcomeCounts, removeOutcome } from '../services/campaigns/outcomes';
 import { routesNeed } from '../plugins/session';
@@ -118,23 +118,14 @@ export const outcomesPlugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { token } = await broker.get(request.session, ['campaigns:read']);
-      const res = await upstream.request({
-        method: 'GET',
-        path: `/v1/campaigns/${request.params.id}`,
-        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-      });
-      const text = await res.body.text();
-      if (res.statusCode === 404) throw new HttpError(404, 'No such campaign.');
-      if (res.statusCode >= 400) throw new HttpError(502, `The Voice API refused to read the campaign (${res.statusCode}). Try again in a moment.`);
-      let campaign;
-      try {
-        campaign = normaliseCampaign(JSON.parse(text));
-      } catch {
-        throw new HttpError(502, 'The Voice API sent a malformed answer. Try again.');
-      }
+      const read = await readCampaign({ broker, upstream }, request.params.id, token);
+      if (read.kind === 'gone') throw new HttpError(404, 'No such campaign.');
+      if (read.kind === 'refused') throw new HttpError(502, `The Voice API refused to read the campaign (${read.status}). Try again in a moment.`);
+      if (read.kind === 'malformed') throw new HttpError(502, 'The Voice API sent a malformed answer. Try again.');
+      const campaign = read.campaign;
       return campaignRecipients(
         db,
-        { id: request.params.id, name: campaign.name, agentId: campaign.agentId, retry: campaign.retry, status: String(campaign.status) },
+        { id: request.params.id, name: campaign.name, agentId: campaign.agentId, retry: campaign.retry, status: campaign.status ?? '' },
         { now: new Date(), retentionDays: config.CAMPAIGN_RECIPIENT_RETENTION_DAYS },
       );
     },

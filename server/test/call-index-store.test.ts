@@ -515,4 +515,42 @@ describe('the syncer', () => {
       await stack.close();
     }
   }, 60_000);
+
+  it('starts the next pass at once while transcripts wait past a pass’s share, not after the interval (issue 30)', async () => {
+    const stack = await startTestStack({ seedCalls: 300 });
+    const db = await openTestDb('bff_index_backlog');
+    const silent = { info: () => undefined, warn: () => undefined };
+    const upstream = new Upstream(stack.simUrl, [stack.keys[0]], 10_000, silent);
+    // An interval far longer than the test: only passes that follow each other at once can fetch
+    // every transcript in time, 25 per pass.
+    const settings = {
+      enabled: true,
+      intervalMs: 120_000,
+      backfillDays: 30,
+      recentDays: 1,
+      ratePerSecond: 1000,
+      concurrency: 4,
+      transcriptsPerPass: 25,
+      timeoutMs: 10_000,
+    };
+    const service = new CallIndexService(db, upstream, silent, settings);
+    try {
+      await migrate(db, MIGRATIONS, 'bff_migrations');
+      service.start();
+      const status = () => indexStatus(db, { enabled: true, backfillDays: 30, intervalMs: settings.intervalMs, leading: true });
+      let last = await status();
+      for (let i = 0; i < 150 && !(last.backfill.complete && last.indexedAt && last.transcriptsPending === 0); i += 1) {
+        await new Promise((r) => setTimeout(r, 200));
+        last = await status();
+      }
+      const { rows } = await db.query<{ done: number }>(`SELECT count(*) FILTER (WHERE transcript_state = 'done')::int AS done FROM index_calls`);
+      expect(rows[0]!.done, 'more transcripts than two passes take').toBeGreaterThan(settings.transcriptsPerPass * 2);
+      expect(last.transcriptsPending).toBe(0);
+    } finally {
+      await service.stop();
+      await upstream.close();
+      await db.close();
+      await stack.close();
+    }
+  }, 60_000);
 });

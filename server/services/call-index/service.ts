@@ -70,17 +70,19 @@ export class CallIndexService {
   private async run(signal: AbortSignal): Promise<void> {
     while (!signal.aborted) {
       const started = Date.now();
+      // A pass that left transcripts waiting is followed at once; otherwise the interval is waited out.
+      let more = false;
       try {
         this.leading = await this.leadership.acquire();
         if (this.leading) {
           await writeSyncState(this.db, { syncer: this.instanceId, syncer_seen_at: new Date() });
-          await this.syncer.pass(signal);
+          more = await this.syncer.pass(signal);
         }
       } catch {
         // Recorded in the status by the pass (or a database hiccup): the next interval tries again.
       }
       if (this.leading) this.passes += 1;
-      const wait = this.settings.intervalMs - (Date.now() - started);
+      const wait = more ? 0 : this.settings.intervalMs - (Date.now() - started);
       await sleep(Math.max(wait, 50), undefined, { signal }).catch(() => undefined);
     }
   }

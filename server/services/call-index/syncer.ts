@@ -109,8 +109,12 @@ export class IndexSyncer {
     return this.options.now?.() ?? new Date();
   }
 
-  /** One pass; throws SyncPassError (already recorded in the status) when a step could not finish. */
-  async pass(signal: AbortSignal): Promise<void> {
+  /**
+   * One pass; throws SyncPassError (already recorded in the status) when a step could not finish.
+   * Resolves true when transcripts are still waiting past this pass's share: the next pass may start
+   * at once rather than after the interval (the index then uses the rate it found, issue 30).
+   */
+  async pass(signal: AbortSignal): Promise<boolean> {
     const started = this.now();
     try {
       let state = await readSyncState(this.db);
@@ -127,7 +131,7 @@ export class IndexSyncer {
       await this.retryMalformed(recentFrom, signal);
       await this.pollInProgress(new Date(`${recentFrom}T00:00:00Z`), signal);
       await writeSyncState(this.db, { indexed_at: started });
-      const transcriptError = await this.transcripts(signal);
+      const { failure: transcriptError, fetched } = await this.transcripts(signal);
       if (transcriptError) throw transcriptError;
       await writeSyncState(this.db, { last_success_at: this.now(), last_error: null });
       if (this.options.retentionDays) {
@@ -136,6 +140,7 @@ export class IndexSyncer {
       }
       await this.maybeCount(true);
       await this.reportRate(true);
+      return this.options.transcriptsPerPass > 0 && fetched >= this.options.transcriptsPerPass;
     } catch (error) {
       if (signal.aborted) throw error;
       const info = toErrorInfo(error, this.now());
@@ -327,9 +332,10 @@ export class IndexSyncer {
     }
   }
 
-  /** Up to transcriptsPerPass transcripts; returns the first error that stopped it, if any. */
-  private async transcripts(signal: AbortSignal): Promise<Error | null> {
+  /** Up to transcriptsPerPass transcripts: how many were asked for, and the first error that stopped it, if any. */
+  private async transcripts(signal: AbortSignal): Promise<{ failure: Error | null; fetched: number }> {
     const ids = await pendingTranscripts(this.db, this.options.transcriptsPerPass);
+    const fetched = ids.length;
     let failure: Error | null = null;
     // Fetched transcripts are written in batches: one commit per batch, not per call.
     let batch: { callId: string; entries: IndexableEntry[] | 'none' }[] = [];
@@ -371,7 +377,7 @@ export class IndexSyncer {
     await Promise.all(Array.from({ length: Math.max(1, this.options.concurrency) }, worker));
     await flush();
     if (signal.aborted) signal.throwIfAborted();
-    return failure;
+    return { failure, fetched };
   }
 }
 

@@ -9,7 +9,7 @@
  * - a call pruned from the index or an outcome removed takes its rows along (ON DELETE CASCADE).
  * Reads (the campaign funnel, the counts) then join rows and never evaluate a condition.
  */
-import type { Queryable } from '../../../common/db';
+import type { Db, Queryable } from '../../../common/db';
 import { OUTCOME_LIMITS, type Outcome, type OutcomeClause, type OutcomeCount } from '../../../contract/bff/outcomes';
 import { HttpError } from '../../http';
 import { paramList } from '../call-index/query';
@@ -59,12 +59,23 @@ export function outcomeSql(o: Pick<OutcomeRow, 'agent_id' | 'campaign_name' | 'c
 }
 
 /**
+ * One lock orders the outcomes' definitions and their evaluation: adding or removing an outcome takes
+ * it alone; an evaluation of written calls takes it shared, until its transaction ends. Without it, an
+ * outcome added while transcripts were being saved could miss them for good: its own pass over the
+ * index read before they were committed, and their evaluation read the outcomes before it was.
+ */
+const OUTCOMES_LOCK = "hashtext('switchboard:outcomes')";
+
+/**
  * Rewrites which outcomes these calls meet (the calls an index write just touched), in one
  * statement: the rows no longer met go and the met ones are written, atomically, so a reader never
- * sees a call's outcomes gone between a delete and an insert (callers write outside a transaction).
+ * sees a call's outcomes gone between a delete and an insert. Given a database, it runs in a
+ * transaction of its own; given a transaction, in that one (the lock is held until it ends).
  */
-export async function evaluateOutcomes(db: Queryable, callIds: readonly string[]): Promise<void> {
+export async function evaluateOutcomes(db: Queryable | Db, callIds: readonly string[]): Promise<void> {
   if (callIds.length === 0) return;
+  if ('transaction' in db) return db.transaction((tx) => evaluateOutcomes(tx, callIds));
+  await db.query(`SELECT pg_advisory_xact_lock_shared(${OUTCOMES_LOCK})`);
   const { rows: outcomes } = await db.query<OutcomeRow>('SELECT * FROM outcomes ORDER BY id');
   const ids = [...new Set(callIds)];
   if (outcomes.length === 0) {
@@ -122,8 +133,8 @@ export async function addOutcome(
   username: string,
 ): Promise<Outcome> {
   return db.transaction(async (tx) => {
-    // Serialised, so two adds at once cannot pass the limit together.
-    await tx.query("SELECT pg_advisory_xact_lock(hashtext('switchboard:outcomes'))");
+    // Serialised, so two adds at once cannot pass the limit together, and after every evaluation under way.
+    await tx.query(`SELECT pg_advisory_xact_lock(${OUTCOMES_LOCK})`);
     const { rows: count } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM outcomes');
     if ((count[0]?.n ?? 0) >= OUTCOME_LIMITS.outcomesMax)
       throw new HttpError(409, `At most ${OUTCOME_LIMITS.outcomesMax} outcomes can be defined; remove one first.`);
@@ -144,9 +155,12 @@ export async function addOutcome(
 }
 
 /** Removes an outcome (its per-call rows go with it); the removed name, or null when there was none. */
-export async function removeOutcome(db: Queryable, id: number): Promise<string | null> {
-  const { rows } = await db.query<{ name: string }>('DELETE FROM outcomes WHERE id = $1 RETURNING name', [id]);
-  return rows[0]?.name ?? null;
+export async function removeOutcome(db: Pick<Db, 'transaction'>, id: number): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(${OUTCOMES_LOCK})`);
+    const { rows } = await tx.query<{ name: string }>('DELETE FROM outcomes WHERE id = $1 RETURNING name', [id]);
+    return rows[0]?.name ?? null;
+  });
 }
 
 /**

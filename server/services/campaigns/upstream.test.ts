@@ -5,7 +5,7 @@
  * that), and what cannot be read is null, never an invented status.
  */
 import { describe, expect, it } from 'vitest';
-import { campaignUpstream } from './upstream';
+import { campaignUpstream, readCampaign } from './upstream';
 
 const id = '6f1c1a52-8a55-4c1b-9d4e-2f3c4b5a6d7e';
 const agentId = '0b7d7a6e-1f2a-4c3b-8d9e-0a1b2c3d4e5f';
@@ -47,6 +47,7 @@ describe('campaignUpstream', () => {
       name: 'Spring',
       agentId,
       retry: { max: 2, delay: 30, retryOn: ['NO_ANSWER'] },
+      timezone: 'Europe/Paris',
       status: 'PAUSED',
     });
     expect(paths).toEqual([`/v1/campaigns/${id} Bearer server-token`]);
@@ -97,5 +98,29 @@ describe('campaignUpstream', () => {
       upstream: { request: async () => Promise.reject(new Error('unreachable')) },
     } as unknown as Parameters<typeof campaignUpstream>[0];
     expect(await campaignUpstream(failing, id)).toBeNull();
+  });
+});
+
+describe('readCampaign', () => {
+  it('says what it found: the campaign with the body as sent, its absence, a refusal, a body that is not one', async () => {
+    const found = await readCampaign(upstreamAnswering(200, JSON.stringify({ ...strict, ...extra })).ctx, id);
+    expect(found).toMatchObject({ kind: 'found', campaign: { id, name: 'Spring', timezone: 'Europe/Paris', status: 'PAUSED' } });
+    // A create read back is replayed as the upstream sent it, its own fields included.
+    expect(found.kind === 'found' && found.body).toEqual({ ...strict, ...extra });
+    expect(await readCampaign(upstreamAnswering(404, '').ctx, id)).toEqual({ kind: 'gone' });
+    expect(await readCampaign(upstreamAnswering(403, '{}').ctx, id)).toEqual({ kind: 'refused', status: 403 });
+    expect(await readCampaign(upstreamAnswering(200, 'not json').ctx, id)).toEqual({ kind: 'malformed' });
+    expect(await readCampaign(upstreamAnswering(200, '[]').ctx, id)).toEqual({ kind: 'malformed' });
+  });
+
+  it('reads with a person’s token when given one, and lets a request that got no answer throw', async () => {
+    const { ctx, paths } = upstreamAnswering(200, JSON.stringify(strict));
+    await readCampaign(ctx, id, 'person-token');
+    expect(paths).toEqual([`/v1/campaigns/${id} Bearer person-token`]);
+    const failing = {
+      broker: { serverToken: async () => 'server-token' },
+      upstream: { request: async () => Promise.reject(new Error('unreachable')) },
+    } as unknown as Parameters<typeof readCampaign>[0];
+    await expect(readCampaign(failing, id)).rejects.toThrow('unreachable');
   });
 });

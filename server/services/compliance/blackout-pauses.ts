@@ -14,12 +14,12 @@
  */
 import { DateTime } from 'luxon';
 import type { Db } from '../../../common/db';
-import { normaliseCampaign } from '../../../contract/tolerant.plain';
 import type { Ctx } from '../../context';
 import { HttpError } from '../../http';
 import { backoffMs } from '../alerts/webhook';
 import { AdvisoryLeadership, alwaysLeader, type Leadership } from '../call-index/leader';
 import { audit } from '../audit';
+import { readCampaign } from '../campaigns/upstream';
 import { blackoutDays } from './blackout';
 import type { Session } from '../auth/sessions';
 import { performWrite } from '../writes/writes';
@@ -109,17 +109,9 @@ export class BlackoutService {
   /** The campaign's status and zone upstream now; null when it cannot be read. */
   private async read(id: string): Promise<Upstream> {
     try {
-      const token = await this.ctx.broker.serverToken('campaigns:read');
-      const res = await this.ctx.upstream.request({
-        method: 'GET',
-        path: `/v1/campaigns/${id}`,
-        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-      });
-      const text = await res.body.text();
-      if (res.statusCode === 404) return { status: 'GONE', timezone: null };
-      if (res.statusCode !== 200) return null;
-      const c = normaliseCampaign(JSON.parse(text)) as { status?: string; timezone?: string };
-      return { status: c.status ?? null, timezone: c.timezone ?? null };
+      const read = await readCampaign(this.ctx, id);
+      if (read.kind === 'gone') return { status: 'GONE', timezone: null };
+      return read.kind === 'found' ? { status: read.campaign.status, timezone: read.campaign.timezone } : null;
     } catch {
       return null;
     }

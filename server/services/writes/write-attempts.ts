@@ -12,26 +12,19 @@ import { HttpError } from '../../http';
 import { audit } from '../audit';
 import * as idempotency from '../idempotency';
 import type { Session } from '../auth/sessions';
+import { readCampaign, type CampaignRead } from '../campaigns/upstream';
 import { recordCampaign, staleAfterMs } from './writes';
+
+/** The campaign as the upstream has it now; a read that got no answer is one that found nothing. */
+const readBack = (ctx: Ctx, id: string): Promise<CampaignRead | null> => readCampaign(ctx, id).catch(() => null);
+
+async function currentCampaign(ctx: Ctx, id: string): Promise<WriteAttempt['response']> {
+  const read = await readBack(ctx, id);
+  return read?.kind === 'found' ? (read.body as WriteAttempt['response']) : null;
+}
 
 const actionOf = (routeLabel: string): string =>
   (Object.keys(BFF_WRITE_ROUTES) as BffWriteName[]).find((n) => `${BFF_WRITE_ROUTES[n].method} ${BFF_WRITE_ROUTES[n].path}` === routeLabel) ?? routeLabel;
-
-/** The campaign as the upstream has it now, or null when it cannot be read. */
-async function readCampaign(ctx: Ctx, id: string): Promise<{ id: string; name: string; agentId: string } | null> {
-  try {
-    const token = await ctx.broker.serverToken('campaigns:read');
-    const res = await ctx.upstream.request({
-      method: 'GET',
-      path: `/v1/campaigns/${id}`,
-      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-    });
-    const text = await res.body.text();
-    return res.statusCode === 200 ? (JSON.parse(text) as { id: string; name: string; agentId: string }) : null;
-  } catch {
-    return null;
-  }
-}
 
 export async function writeAttempt(ctx: Ctx, session: Session, key: string): Promise<WriteAttempt | null> {
   await idempotency.markStale(ctx.db, staleAfterMs(ctx), session.userId, key);
@@ -63,7 +56,7 @@ export async function writeAttempt(ctx: Ctx, session: Session, key: string): Pro
           name: pending.name,
           agentId: pending.agent_id,
           campaignId: pending.campaign_id,
-          current: pending.campaign_id ? ((await readCampaign(ctx, pending.campaign_id)) as WriteAttempt['response']) : null,
+          current: pending.campaign_id ? await currentCampaign(ctx, pending.campaign_id) : null,
         }
       : null,
   };
@@ -80,14 +73,14 @@ export async function resolveWriteAttempt(ctx: Ctx, session: Session, key: strin
       throw new HttpError(400, 'Only a campaign create can be resolved with a campaign id.', [
         { field: 'campaignId', rejectedValue: resolution.campaignId, message: 'Not a campaign create.' },
       ]);
-    const campaign = await readCampaign(ctx, resolution.campaignId);
-    if (!campaign || campaign.name !== attempt.campaign.name || campaign.agentId !== attempt.campaign.agentId) {
+    const read = await readBack(ctx, resolution.campaignId);
+    if (read?.kind !== 'found' || read.campaign.name !== attempt.campaign.name || read.campaign.agentId !== attempt.campaign.agentId) {
       throw new HttpError(400, 'No campaign with this id matches what was sent (name and agent).', [
         { field: 'campaignId', rejectedValue: resolution.campaignId, message: 'Not the campaign of this attempt.' },
       ]);
     }
-    await recordCampaign(ctx, session, key, campaign);
-    await idempotency.complete(ctx.db, session.userId, key, 201, { 'content-type': 'application/json' }, JSON.stringify(campaign));
+    await recordCampaign(ctx, session, key, read.campaign);
+    await idempotency.complete(ctx.db, session.userId, key, 201, { 'content-type': 'application/json' }, JSON.stringify(read.body));
   }
   await audit(ctx.db, {
     username: session.username,

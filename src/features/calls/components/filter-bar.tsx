@@ -10,7 +10,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Menu } from '@base-ui/react/menu';
 import { Popover } from '@base-ui/react/popover';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type ComponentProps, type ReactNode, type RefObject } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState, type ComponentProps, type ReactNode, type RefObject } from 'react';
 import { useForm, type FieldErrors, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -551,8 +551,17 @@ function TranscriptSearch({
     reset,
     formState: { errors },
   } = useForm<FilterForm>({ resolver: scopedResolver(['q']), defaultValues: formDefaults(search, country) });
-  // The box follows the URL (a link, a saved view, "Clear all").
-  useEffect(() => reset(formDefaults(search, country)), [search, country, reset]);
+  // The box follows the URL's text when another hand changes it (a link, a saved view, "Clear all").
+  // Its own Enter coming back through the URL is not followed: the list may render it after the person
+  // has gone on typing (a CI run saw the next text's first character undone), and the box holds it.
+  const applied = useRef<string | null>(null);
+  const urlText = search.q ?? '';
+  const follow = useEffectEvent((text: string) => {
+    const own = applied.current === text;
+    applied.current = null;
+    if (!own) reset(formDefaults(search, country));
+  });
+  useEffect(() => follow(urlText), [urlText]);
   const { ref, ...field } = register('q');
   const error = errors.q?.message;
   return (
@@ -561,7 +570,12 @@ function TranscriptSearch({
       aria-label="Search transcripts"
       noValidate
       className="relative ml-auto w-full sm:w-72"
-      onSubmit={(e) => void handleSubmit((values) => onApply((current) => withFilter(current, 'q', toSearch(values, current.phone, current))))(e)}
+      onSubmit={(e) =>
+        void handleSubmit((values) => {
+          applied.current = values.q;
+          onApply((current) => withFilter(current, 'q', toSearch(values, current.phone, current)));
+        })(e)
+      }
     >
       <input
         {...field}

@@ -27,7 +27,9 @@ function Fields({ names }: { names: string[] }) {
   return names.length === 0 ? <span className="text-slate-600 dark:text-slate-400">none</span> : <span className="font-mono text-xs">{names.join(', ')}</span>;
 }
 
-function Facts({ rows }: { rows: [string, ReactNode][] }) {
+/** Terms and values; `none` says why there are none when `rows` is null or empty. */
+function Facts({ rows, none }: { rows: [string, ReactNode][] | null; none?: string }) {
+  if (!rows || rows.length === 0) return <p className="text-sm">{none}</p>;
   return (
     <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-sm">
       {rows.map(([term, value]) => (
@@ -138,35 +140,29 @@ export function ReportSections({ report }: { report: DoctorReport }) {
 
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         <Part title="Transcript">
-          {report.transcript ? (
-            <Facts
-              rows={[
+          <Facts
+            rows={
+              report.transcript && [
                 ['Form', report.transcript.form],
                 ['Entries', report.transcript.entries],
-              ]}
-            />
-          ) : (
-            <p className="text-sm">No ended call to read.</p>
-          )}
+              ]
+            }
+            none="No ended call to read."
+          />
         </Part>
         <Part title="Recording">
-          {report.recording ? (
-            <Facts
-              rows={[
+          <Facts
+            rows={
+              report.recording && [
                 ['Form', report.recording.form],
                 ['Container', report.recording.container],
-              ]}
-            />
-          ) : (
-            <p className="text-sm">No recorded call to read.</p>
-          )}
+              ]
+            }
+            none="No recorded call to read."
+          />
         </Part>
         <Part title="Rate-limit headers">
-          {headers.length > 0 ? (
-            <Facts rows={headers.map(([k, v]) => [k, <span className="font-mono text-xs">{v}</span>])} />
-          ) : (
-            <p className="text-sm">None seen.</p>
-          )}
+          <Facts rows={headers.map(([k, v]) => [k, <span className="font-mono text-xs">{v}</span>])} none="None seen." />
         </Part>
         <Part title="Clock skew">
           <p className="text-sm">{skewText(report.clockSkewSeconds)}</p>
