@@ -13,6 +13,7 @@
  * closing its port (scripts/e2e-stack.ts): the BFF gets ECONNREFUSED. The figures go to
  * resilience/results/e2e-faults.json after the last test.
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { writeResult } from '../resilience/report';
 import { e2eStackFile } from '../scripts/lib/e2e-stack-files';
@@ -225,38 +226,26 @@ test.beforeAll(async ({ browser }) => {
   // A full page of other campaigns first: the list reads each one's live status from the Voice API,
   // so under a hang a page of reads queues behind the browser's six connections (CI's failure of
   // b36dcee: the SPA's retry of each 504 put the error past 40 s).
-  for (let k = 0; k < 25; k += 1) {
-    const other = await context.request.post(`${BFF_URL}/bff/campaigns`, {
-      headers: { ...BFF_WRITE_HEADERS, 'Idempotency-Key': `faults-page-${Date.now()}-${k}` },
+  const create = async (name: string, phone: string) => {
+    const res = await context.request.post(`${BFF_URL}/bff/campaigns`, {
+      headers: { ...BFF_WRITE_HEADERS, 'Idempotency-Key': randomUUID() },
       data: {
-        name: `Faults page ${k} ${Date.now()}`,
+        name,
         agentId: outbound.id,
         startDate: tomorrow,
         timeSlots: [{ startTime: '10:00', endTime: '12:00' }],
         batchSize: 10,
-        days: ['MONDAY'],
-        recipients: [{ phone: `+336123460${String(10 + k)}` }],
+        days: ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY'],
+        recipients: [{ phone }],
         timezone: ZONE,
       },
     });
-    expect(other.status(), await other.text()).toBe(201);
-  }
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()) as { id: string };
+  };
+  for (let k = 0; k < 25; k += 1) await create(`Faults page ${k} ${Date.now()}`, `+336123460${String(10 + k)}`);
   const campaignName = `Faults walk ${Date.now()}`;
-  const res = await context.request.post(`${BFF_URL}/bff/campaigns`, {
-    headers: { ...BFF_WRITE_HEADERS, 'Idempotency-Key': `faults-walk-${Date.now()}` },
-    data: {
-      name: campaignName,
-      agentId: outbound.id,
-      startDate: tomorrow,
-      timeSlots: [{ startTime: '10:00', endTime: '12:00' }],
-      batchSize: 10,
-      days: ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY'],
-      recipients: [{ phone: '+33612345001' }],
-      timezone: ZONE,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const campaign = (await res.json()) as { id: string };
+  const campaign = await create(campaignName, '+33612345001');
   await context.close();
   ids = {
     agentId: agents[0]!.id,

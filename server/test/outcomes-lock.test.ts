@@ -10,7 +10,7 @@ import { migrate, type Db } from '../../common/db';
 import { openTestDb } from '../../common/test-db';
 import { MIGRATIONS } from '../db/migrations';
 import { upsertCalls } from '../services/call-index/store';
-import { addOutcome, evaluateOutcomes } from '../services/campaigns/outcomes';
+import { addOutcome, evaluateOutcomes, OUTCOMES_LOCK } from '../services/campaigns/outcomes';
 
 const agentId = randomUUID();
 const call = () => ({
@@ -47,7 +47,7 @@ describe('outcomes and the index writing at once', () => {
     let outcomeId = 0;
     // An addition under way: the outcome is in, its transaction not yet committed.
     const adding = db.transaction(async (tx) => {
-      await tx.query("SELECT pg_advisory_xact_lock(hashtext('switchboard:outcomes'))");
+      await tx.query(`SELECT pg_advisory_xact_lock(${OUTCOMES_LOCK})`);
       const { rows } = await tx.query<{ id: number }>(`INSERT INTO outcomes (name, agent_id, clauses, created_by) VALUES ($1, $2, $3, 'test') RETURNING id`, [
         `Reached ${Date.now()}`,
         agentId,

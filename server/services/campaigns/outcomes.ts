@@ -64,7 +64,7 @@ export function outcomeSql(o: Pick<OutcomeRow, 'agent_id' | 'campaign_name' | 'c
  * outcome added while transcripts were being saved could miss them for good: its own pass over the
  * index read before they were committed, and their evaluation read the outcomes before it was.
  */
-const OUTCOMES_LOCK = "hashtext('switchboard:outcomes')";
+export const OUTCOMES_LOCK = "hashtext('switchboard:outcomes')";
 
 /**
  * Rewrites which outcomes these calls meet (the calls an index write just touched), in one
