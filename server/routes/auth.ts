@@ -15,7 +15,7 @@ import { ROLE_SCOPES } from '../../contract/bff/roles';
 import { Token, TokenRequest } from '../../contract/schemas/token';
 import { HttpError, currentSession, sendError, SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from '../http';
 import { audit, auditCollapsed } from '../services/audit';
-import { decoyHash, HashQueueFull, needsRehash, verifyPassword } from '../services/auth/passwords';
+import { decoyHash, hashQueue, HashQueueFull, needsRehash, verifyPassword, type Hold } from '../services/auth/passwords';
 import { readPreferences } from '../services/workspace/preferences';
 import * as limits from '../services/auth/sign-in-limits';
 import type { Session } from '../services/auth/sessions';
@@ -41,61 +41,83 @@ export const authPlugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      // Counted before the lookup and the hash, atomically, in the database (every process sees it).
-      const verdict = await limits.admit(db, username, request.ip, config.LOGIN_MAX_FAILURES);
-      if (!verdict.ok) {
-        const wait = verdict.retryAfterSeconds;
-        await auditCollapsed(
-          db,
-          { username, action: 'login', route: 'POST /auth/login', outcome: 'rate-limited', status: 429, requestId: request.id },
-          `login-rate-limited|${username.toLowerCase()}|${request.ip}`,
-        );
-        throw new HttpError(
-          429,
-          verdict.reason === 'pair'
-            ? `Too many failed sign-ins for this account from here. Try again in ${Math.ceil(wait / 60)} minutes, or ask an admin to reset your password.`
-            : `Too many failed sign-ins ${verdict.reason === 'address' ? 'from this network' : 'for this account'}; only places this account signed in from before are let in for now. Try again in ${Math.ceil(wait / 60)} minutes.`,
-          [],
-          { 'Retry-After': String(wait) },
-        );
+      // The address's place in the hash queue's share comes first: its surplus is refused before it
+      // costs the database anything (a burst's attempts, all on the address's one counter row, held a
+      // pool connection each while they waited for its lock).
+      let place: Hold;
+      try {
+        place = hashQueue.hold(request.ip);
+      } catch (err) {
+        throw busy(err);
       }
-      const user = await findUser(db, username);
-      // The same work whether or not the user exists, so timing does not reveal it. The check waits
-      // in its address's lane of the hash queue; a lane or a queue that is full answers at once.
-      const stored = user?.password_hash ?? (await decoyHash());
-      const ok = await verifyPassword(password, stored, request.ip).catch((err: unknown) => {
-        if (!(err instanceof HashQueueFull)) throw err;
-        throw new HttpError(
+      try {
+        return await signIn(request, reply, username, password, place);
+      } finally {
+        place.release();
+      }
+    },
+  );
+
+  /** A full hash queue, as the person is told it: their network's share (429) or everyone's (503). */
+  const busy = (err: unknown): unknown =>
+    err instanceof HashQueueFull
+      ? new HttpError(
           err.scope === 'key' ? 429 : 503,
           err.scope === 'key'
             ? `Several sign-ins from your network are being checked; try again in ${err.retryAfterSeconds} seconds.`
             : `Sign-in is busy; try again in ${err.retryAfterSeconds} seconds.`,
           [],
           { 'Retry-After': String(err.retryAfterSeconds) },
-        );
+        )
+      : err;
+
+  async function signIn(request: FastifyRequest, reply: FastifyReply, username: string, password: string, place: Hold) {
+    // Counted before the lookup and the hash, atomically, in the database (every process sees it).
+    const verdict = await limits.admit(db, username, request.ip, config.LOGIN_MAX_FAILURES);
+    if (!verdict.ok) {
+      const wait = verdict.retryAfterSeconds;
+      await auditCollapsed(
+        db,
+        { username, action: 'login', route: 'POST /auth/login', outcome: 'rate-limited', status: 429, requestId: request.id },
+        `login-rate-limited|${username.toLowerCase()}|${request.ip}`,
+      );
+      throw new HttpError(
+        429,
+        verdict.reason === 'pair'
+          ? `Too many failed sign-ins for this account from here. Try again in ${Math.ceil(wait / 60)} minutes, or ask an admin to reset your password.`
+          : `Too many failed sign-ins ${verdict.reason === 'address' ? 'from this network' : 'for this account'}; only places this account signed in from before are let in for now. Try again in ${Math.ceil(wait / 60)} minutes.`,
+        [],
+        { 'Retry-After': String(wait) },
+      );
+    }
+    const user = await findUser(db, username);
+    // The same work whether or not the user exists, so timing does not reveal it. The check waits
+    // in its address's lane of the hash queue, in the place the sign-in holds.
+    const stored = user?.password_hash ?? (await decoyHash());
+    const ok = await verifyPassword(password, stored, place).catch((err: unknown) => {
+      throw busy(err);
+    });
+    if (!user || !ok || !user.enabled) {
+      await audit(db, {
+        username,
+        action: 'login',
+        route: 'POST /auth/login',
+        outcome: user && ok ? 'disabled' : 'failed',
+        status: 401,
+        requestId: request.id,
       });
-      if (!user || !ok || !user.enabled) {
-        await audit(db, {
-          username,
-          action: 'login',
-          route: 'POST /auth/login',
-          outcome: user && ok ? 'disabled' : 'failed',
-          status: 401,
-          requestId: request.id,
-        });
-        throw new HttpError(401, 'The username or password is wrong.');
-      }
-      await limits.succeeded(db, username, request.ip);
-      // A hash made with earlier parameters (32 MiB per check) is replaced by today's (ADR 0023).
-      if (needsRehash(user.password_hash)) await rehashPassword(db, user.id, user.password_hash, password);
-      // A new session id at every sign-in (no fixation), and the previous one ends.
-      await sessions.end(request.cookies[SESSION_COOKIE]);
-      const id = await sessions.create(user.id);
-      await audit(db, { username: user.username, action: 'login', route: 'POST /auth/login', outcome: 'ok', status: 204, requestId: request.id });
-      reply.setCookie(SESSION_COOKIE, id, SESSION_COOKIE_OPTIONS);
-      return reply.code(204).send();
-    },
-  );
+      throw new HttpError(401, 'The username or password is wrong.');
+    }
+    await limits.succeeded(db, username, request.ip);
+    // A hash made with earlier parameters (32 MiB per check) is replaced by today's (ADR 0023).
+    if (needsRehash(user.password_hash)) await rehashPassword(db, user.id, user.password_hash, password);
+    // A new session id at every sign-in (no fixation), and the previous one ends.
+    await sessions.end(request.cookies[SESSION_COOKIE]);
+    const id = await sessions.create(user.id);
+    await audit(db, { username: user.username, action: 'login', route: 'POST /auth/login', outcome: 'ok', status: 204, requestId: request.id });
+    reply.setCookie(SESSION_COOKIE, id, SESSION_COOKIE_OPTIONS);
+    return reply.code(204).send();
+  }
 
   app.post(
     '/auth/logout',

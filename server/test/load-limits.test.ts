@@ -117,6 +117,29 @@ describe('a burst of sign-ins from one address', () => {
   }, 120_000);
 });
 
+describe("a burst's surplus", () => {
+  it('is refused before the database counts it: only the checks the address may hold are counted', async () => {
+    const address = '198.18.3.3';
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        fetch(`${stack.url}/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-switchboard': '1', origin: stack.url, 'x-forwarded-for': address },
+          body: JSON.stringify({ username: `nobody-${i}`, password: 'wrong-password' }),
+        }).then((r) => r.status),
+      ),
+    );
+    expect(answers.every((s) => s === 401 || s === 429)).toBe(true);
+    // Every attempt that reached the counters is on the address's row (wrong passwords: none is
+    // taken back by a success). The refused ones never reached it, so they held no pool connection
+    // waiting for its lock. (As in the test above, a few more than one share over the burst's span.)
+    const { rows } = await stack.app.ctx.db.query<{ attempts: number }>('SELECT attempts FROM login_limits WHERE bucket = $1', [`addr:${address}`]);
+    const counted = rows[0]?.attempts ?? 0;
+    expect(counted).toBe(answers.filter((s) => s === 401).length);
+    expect(counted).toBeLessThanOrEqual(3 * SIGN_IN_HASH_LIMITS.perAddress);
+  }, 120_000);
+});
+
 describe('sessions per user', () => {
   it('keeps at most SESSIONS_PER_USER; signing in past it ends the oldest', async () => {
     const first = await stack.login('operator');

@@ -8,6 +8,7 @@
  * still verify, since each stored hash names its own; `needsRehash` tells sign-in to replace them.
  */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { SIGN_IN_HASH_LIMITS } from '../../../contract/bff/http.plain';
 
 const N = 2 ** 13;
@@ -31,10 +32,15 @@ export const scryptBytes = (n: number, r: number) => 128 * n * r;
  * jobs; all lanes together at most SIGN_IN_HASH_LIMITS.waiting. A hundred sign-ins from one
  * address then cost another address at most one turn, and the hundredth is told to come back
  * (HashQueueFull, answered 429 or 503 with Retry-After) instead of waiting behind the other 99.
+ * A sign-in takes its place in the share before its database work (`hold`), so the address's
+ * surplus is refused before it costs the database anything either: a hundred sign-ins from one
+ * address counted on one row held a pool connection each while they waited for that row's lock.
  */
 // Read when this module loads: server.ts sets UV_THREADPOOL_SIZE before (server/threadpool.ts);
-// elsewhere (tests, the CLI) the pool has libuv's default size.
-export const HASH_CONCURRENCY = Math.max(1, Math.floor((Number(process.env.UV_THREADPOOL_SIZE) || 4) / 2));
+// elsewhere (tests, the CLI) the pool has libuv's default size. A hash is a core's work for its
+// whole time, so hashes also leave a core to the event loop and the database: on a 2-core machine
+// one at a time (four hashes on two cores held every request of the burst's 100 sign-ins for ~700 ms).
+export const HASH_CONCURRENCY = Math.max(1, Math.min(Math.floor((Number(process.env.UV_THREADPOOL_SIZE) || 4) / 2), availableParallelism() - 1));
 export const HASH_MEMORY_BYTES = 32 * 1024 * 1024;
 /** One hash's time, rounded up, for the Retry-After of a full queue. */
 const HASH_SECONDS = 0.25;
@@ -48,6 +54,12 @@ export class HashQueueFull extends Error {
     super(scope === 'key' ? 'This address has its share of password checks waiting.' : 'The password-check queue is full.');
     this.name = 'HashQueueFull';
   }
+}
+
+/** A key's place in the queue's share, taken for a whole sign-in (HashQueue.hold). */
+export interface Hold {
+  readonly key: string;
+  release(): void;
 }
 
 interface Job {
@@ -77,15 +89,37 @@ export class HashQueue {
     private readonly share: { perKey: number; waiting: number } = { perKey: Infinity, waiting: Infinity },
   ) {}
 
-  run<T>(weight: number, job: () => Promise<T>, key = ''): Promise<T> {
+  /**
+   * Takes one of the key's share for a whole sign-in, from before its database checks to the end of
+   * its hash (`run` with the hold then counts nothing again). Throws HashQueueFull('key') when the key
+   * holds its share; `release` (idempotent) gives the place back.
+   */
+  hold(key: string): Hold {
     const held = this.held.get(key) ?? 0;
-    if (key !== '' && held >= this.share.perKey) return Promise.reject(new HashQueueFull('key', this.retryAfterSeconds()));
-    if (key !== '' && this.waitingCount >= this.share.waiting) return Promise.reject(new HashQueueFull('all', this.retryAfterSeconds()));
+    if (held >= this.share.perKey) throw new HashQueueFull('key', this.retryAfterSeconds());
+    this.held.set(key, held + 1);
+    let released = false;
+    return {
+      key,
+      release: () => {
+        if (released) return;
+        released = true;
+        this.drop(key);
+      },
+    };
+  }
+
+  run<T>(weight: number, job: () => Promise<T>, key: string | Hold = ''): Promise<T> {
+    const hold = typeof key === 'string' ? null : key;
+    const name = hold ? hold.key : (key as string);
+    const held = this.held.get(name) ?? 0;
+    if (!hold && name !== '' && held >= this.share.perKey) return Promise.reject(new HashQueueFull('key', this.retryAfterSeconds()));
+    if (name !== '' && this.waitingCount >= this.share.waiting) return Promise.reject(new HashQueueFull('all', this.retryAfterSeconds()));
     return new Promise<T>((resolve, reject) => {
-      this.held.set(key, held + 1);
-      const lane = this.lanes.get(key) ?? [];
+      if (!hold) this.held.set(name, held + 1);
+      const lane = this.lanes.get(name) ?? [];
       lane.push({
-        key,
+        key: name,
         weight,
         start: () => {
           job()
@@ -93,17 +127,21 @@ export class HashQueue {
             .finally(() => {
               this.running -= 1;
               this.bytes -= weight;
-              const left = (this.held.get(key) ?? 1) - 1;
-              if (left > 0) this.held.set(key, left);
-              else this.held.delete(key);
+              if (!hold) this.drop(name);
               this.next();
             });
         },
       });
-      this.lanes.set(key, lane);
+      this.lanes.set(name, lane);
       this.waitingCount += 1;
       this.next();
     });
+  }
+
+  private drop(key: string): void {
+    const left = (this.held.get(key) ?? 1) - 1;
+    if (left > 0) this.held.set(key, left);
+    else this.held.delete(key);
   }
 
   /** Seconds until the jobs now held would be done, at one hash per slot: at least 1. */
@@ -137,7 +175,7 @@ export const hashQueue = new HashQueue(HASH_CONCURRENCY, HASH_MEMORY_BYTES, {
   waiting: SIGN_IN_HASH_LIMITS.waiting,
 });
 
-const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions & { N: number; r: number }, key?: string) =>
+const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions & { N: number; r: number }, key?: string | Hold) =>
   hashQueue.run(
     scryptBytes(options.N, options.r),
     () => new Promise<Buffer>((resolve, reject) => scryptCb(password, salt, keylen, options, (err, derived) => (err ? reject(err) : resolve(derived)))),
@@ -150,8 +188,11 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
-/** `address`: the sign-in's, whose lane the check waits in (HashQueueFull when its share is taken). */
-export async function verifyPassword(password: string, stored: string, address?: string): Promise<boolean> {
+/**
+ * `address`: the sign-in's, whose lane the check waits in (HashQueueFull when its share is taken),
+ * or the place the sign-in already holds in it (`hashQueue.hold(address)`).
+ */
+export async function verifyPassword(password: string, stored: string, address?: string | Hold): Promise<boolean> {
   const [scheme, n, r, p, salt, key] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !key) return false;
   const expected = Buffer.from(key, 'base64');
