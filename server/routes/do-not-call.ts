@@ -28,6 +28,10 @@ import { audit } from '../services/audit';
 import { addNumber, importNumbers, listEntries, listedForm, removeNumber, screenPhones, toE164 } from '../services/do-not-call/list';
 import { holdingCampaigns, holdingOutcome } from '../services/do-not-call/campaigns';
 import { routesNeed } from '../plugins/session';
+import { mapInSlices } from '../services/slices';
+
+/** Rows of an import normalised between two yields to the event loop: about 10 ms of work. */
+const IMPORT_SLICE = 1_000;
 
 const tags = ['do-not-call'];
 
@@ -143,9 +147,11 @@ export const doNotCallPlugin: FastifyPluginAsyncZod = async (app) => {
       const { rows } = request.body;
       const problems: DncRowProblem[] = [];
       const valid: { phone: string; reason: string }[] = [];
-      for (const row of rows) {
+      // Normalised a slice at a time (5,000 numbers are ~60 ms of one core), answering others between.
+      const phones = await mapInSlices(rows, IMPORT_SLICE, (row) => toE164(row.phone.replace(/^'/, '')));
+      for (const [i, row] of rows.entries()) {
         const reason = DncReason.safeParse(row.reason);
-        const phone = toE164(row.phone.replace(/^'/, ''));
+        const phone = phones[i];
         if (!reason.success) problems.push({ line: row.line, phone: row.phone, reason: reason.error.issues[0]!.message });
         else if (!phone) problems.push({ line: row.line, phone: row.phone, reason: `"${row.phone}" is not a possible phone number in international form.` });
         else valid.push({ phone, reason: reason.data });

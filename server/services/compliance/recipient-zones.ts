@@ -12,6 +12,7 @@ import { deserialize } from 'bson';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { groupByZone, zoneOfNumber, type NumberZone, type ZoneGroupOf, type ZoneTable } from '../../../contract/recipient-zones';
 import { toE164 } from '../do-not-call/list';
+import { mapInSlices } from '../slices';
 
 let table: Promise<ZoneTable> | null = null;
 
@@ -61,10 +62,5 @@ const SLICE = 1_000;
 /** The numbers grouped by zone (positions as given), yielding between slices so other requests are answered meanwhile. */
 export async function recipientZones(phones: readonly string[], now: Date = new Date()): Promise<ZoneGroupOf[]> {
   const lookup = await zoneTable();
-  const zones: NumberZone[] = [];
-  for (let i = 0; i < phones.length; i += 1) {
-    if (i > 0 && i % SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
-    zones.push(zoneOf(lookup, phones[i]!, now));
-  }
-  return groupByZone(zones);
+  return groupByZone(await mapInSlices(phones, SLICE, (phone) => zoneOf(lookup, phone, now)));
 }
