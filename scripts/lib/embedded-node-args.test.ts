@@ -20,4 +20,11 @@ describe('the BFF’s environment', () => {
     expect(bffEnv({ VOICE_API_BASE_URL: 'https://voice.example' }).MALLOC_ARENA_MAX).toBe('2');
     expect(bffEnv({ MALLOC_ARENA_MAX: '4' }).MALLOC_ARENA_MAX).toBe('4');
   });
+
+  it('fixes glibc’s mmap and trim thresholds, so a freed scrypt table or large buffer goes back to the system', () => {
+    for (const env of [bffEnv({}), bffEnv({ VOICE_API_BASE_URL: 'https://voice.example' })]) {
+      expect(env.MALLOC_MMAP_THRESHOLD_).toBe('131072');
+      expect(env.MALLOC_TRIM_THRESHOLD_).toBe('131072');
+    }
+  });
 });
