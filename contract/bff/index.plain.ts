@@ -40,13 +40,8 @@ export type IndexQueryParam = keyof typeof INDEX_QUERY_PARAM_NAMES;
 export const INDEX_ONLY_PARAMS = FILTER_ROWS.filter((f) => f.index).flatMap((f) => f.keys) as readonly IndexOnlyKey[];
 
 export const INDEX_LIMITS = {
-  /** The filters' limits, as their rows in index-filters.plain.ts give them. Longer search text: 400 on `q`. */
+  /** Transcript search text, characters (the `q` row's limit). Longer: 400 on `q`. */
   qMaxLength: SEARCH_FILTERS.q.max,
-  filterValueMaxLength: SEARCH_FILTERS.tag.max,
-  repeatedFiltersMax: SEARCH_FILTERS.tag.repeat,
-  extractedPathMaxDepth: SEARCH_FILTERS.extracted.depth,
-  durationMax: SEARCH_FILTERS.duration.max,
-  hangUpWithinMax: SEARCH_FILTERS.hangUp.max,
   /** Insights ranges longer than this: 400 on `to`. */
   insightsMaxDays: 366,
   /** Ranges of at most this many calendar days are bucketed per hour, longer ones per day. */
