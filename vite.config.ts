@@ -36,7 +36,7 @@ const BOOT = [
   /\/src\/features\/(calls|agents|insights)\/(api\/first-reads|model\/search-params)\.ts$/,
   /\/src\/lib\/shared-queries\/agents-reads\.ts$/,
   /\/contract\/(routes|queries|enums|formats)\.plain\.ts$/,
-  /\/contract\/bff\/index\.plain\.ts$/,
+  /\/contract\/bff\/index(-filters)?\.plain\.ts$/,
   /\/contract\/(limits|status-groups|timezone)\.ts$/,
 ];
 

@@ -1,9 +1,13 @@
 /**
  * The call index's BFF routes, query parameter names and limits as plain data (no zod), so the
  * SPA's first chunk can read and write an index URL without loading the schemas; `index.ts` builds
- * the schemas from these same values.
+ * the schemas from these same values. The calls search's filters are one table of their own
+ * (index-filters.plain.ts, re-exported here).
  */
+import { FILTER_ROWS, SEARCH_FILTERS, SEARCH_FILTER_KEYS, type FilterKey, type IndexOnlyKey } from './index-filters.plain';
+
 export { STATUS_GROUPS, STATUS_GROUP_OF, STATUS_GROUP_STATUSES, STATUS_GROUP_LABELS, type StatusGroup } from '../status-groups';
+export * from './index-filters.plain';
 
 export const INDEX_ROUTES = {
   /** GET: calls from the index (IndexSearchQuery -> IndexCallPage). */
@@ -17,86 +21,27 @@ export const INDEX_ROUTES = {
 } as const;
 
 /**
- * Query parameter names of GET /bff/index/calls. The first block is the upstream list's, with the
- * same names and rules (so a calls-list URL works on either source); the rest exist on the index only.
- * Multi-valued ones repeat the name (`status=NO_ANSWER&status=VOICE_BOX`); `status` also takes a
- * comma-separated list.
+ * Query parameter names of GET /bff/index/calls: paging and sort, then the filters of the table
+ * (index-filters.plain.ts, where each is described), then `exactTotal`. The upstream list's
+ * filters keep its names and rules (so a calls-list URL works on either source). Multi-valued ones
+ * repeat the name (`status=NO_ANSWER&status=VOICE_BOX`); `status` also takes a comma-separated list.
  */
 export const INDEX_QUERY_PARAM_NAMES = {
   page: 'page',
   size: 'size',
   sort: 'sort',
-  agentId: 'agentId',
-  phone: 'phone',
-  campaignName: 'campaignName',
-  /** Inclusive dates on startTime, in `tz` (UTC when absent: the upstream's rule). Both or neither. */
-  from: 'from',
-  to: 'to',
-  /** IANA zone the dates (and Insights buckets) are read in; default UTC. */
-  tz: 'tz',
-  /** Exact window on startTime, UTC `yyyy-MM-ddTHH:mm:ssZ`: from inclusive, before exclusive (hour bars). */
-  startedFrom: 'startedFrom',
-  startedBefore: 'startedBefore',
-  /** One or more CallStatus (any of them). */
-  status: 'status',
-  hasRecording: 'hasRecording',
-  /** Inclusive bounds on duration in seconds. */
-  minDuration: 'minDuration',
-  maxDuration: 'maxDuration',
-  /** `name=value` of a classifier; repeated: all must hold. */
-  classifier: 'classifier',
-  /** `path=value` of extracted data, path dotted for groups (`address.city=Paris`); repeated: all hold. */
-  extracted: 'extracted',
-  /** A tag the call carries; repeated: all of them. */
-  tag: 'tag',
-  /** Transcript events (calls whose transcript is indexed): `true` or `false`. */
-  answeringMachine: 'answeringMachine',
-  transfer: 'transfer',
-  /** Calls hung up within N seconds of being answered. */
-  hangUpWithin: 'hangUpWithin',
-  /** Transcript text, web-search syntax: words, "a phrase", -exclusion, OR. */
-  q: 'q',
-  /** The id of a QA check or category (docs/review.md) that flagged the call; repeated: all of them. */
-  check: 'check',
-  /** The id of an outcome (docs/outcomes.md) the call met; repeated: all of them. */
-  outcome: 'outcome',
-  /** `true`: count every match (the total otherwise stops at INDEX_LIMITS.totalCap). */
+  ...(Object.fromEntries(SEARCH_FILTER_KEYS.map((key) => [key, key])) as { readonly [K in FilterKey]: K }),
+  /** `true`: count every match (the total otherwise stops at the BFF's cap, INDEX_COUNT_CAP). */
   exactTotal: 'exactTotal',
 } as const;
 export type IndexQueryParam = keyof typeof INDEX_QUERY_PARAM_NAMES;
 
-/** The filters only the index can answer: when one is set the calls list reads from the index. */
-export const INDEX_ONLY_PARAMS = [
-  'tz',
-  'startedFrom',
-  'startedBefore',
-  'status',
-  'hasRecording',
-  'minDuration',
-  'maxDuration',
-  'classifier',
-  'extracted',
-  'tag',
-  'answeringMachine',
-  'transfer',
-  'hangUpWithin',
-  'q',
-  'check',
-  'outcome',
-] as const satisfies readonly IndexQueryParam[];
+/** The filters only the index can answer (the table's rows but the upstream's): when one is set the calls list reads from the index. */
+export const INDEX_ONLY_PARAMS = FILTER_ROWS.filter((f) => f.index).flatMap((f) => f.keys) as readonly IndexOnlyKey[];
 
 export const INDEX_LIMITS = {
-  /** Transcript search text, characters. Longer: 400 on `q`. */
-  qMaxLength: 500,
-  /** Each `classifier`, `extracted`, `tag` value, characters. */
-  filterValueMaxLength: 300,
-  /** How many `classifier`, `extracted` or `tag` filters one query may carry. */
-  repeatedFiltersMax: 10,
-  /** Segments of an `extracted` path. */
-  extractedPathMaxDepth: 8,
-  /** Duration bounds, seconds. */
-  durationMax: 86_400,
-  hangUpWithinMax: 3_600,
+  /** Transcript search text, characters (the `q` row's limit). Longer: 400 on `q`. */
+  qMaxLength: SEARCH_FILTERS.q.max,
   /** Insights ranges longer than this: 400 on `to`. */
   insightsMaxDays: 366,
   /** Ranges of at most this many calendar days are bucketed per hour, longer ones per day. */

@@ -1,33 +1,25 @@
 /**
  * The call index's BFF API: query and answer shapes of GET /bff/index/{calls,insights,campaigns,
- * status}. Names and limits come from index.plain.ts (plain data the SPA's first chunk reads);
+ * status}. Names and limits come from index.plain.ts (plain data the SPA's first chunk reads), the
+ * calls search's filters from their table (index-filters.plain.ts: one schema builder per kind);
  * the upstream pieces (CallStatus, Call, formats, sort properties) from the upstream contract.
  * Every answer carries `indexedAt`: the upstream is fully reflected up to that instant.
  */
 import { z } from 'zod';
 import { CallStatus, TranscriptActor } from '../enums';
 import { E164, Guid, IsoDate, UtcTimestamp, Uuid } from '../formats';
-import { LIMITS } from '../limits';
 import { paging, queryInt, sortParam } from '../queries';
 import { CALL_SORT_PROPERTIES, DEFAULT_CALL_SORT } from '../queries.plain';
 import { Call } from '../schemas/call';
 import { Page } from '../schemas/page';
 import { STATUS_GROUPS } from '../status-groups';
 import { isIanaZone } from '../timezone';
+import { FILTER_ROWS, hasControlCharacter, isPair, type FilterKey, type FilterKind, type FilterRow, type KindOf, type RowOf } from './index-filters.plain';
 import { INDEX_LIMITS, INSIGHTS_BUCKETS } from './index.plain';
 
 export * from './index.plain';
 
 // ---------- pieces ----------
-
-/** C0 controls but tab, newline and carriage return, and DEL. */
-function hasControlCharacter(s: string): boolean {
-  for (let i = 0; i < s.length; i += 1) {
-    const c = s.charCodeAt(i);
-    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || c === 0x7f) return true;
-  }
-  return false;
-}
 
 /** Free text from a URL: bounded, and no control characters (PostgreSQL text cannot hold NUL). */
 function text(max: number, what: string) {
@@ -57,48 +49,82 @@ const QueryBool = z.enum(['true', 'false'], { error: 'Must be true or false.' })
 const Seconds = (max: number) =>
   queryInt({ whole: 'Must be a whole number of seconds.', min: 0, tooSmall: 'Must be 0 or more.', max, tooLarge: `Must be at most ${max}.` });
 
-/** A QA check's id (review_rules). */
-const CheckId = queryInt({
-  whole: 'A check is named by its id (a whole number).',
-  min: 1,
-  tooSmall: 'A check is named by its id (a whole number).',
-  max: 2_147_483_647,
-  tooLarge: 'No check has so large an id.',
-});
+/** "A tag", "An outcome": one value of a repeated filter, named by its parameter. */
+const one = (noun: string) => `${/^[aeiou]/.test(noun) ? 'An' : 'A'} ${noun}`;
 
-/** An outcome's id (outcomes). */
-const OutcomeId = queryInt({
-  whole: 'An outcome is named by its id (a whole number).',
-  min: 1,
-  tooSmall: 'An outcome is named by its id (a whole number).',
-  max: 2_147_483_647,
-  tooLarge: 'No outcome has so large an id.',
-});
+/** A row id of the BFF's own: a QA check's (review_rules), an outcome's (outcomes). */
+function rowId(f: RowOf<'ids'>) {
+  const named = `${one(f.keys[0]!)} is named by its id (a whole number).`;
+  return queryInt({ whole: named, min: 1, tooSmall: named, max: f.max, tooLarge: `No ${f.keys[0]} has so large an id.` });
+}
 
-export const Tz = z
-  .string()
-  .max(64)
-  .refine(isIanaZone, { error: 'Must be an IANA time zone name, such as Europe/Paris or UTC.' })
-  .default('UTC')
-  .meta({ description: 'IANA zone that dates and buckets are read in.' });
-
-/** `name=value`, split at the first `=`. */
-function pair(what: string, nameRule: (name: string) => boolean, nameHelp: string) {
-  return text(INDEX_LIMITS.filterValueMaxLength, `A ${what} filter`)
-    .refine((s) => s.indexOf('=') > 0 && nameRule(s.slice(0, s.indexOf('='))), { error: `Write a ${what} filter as ${nameHelp}=value.` })
+/** `name=value` (or `path=value`), split at the first `=`. */
+function pair(f: RowOf<'pairs'> | RowOf<'paths'>) {
+  return text(f.max, `A ${f.keys[0]} filter`)
+    .refine((s) => isPair(f, s), { error: `Write a ${f.keys[0]} filter as ${f.kind === 'paths' ? 'path.to.field' : 'name'}=value.` })
     .transform((s) => ({ name: s.slice(0, s.indexOf('=')), value: s.slice(s.indexOf('=') + 1) }));
 }
 
-export const ClassifierFilter = pair('classifier', (n) => n.trim() !== '', 'name');
-export type ClassifierFilter = z.output<typeof ClassifierFilter>;
+/**
+ * One schema builder per kind of filter (index-filters.plain.ts), from the row's limits and words;
+ * the SPA's URL parser has one per kind too (search-params.ts), and index-filters.test.ts holds
+ * the two to the same values.
+ */
+const KIND_SCHEMAS = {
+  uuid: () => Uuid.optional(),
+  e164: () => E164.optional(),
+  date: () => IsoDate.optional(),
+  instant: () => UtcTimestamp.optional(),
+  zone: (f: RowOf<'zone'>) =>
+    z.string().max(f.max).refine(isIanaZone, { error: 'Must be an IANA time zone name, such as Europe/Paris or UTC.' }).default('UTC'),
+  text: (f: RowOf<'text'>) => (f.nonEmpty ? text(f.max, f.what).min(1) : text(f.max, f.what)).optional(),
+  boolean: () => QueryBool.optional(),
+  seconds: (f: RowOf<'seconds'>) => Seconds(f.max).optional(),
+  statuses: (f: RowOf<'statuses'>) => many(CallStatus, f.repeat, 'statuses', true),
+  texts: (f: RowOf<'texts'>) => many(text(f.max, one(f.keys[0]!)).min(1), f.repeat, `${f.keys[0]}s`),
+  pairs: (f: RowOf<'pairs'>) => many(pair(f), f.repeat, `${f.keys[0]} filters`),
+  /** The path's segments apart (groups of extractors nest). */
+  paths: (f: RowOf<'paths'>) =>
+    many(
+      pair(f).transform((p) => ({ path: p.name.split('.'), value: p.value })),
+      f.repeat,
+      `${f.keys[0]} filters`,
+    ),
+  ids: (f: RowOf<'ids'>) => many(rowId(f), f.repeat, `${f.keys[0]}s`),
+} satisfies { [K in FilterKind['kind']]: (f: RowOf<K>) => z.ZodType };
 
-/** `path=value`; the path's segments are joined by dots (groups of extractors nest). */
-export const ExtractedFilter = pair(
-  'extracted',
-  (n) => n.split('.').length <= INDEX_LIMITS.extractedPathMaxDepth && n.split('.').every((seg) => seg.trim() !== ''),
-  'path.to.field',
-).transform((p) => ({ path: p.name.split('.'), value: p.value }));
-export type ExtractedFilter = z.output<typeof ExtractedFilter>;
+/**
+ * The OpenAPI descriptions of some filter parameters: here rather than in their rows, so that the
+ * SPA's first chunk (which holds the whole table) leaves them out.
+ */
+const FILTER_ABOUT: Partial<Record<FilterKey, string>> = {
+  from: 'Inclusive date on startTime, in tz. Requires to.',
+  to: 'Inclusive date on startTime, in tz. Requires from.',
+  tz: 'IANA zone that dates and buckets are read in.',
+  startedFrom: 'startTime at or after this instant (UTC).',
+  startedBefore: 'startTime before this instant (UTC).',
+  q: 'Web-search syntax: words, "a phrase", -word, OR.',
+  check: 'The id of a QA check or category that flagged the call (GET /bff/review/rules); repeated: all of them.',
+  outcome: 'The id of an outcome the call met (GET /bff/outcomes); repeated: all of them.',
+};
+
+type FilterSchemas = { [K in FilterKey]: ReturnType<(typeof KIND_SCHEMAS)[KindOf<K>]> };
+
+/** Each filter parameter's schema: its row's kind's, with the row's description of it. */
+const FILTER_SCHEMAS = Object.fromEntries(
+  FILTER_ROWS.flatMap((f) =>
+    f.keys.map((key) => {
+      const schema = (KIND_SCHEMAS[f.kind] as (row: FilterRow) => z.ZodType)(f);
+      const about = FILTER_ABOUT[key as FilterKey];
+      return [key, about ? schema.meta({ description: about }) : schema];
+    }),
+  ),
+) as FilterSchemas;
+
+export const Tz = FILTER_SCHEMAS.tz;
+
+export type ClassifierFilter = NonNullable<IndexSearch['classifier']>[number];
+export type ExtractedFilter = NonNullable<IndexSearch['extracted']>[number];
 
 /** Dates (inclusive, in tz) and exact instants must agree with each other; shared by both queries. */
 function checkRange(q: { from?: string; to?: string; startedFrom?: string; startedBefore?: string }, ctx: z.RefinementCtx, required: boolean) {
@@ -110,17 +136,6 @@ function checkRange(q: { from?: string; to?: string; startedFrom?: string; start
     ctx.addIssue({ code: 'custom', path: ['startedFrom'], input: q.startedFrom, message: '`startedFrom` must be before `startedBefore`.' });
 }
 
-const upstreamFilters = {
-  agentId: Uuid.optional(),
-  phone: E164.optional(),
-  campaignName: text(LIMITS.campaignName.max, 'A campaign name').min(1).optional(),
-  from: IsoDate.optional().meta({ description: 'Inclusive date on startTime, in tz. Requires to.' }),
-  to: IsoDate.optional().meta({ description: 'Inclusive date on startTime, in tz. Requires from.' }),
-  tz: Tz,
-  startedFrom: UtcTimestamp.optional().meta({ description: 'startTime at or after this instant (UTC).' }),
-  startedBefore: UtcTimestamp.optional().meta({ description: 'startTime before this instant (UTC).' }),
-};
-
 // ---------- GET /bff/index/calls ----------
 
 /** The calls search: every upstream filter, the index's own, and the upstream list's paging and sort. */
@@ -128,24 +143,7 @@ export const IndexSearchQuery = z
   .strictObject({
     ...paging,
     sort: sortParam(CALL_SORT_PROPERTIES, DEFAULT_CALL_SORT),
-    ...upstreamFilters,
-    status: many(CallStatus, 12, 'statuses', true),
-    hasRecording: QueryBool.optional(),
-    minDuration: Seconds(INDEX_LIMITS.durationMax).optional(),
-    maxDuration: Seconds(INDEX_LIMITS.durationMax).optional(),
-    classifier: many(ClassifierFilter, INDEX_LIMITS.repeatedFiltersMax, 'classifier filters'),
-    extracted: many(ExtractedFilter, INDEX_LIMITS.repeatedFiltersMax, 'extracted filters'),
-    tag: many(text(INDEX_LIMITS.filterValueMaxLength, 'A tag').min(1), INDEX_LIMITS.repeatedFiltersMax, 'tags'),
-    answeringMachine: QueryBool.optional(),
-    transfer: QueryBool.optional(),
-    hangUpWithin: Seconds(INDEX_LIMITS.hangUpWithinMax).optional(),
-    q: text(INDEX_LIMITS.qMaxLength, 'The search text').optional().meta({ description: 'Web-search syntax: words, "a phrase", -word, OR.' }),
-    check: many(CheckId, INDEX_LIMITS.repeatedFiltersMax, 'checks').meta({
-      description: 'The id of a QA check or category that flagged the call (GET /bff/review/rules); repeated: all of them.',
-    }),
-    outcome: many(OutcomeId, INDEX_LIMITS.repeatedFiltersMax, 'outcomes').meta({
-      description: 'The id of an outcome the call met (GET /bff/outcomes); repeated: all of them.',
-    }),
+    ...FILTER_SCHEMAS,
     exactTotal: QueryBool.optional().meta({
       description:
         "Count every match, however many (slower). Without it the count stops at the BFF's cap (INDEX_COUNT_CAP, 1,000 by default) and totalExact says so.",
@@ -206,13 +204,16 @@ export type IndexCallPage = z.infer<typeof IndexCallPage>;
 
 // ---------- GET /bff/index/insights ----------
 
+/** The calls search's filters Insights takes: agent, campaign, dates, zone and window. */
+const { agentId, campaignName, from, to, tz, startedFrom, startedBefore } = FILTER_SCHEMAS;
+const insightsFilters = { agentId, campaignName, from, to, tz, startedFrom, startedBefore };
+
 export const InsightsQuery = z
   .strictObject({
-    ...upstreamFilters,
+    ...insightsFilters,
     /** Default: hour when the range spans at most INDEX_LIMITS.hourlyMaxDays days, else day. */
     bucket: z.enum(INSIGHTS_BUCKETS).optional(),
   })
-  .omit({ phone: true })
   .superRefine((q, ctx) => {
     checkRange(q, ctx, !q.startedFrom && !q.startedBefore);
     if (q.from && q.to && (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 + 1 > INDEX_LIMITS.insightsMaxDays)

@@ -1,10 +1,12 @@
 /**
  * The index's query layer, reusable by every reader (the calls search, Insights, alerts and
- * automatic checks): a filter becomes one parameterised WHERE clause; values never enter the SQL
- * text. Transcript text goes through websearch_to_tsquery, which parses any input without error.
+ * automatic checks): a filter becomes one parameterised WHERE clause, of one clause per filter of
+ * the calls search's table; values never enter the SQL text. Transcript text goes through
+ * websearch_to_tsquery, which parses any input without error.
  */
 import type { Queryable } from '../../../common/db';
 import type { IndexSearch, SnippetPart, TranscriptHit } from '../../../contract/bff/index';
+import { SEARCH_FILTERS, type FilterName } from '../../../contract/bff/index-filters.plain';
 import { callOrderBy } from '../../../common/call-order';
 import type { Call } from '../../../contract/schemas/call';
 import { MARK_END, MARK_START } from './parse';
@@ -31,56 +33,73 @@ export function paramList(start: unknown[] = []) {
   return { params, p: (value: unknown) => `$${params.push(value)}` };
 }
 
+/** A filter's condition: over `index_calls` aliased `c`, or, for the copied filters, over `index_transcripts` aliased `t`. */
+type Clause = (f: Partial<IndexFilter> & { tz?: string }, p: (value: unknown) => string, alias: 'c' | 't') => string | string[] | undefined;
+
+/**
+ * Each filter of the calls search's table (contract/bff/index-filters.plain.ts) as SQL, in this
+ * order in the WHERE clause; nothing when it is not set. A Record of the table's names: a filter
+ * without its clause does not compile. Values only ever go through `p`.
+ */
+const CLAUSES: Record<FilterName, Clause> = {
+  agent: (f, p, a) => (f.agentId ? `${a}.agent_id = ${p(f.agentId)}` : undefined),
+  campaign: (f, p, a) => (f.campaignName ? `${a}.campaign_name = ${p(f.campaignName)}` : undefined),
+  // The dates in their zone, narrowed by the hour window: one range on start_time (the zone's and the window's rows have no clause of their own).
+  started: (f, p, a) => {
+    const w = queryWindow({ tz: 'UTC', ...f });
+    return [...(w.start ? [`${a}.start_time >= ${p(w.start)}`] : []), ...(w.end ? [`${a}.start_time < ${p(w.end)}`] : [])];
+  },
+  zone: () => undefined,
+  window: () => undefined,
+  status: (f, p, a) => (f.status?.length ? `${a}.status = ANY(${p([...new Set(f.status)])}::text[])` : undefined),
+  phone: (f, p) => (f.phone ? `c.phone = ${p(f.phone)}` : undefined),
+  recording: (f, p) => (f.hasRecording !== undefined ? `c.recorded = ${p(f.hasRecording)}` : undefined),
+  duration: (f, p) => [
+    ...(f.minDuration !== undefined ? [`c.duration >= ${p(f.minDuration)}`] : []),
+    ...(f.maxDuration !== undefined ? [`c.duration <= ${p(f.maxDuration)}`] : []),
+  ],
+  classifier: (f, p) => (f.classifier ?? []).map((c) => `c.classification @> ${p(JSON.stringify({ [c.name]: c.value }))}::jsonb`),
+  extracted: (f, p) =>
+    (f.extracted ?? []).map((e) => {
+      // A field holds a string, or a list of strings: match either (both use the GIN index).
+      const nest = (leaf: unknown) => e.path.reduceRight<unknown>((inner, key) => ({ [key]: inner }), leaf);
+      return `(c.extracted @> ${p(JSON.stringify(nest(e.value)))}::jsonb OR c.extracted @> ${p(JSON.stringify(nest([e.value])))}::jsonb)`;
+    }),
+  tag: (f, p) => (f.tag?.length ? `c.tags @> ${p([...new Set(f.tag)])}::text[]` : undefined),
+  answeringMachine: (f, p) => (f.answeringMachine !== undefined ? `c.answering_machine = ${p(f.answeringMachine)}` : undefined),
+  transfer: (f, p) => (f.transfer !== undefined ? `c.transfer = ${p(f.transfer)}` : undefined),
+  hangUp: (f, p) => (f.hangUpWithin !== undefined ? `c.answer_to_hangup <= ${p(f.hangUpWithin)}` : undefined),
+  // Flagged by a QA check or category (server/services/review/queue.ts); one probe of the sources' key per check.
+  check: (f, p) =>
+    [...new Set(f.check ?? [])].map((id) => `EXISTS (SELECT 1 FROM review_queue_sources s WHERE s.call_id = c.id AND s.rule_id = ${p(id)}::int)`),
+  // Met an outcome (server/services/campaigns/outcomes.ts, kept per call as the index writes); one probe of the rows' primary key per outcome.
+  outcome: (f, p) =>
+    [...new Set(f.outcome ?? [])].map((id) => `EXISTS (SELECT 1 FROM index_call_outcomes o WHERE o.call_id = c.id AND o.outcome_id = ${p(id)}::int)`),
+  q: (f, p) =>
+    f.q ? `EXISTS (SELECT 1 FROM index_transcripts t WHERE t.call_id = c.id AND t.tsv @@ websearch_to_tsquery('${TS_CONFIG}', ${p(f.q)}))` : undefined,
+};
+
 /**
  * The filters whose columns index_transcripts keeps a copy of (migration 035, ADR 0058): a text
  * search with no other filter than these is counted over index_transcripts alone.
  */
-const COPIED_FILTERS = ['agentId', 'campaignName', 'from', 'to', 'tz', 'startedFrom', 'startedBefore', 'status'] as const;
+const COPIED_FILTERS = ['agent', 'campaign', 'started', 'zone', 'window', 'status'] as const satisfies readonly FilterName[];
 
 /** The conditions of the copied filters over a table aliased `alias` (index_calls or index_transcripts). */
 function copiedConditions(f: Partial<IndexFilter> & { tz?: string }, p: (value: unknown) => string, alias: 'c' | 't'): string[] {
-  const and: string[] = [];
-  if (f.agentId) and.push(`${alias}.agent_id = ${p(f.agentId)}`);
-  if (f.campaignName) and.push(`${alias}.campaign_name = ${p(f.campaignName)}`);
-  const w = queryWindow({ tz: 'UTC', ...f });
-  if (w.start) and.push(`${alias}.start_time >= ${p(w.start)}`);
-  if (w.end) and.push(`${alias}.start_time < ${p(w.end)}`);
-  if (f.status?.length) and.push(`${alias}.status = ANY(${p([...new Set(f.status)])}::text[])`);
-  return and;
+  return COPIED_FILTERS.flatMap((name) => CLAUSES[name](f, p, alias) ?? []);
 }
 
 /** Whether a filter sets nothing beyond its text and the copied filters. */
 function onlyCopiedFilters(f: Partial<IndexFilter>): boolean {
   const rest: Partial<IndexFilter> = { ...f, q: undefined };
-  for (const key of COPIED_FILTERS) delete rest[key];
+  for (const name of COPIED_FILTERS) for (const key of SEARCH_FILTERS[name].keys) delete rest[key];
   return whereOf(rest).sql === 'true';
 }
 
 /** The WHERE clause of a filter over `index_calls` aliased `c`; `true` when nothing is set. */
 export function whereOf(f: Partial<IndexFilter> & { tz?: string }, params = paramList()): Where {
-  const { p } = params;
-  const and = copiedConditions(f, p, 'c');
-  if (f.phone) and.push(`c.phone = ${p(f.phone)}`);
-  if (f.hasRecording !== undefined) and.push(`c.recorded = ${p(f.hasRecording)}`);
-  if (f.minDuration !== undefined) and.push(`c.duration >= ${p(f.minDuration)}`);
-  if (f.maxDuration !== undefined) and.push(`c.duration <= ${p(f.maxDuration)}`);
-  for (const c of f.classifier ?? []) and.push(`c.classification @> ${p(JSON.stringify({ [c.name]: c.value }))}::jsonb`);
-  for (const e of f.extracted ?? []) {
-    // A field holds a string, or a list of strings: match either (both use the GIN index).
-    const nest = (leaf: unknown) => e.path.reduceRight<unknown>((inner, key) => ({ [key]: inner }), leaf);
-    and.push(`(c.extracted @> ${p(JSON.stringify(nest(e.value)))}::jsonb OR c.extracted @> ${p(JSON.stringify(nest([e.value])))}::jsonb)`);
-  }
-  if (f.tag?.length) and.push(`c.tags @> ${p([...new Set(f.tag)])}::text[]`);
-  if (f.answeringMachine !== undefined) and.push(`c.answering_machine = ${p(f.answeringMachine)}`);
-  if (f.transfer !== undefined) and.push(`c.transfer = ${p(f.transfer)}`);
-  if (f.hangUpWithin !== undefined) and.push(`c.answer_to_hangup <= ${p(f.hangUpWithin)}`);
-  // Flagged by a QA check or category (server/services/review/queue.ts); one probe of the sources' key per check.
-  for (const id of new Set(f.check ?? [])) and.push(`EXISTS (SELECT 1 FROM review_queue_sources s WHERE s.call_id = c.id AND s.rule_id = ${p(id)}::int)`);
-  // Met an outcome (server/services/campaigns/outcomes.ts, kept per call as the index writes); one probe of the rows' primary key per outcome.
-  for (const id of new Set(f.outcome ?? [])) and.push(`EXISTS (SELECT 1 FROM index_call_outcomes o WHERE o.call_id = c.id AND o.outcome_id = ${p(id)}::int)`);
-  if (f.q) {
-    and.push(`EXISTS (SELECT 1 FROM index_transcripts t WHERE t.call_id = c.id AND t.tsv @@ websearch_to_tsquery('${TS_CONFIG}', ${p(f.q)}))`);
-  }
+  const and = Object.values(CLAUSES).flatMap((clause) => clause(f, params.p, 'c') ?? []);
   return { sql: and.length ? and.join(' AND ') : 'true', params: params.params };
 }
 

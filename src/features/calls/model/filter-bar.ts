@@ -1,29 +1,16 @@
 /**
  * The calls list's filter bar as data: each filter the bar offers (every upstream and index filter
  * of the filter form), the URL keys it sets, the form fields that edit it, and what its chip says.
+ * Names, keys and index-ness are the rows of the contract's table (contract/bff/index-filters.plain.ts).
  * Pure (no React, no zod): the bar's component and its tests read it. Loaded with the bar only.
  */
+import { FILTER_ROWS, type FilterKey, type OfferedFilter } from '@contract/bff/index.plain';
 import { CALL_STATUS_BADGES } from '@/components/status/call-status';
 import type { FilterForm } from './filter-form';
 import type { CallsSearch } from './search-params';
 
-export type FilterId =
-  | 'agent'
-  | 'phone'
-  | 'campaign'
-  | 'started'
-  | 'status'
-  | 'recording'
-  | 'duration'
-  | 'classifier'
-  | 'extracted'
-  | 'tag'
-  | 'answeringMachine'
-  | 'transfer'
-  | 'hangUp'
-  | 'check'
-  | 'outcome'
-  | 'q';
+/** The filters the bar offers: the rows of the contract's table that "+ Add filter" lists. */
+export type FilterId = OfferedFilter;
 
 export interface FilterDef {
   id: FilterId;
@@ -37,25 +24,36 @@ export interface FilterDef {
   index: boolean;
 }
 
-/** In the order of the old form: the upstream's first, then the index's. */
-export const FILTERS: readonly FilterDef[] = [
-  { id: 'agent', label: 'Agent', keys: ['agentId'], fields: ['agentId'], index: false },
-  { id: 'phone', label: 'Phone', keys: ['phone'], fields: ['phone', 'country'], index: false },
-  { id: 'campaign', label: 'Campaign', keys: ['campaignName'], fields: ['campaignName'], index: false },
-  { id: 'started', label: 'Started', keys: ['from', 'to'], fields: ['from', 'to'], index: false },
-  { id: 'status', label: 'Status', keys: ['status'], fields: ['status'], index: true },
-  { id: 'recording', label: 'Has recording', keys: ['hasRecording'], fields: ['hasRecording'], index: true },
-  { id: 'duration', label: 'Duration', keys: ['minDuration', 'maxDuration'], fields: ['minDuration', 'maxDuration'], index: true },
-  { id: 'classifier', label: 'Classifier', keys: ['classifier'], fields: ['classifierName', 'classifierValue'], index: true },
-  { id: 'extracted', label: 'Extracted field', keys: ['extracted'], fields: ['extractedPath', 'extractedValue'], index: true },
-  { id: 'tag', label: 'Tag', keys: ['tag'], fields: ['tag'], index: true },
-  { id: 'answeringMachine', label: 'Answering machine', keys: ['answeringMachine'], fields: ['answeringMachine'], index: true },
-  { id: 'transfer', label: 'Transferred', keys: ['transfer'], fields: ['transfer'], index: true },
-  { id: 'hangUp', label: 'Hung up within', keys: ['hangUpWithin'], fields: ['hangUpWithin'], index: true },
-  { id: 'check', label: 'Flagged by', keys: ['check'], fields: ['check'], index: true },
-  { id: 'outcome', label: 'Met outcome', keys: ['outcome'], fields: ['outcome'], index: true },
-  { id: 'q', label: 'Transcript text', keys: ['q'], fields: ['q'], index: true },
-];
+/** The filter form's fields that edit each filter: its editor's (the rest of a filter is its row). */
+const FIELDS: Record<FilterId, readonly (keyof FilterForm)[]> = {
+  agent: ['agentId'],
+  phone: ['phone', 'country'],
+  campaign: ['campaignName'],
+  started: ['from', 'to'],
+  status: ['status'],
+  recording: ['hasRecording'],
+  duration: ['minDuration', 'maxDuration'],
+  classifier: ['classifierName', 'classifierValue'],
+  extracted: ['extractedPath', 'extractedValue'],
+  tag: ['tag'],
+  answeringMachine: ['answeringMachine'],
+  transfer: ['transfer'],
+  hangUp: ['hangUpWithin'],
+  q: ['q'],
+  check: ['check'],
+  outcome: ['outcome'],
+};
+
+const offered = FILTER_ROWS.filter((f): f is (typeof FILTER_ROWS)[number] & { name: FilterId } => f.offered !== false).map((f): FilterDef => ({
+  id: f.name,
+  label: f.label,
+  keys: f.keys as readonly FilterKey[],
+  fields: FIELDS[f.name],
+  index: f.index,
+}));
+
+/** In the table's order (the upstream's first, then the index's), the transcript text last: it is the bar's own box, at its end. */
+export const FILTERS: readonly FilterDef[] = [...offered.filter((f) => f.id !== 'q'), ...offered.filter((f) => f.id === 'q')];
 
 export const filterDef = (id: FilterId): FilterDef => FILTERS.find((f) => f.id === id)!;
 

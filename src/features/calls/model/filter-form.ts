@@ -1,12 +1,11 @@
 /**
  * The calls filter box as one zod schema (the house's one form style: react-hook-form +
  * zodResolver), with its mapping from and to the URL search. Loaded with the filter box only,
- * never by the route's loader. Limits come from the contract (upstream and index).
+ * never by the route's loader. Limits come from the contract (upstream, and the index filters' table).
  */
 import { z } from 'zod';
-import { LIMITS } from '@contract/limits';
-import { INDEX_LIMITS } from '@contract/bff/index.plain';
-import { CALL_STATUSES, FILTER_KEYS, hasControl, type CallsSearch } from './search-params';
+import { hasControlCharacter, SEARCH_FILTERS } from '@contract/bff/index.plain';
+import { CALL_STATUSES, FILTER_KEYS, type CallsSearch } from './search-params';
 
 const Tri = z.enum(['any', 'yes', 'no']);
 const seconds = (max: number, what: string) =>
@@ -14,12 +13,12 @@ const seconds = (max: number, what: string) =>
     .string()
     .trim()
     .refine((s) => s === '' || (/^\d+$/.test(s) && Number(s) <= max), { error: `${what}: a whole number of seconds from 0 to ${max}.` });
-const noControl = (s: string) => !hasControl(s);
-const value = (what: string) =>
+const noControl = (s: string) => !hasControlCharacter(s);
+const value = (max: number, what: string) =>
   z
     .string()
     .trim()
-    .max(INDEX_LIMITS.filterValueMaxLength, { error: `${what} is at most ${INDEX_LIMITS.filterValueMaxLength} characters.` })
+    .max(max, { error: `${what} is at most ${max} characters.` })
     .refine(noControl, { error: `${what} may not contain control characters.` });
 
 export const FilterForm = z
@@ -30,23 +29,25 @@ export const FilterForm = z
     campaignName: z
       .string()
       .trim()
-      .max(LIMITS.campaignName.max, { error: `A campaign name is at most ${LIMITS.campaignName.max} characters.` }),
+      .max(SEARCH_FILTERS.campaign.max, { error: `A campaign name is at most ${SEARCH_FILTERS.campaign.max} characters.` }),
     from: z.string(),
     to: z.string(),
     status: z.array(z.enum(CALL_STATUSES as [string, ...string[]])),
     hasRecording: Tri,
-    minDuration: seconds(INDEX_LIMITS.durationMax, 'Shortest'),
-    maxDuration: seconds(INDEX_LIMITS.durationMax, 'Longest'),
-    classifierName: value('A classifier name').refine((s) => !s.includes('='), { error: 'A classifier name may not contain "=".' }),
-    classifierValue: value('A classifier value'),
-    extractedPath: value('A field path').refine((s) => s === '' || s.split('.').every((seg) => seg.trim() !== ''), {
+    minDuration: seconds(SEARCH_FILTERS.duration.max, 'Shortest'),
+    maxDuration: seconds(SEARCH_FILTERS.duration.max, 'Longest'),
+    classifierName: value(SEARCH_FILTERS.classifier.max, 'A classifier name').refine((s) => !s.includes('='), {
+      error: 'A classifier name may not contain "=".',
+    }),
+    classifierValue: value(SEARCH_FILTERS.classifier.max, 'A classifier value'),
+    extractedPath: value(SEARCH_FILTERS.extracted.max, 'A field path').refine((s) => s === '' || s.split('.').every((seg) => seg.trim() !== ''), {
       error: 'Write the field path as name or group.name.',
     }),
-    extractedValue: value('A field value'),
-    tag: value('A tag'),
+    extractedValue: value(SEARCH_FILTERS.extracted.max, 'A field value'),
+    tag: value(SEARCH_FILTERS.tag.max, 'A tag'),
     answeringMachine: Tri,
     transfer: Tri,
-    hangUpWithin: seconds(INDEX_LIMITS.hangUpWithinMax, 'Hang-up within'),
+    hangUpWithin: seconds(SEARCH_FILTERS.hangUp.max, 'Hang-up within'),
     /** A QA check or category that flagged the call: its id, or '' for any call. */
     check: z.string().regex(/^(|[1-9]\d{0,9})$/, { error: 'Choose a check from the list.' }),
     /** An outcome the call met: its id, or '' for any call. */
@@ -54,7 +55,7 @@ export const FilterForm = z
     q: z
       .string()
       .trim()
-      .max(INDEX_LIMITS.qMaxLength, { error: `Search text is at most ${INDEX_LIMITS.qMaxLength} characters.` })
+      .max(SEARCH_FILTERS.q.max, { error: `Search text is at most ${SEARCH_FILTERS.q.max} characters.` })
       .refine(noControl, { error: 'Search text may not contain control characters.' })
       // Signs alone (& | ! : * ( ) …) are not searched: the index would find nothing to look for.
       .refine((q) => q === '' || /[\p{L}\p{N}]/u.test(q), {

@@ -1,12 +1,27 @@
 /**
  * The calls list's URL search params. The upstream ones mirror CallListQuery (the contract is the
  * source of truth) so a view is just its URL; the index's own filters use the names of the index
- * route's query (contract/bff/index.plain.ts), so one URL works on either source. `usesIndex`
- * says which one answers; `toUpstreamQuery` and `toIndexQuery` map the params to each.
+ * route's query (contract/bff/index.plain.ts), so one URL works on either source. The filters, their
+ * kinds and limits are the contract's table (contract/bff/index-filters.plain.ts), read by one
+ * parser per kind. `usesIndex` says which one answers; `toUpstreamQuery` and `toIndexQuery` map the
+ * params to each.
  */
 import { CALL_SORT_PROPERTIES, DEFAULT_CALL_SORT, QUERY_PARAM_NAMES, sortPattern } from '@contract/queries.plain';
 import { LIMITS } from '@contract/limits';
-import { INDEX_LIMITS, INDEX_ONLY_PARAMS, INDEX_QUERY_PARAM_NAMES, STATUS_GROUP_OF } from '@contract/bff/index.plain';
+import {
+  FILTER_ROWS,
+  hasControlCharacter,
+  INDEX_ONLY_PARAMS,
+  INDEX_QUERY_PARAM_NAMES,
+  isPair,
+  SEARCH_FILTER_KEYS,
+  STATUS_GROUP_OF,
+  type FilterKey,
+  type FilterKind,
+  type FilterRow,
+  type KindOf,
+  type RowOf,
+} from '@contract/bff/index.plain';
 import type { CallStatus } from '@contract/enums';
 import { booleanParam, intParam, matchParam, PATTERNS, textParam } from '@/lib/search-params';
 import { isIanaZone } from '@contract/timezone';
@@ -14,62 +29,39 @@ import { UTC_SECONDS_PATTERN } from '@contract/formats.plain';
 
 export const CALL_STATUSES = Object.keys(STATUS_GROUP_OF) as CallStatus[];
 
+/** What the list's state holds for each kind of filter (ids and pairs as the URL writes them). */
+interface KindValues {
+  uuid: string;
+  e164: string;
+  date: string;
+  instant: string;
+  zone: string;
+  text: string;
+  boolean: boolean;
+  seconds: number;
+  statuses: CallStatus[];
+  texts: string[];
+  pairs: string[];
+  paths: string[];
+  ids: string[];
+}
+
+/** Every filter of the calls search's table (contract/bff/index-filters.plain.ts, where each is described). */
+export type CallsFilters = { [K in FilterKey]?: KindValues[KindOf<K>] };
+
 /** The calls list's state; each field follows the rule of the query that answers it. */
-export interface CallsSearch {
+export interface CallsSearch extends CallsFilters {
   page: number;
   size: number;
   sort: string;
-  agentId?: string;
-  phone?: string;
-  campaignName?: string;
-  /** Inclusive dates on startTime, in `tz` when set, else in the display time zone. */
-  from?: string;
-  to?: string;
-  /** A zone pinned by the link (Insights pins its own); read from the index. */
-  tz?: string;
-  /** An exact window on startTime (UTC), as an Insights hour bar gives it. */
-  startedFrom?: string;
-  startedBefore?: string;
-  status?: CallStatus[];
-  hasRecording?: boolean;
-  minDuration?: number;
-  maxDuration?: number;
-  /** `name=value` */
-  classifier?: string[];
-  /** `path.to.field=value` */
-  extracted?: string[];
-  tag?: string[];
-  answeringMachine?: boolean;
-  transfer?: boolean;
-  hangUpWithin?: number;
-  /** Transcript text in web-search syntax. */
-  q?: string;
-  /** Ids of QA checks or categories that flagged the call (all of them); Insights' categories link here. */
-  check?: string[];
-  /** Ids of outcomes the call met (all of them); Insights' and the campaigns' outcome figures link here. */
-  outcome?: string[];
   /** The call selected in the list, shown in the detail panel beside it (a UUID); not part of the list's read. */
   call?: string;
 }
 
 /** The filters only the index answers (the index route's own names); `tz` is one when a link pins it. */
-export const INDEX_FILTERS = INDEX_ONLY_PARAMS satisfies readonly (keyof CallsSearch)[];
-
-export const FILTER_KEYS = ['agentId', 'phone', 'campaignName', 'from', 'to', ...INDEX_FILTERS] as const satisfies readonly (keyof CallsSearch)[];
+export { INDEX_ONLY_PARAMS as INDEX_FILTERS, SEARCH_FILTER_KEYS as FILTER_KEYS };
 
 const SORT = sortPattern(CALL_SORT_PROPERTIES);
-const PAIR = /^[^=]+=/;
-const nameOf = (pair: string) => pair.slice(0, pair.indexOf('='));
-/** As the index route's rules: a classifier name is not blank; a field path has 1-8 non-blank segments. */
-const classifierPair = (s: string) => PAIR.test(s) && nameOf(s).trim() !== '';
-const extractedPair = (s: string) => {
-  if (!PAIR.test(s)) return false;
-  const path = nameOf(s).split('.');
-  return path.length <= INDEX_LIMITS.extractedPathMaxDepth && path.every((seg) => seg.trim() !== '');
-};
-
-/** A row id of the BFF's own (a check, an outcome): a positive int4. */
-const isId = (s: string) => /^[1-9]\d{0,9}$/.test(s) && Number(s) <= 2_147_483_647;
 
 /** A list of strings from one value, an array, or a comma list (statuses); bad items dropped. */
 function listParam(raw: unknown, keep: (s: string) => boolean, max: number, splitCommas = false): string[] | undefined {
@@ -80,28 +72,47 @@ function listParam(raw: unknown, keep: (s: string) => boolean, max: number, spli
   return unique.length ? unique : undefined;
 }
 
-/** Whether the text holds a control character (C0 or DEL): never valid in a filter. */
-export function hasControl(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x20 || c === 0x7f) return true;
-  }
-  return false;
-}
-
-function textMax(raw: unknown, max: number): string | undefined {
-  const t = textParam(raw);
-  return t !== undefined && t.length <= max && !hasControl(t) ? t : undefined;
-}
+/** Text a filter may hold: at most `max` characters, and none of the contract's control characters. */
+const fits = (s: string, max: number) => s.length <= max && !hasControlCharacter(s);
 
 /** A boolean as the router gives it (true) or as a hand-typed URL may ("true"). */
 function flag(raw: unknown): boolean | undefined {
   return raw === 'true' ? true : raw === 'false' ? false : booleanParam(raw);
 }
 
-function optionalInt(raw: unknown, max: number): number | undefined {
-  const n = intParam(raw, 0, max, -1);
-  return n < 0 ? undefined : n;
+const matching = (pattern: RegExp) => (raw: unknown) => matchParam(raw, pattern, undefined);
+const pairs = (raw: unknown, f: RowOf<'pairs'> | RowOf<'paths'>) => listParam(raw, (s) => isPair(f, s) && fits(s, f.max), f.repeat);
+
+/**
+ * One URL parser per kind of filter, from the row's limits, as the index route's schema reads them
+ * (contract/bff/index.ts has one builder per kind): what the route would refuse is dropped. An id
+ * is kept in the form the bar writes (`7`, not `007`).
+ */
+const KIND_PARSERS: { [K in FilterKind['kind']]: (raw: unknown, f: RowOf<K>) => KindValues[K] | undefined } = {
+  uuid: matching(PATTERNS.uuid),
+  e164: matching(PATTERNS.e164),
+  date: matching(PATTERNS.isoDate),
+  instant: matching(UTC_SECONDS_PATTERN),
+  zone: (raw, f) => (typeof raw === 'string' && raw.length <= f.max && isIanaZone(raw) ? raw : undefined),
+  text: (raw, f) => {
+    const t = textParam(raw);
+    return t !== undefined && fits(t, f.max) ? t : undefined;
+  },
+  boolean: flag,
+  seconds: (raw, f) => {
+    const n = intParam(raw, 0, f.max, -1);
+    return n < 0 ? undefined : n;
+  },
+  statuses: (raw, f) => listParam(raw, (s) => (CALL_STATUSES as string[]).includes(s), f.repeat, true) as CallStatus[] | undefined,
+  texts: (raw, f) => listParam(raw, (s) => fits(s, f.max), f.repeat),
+  pairs,
+  paths: pairs,
+  ids: (raw, f) => listParam(raw, (s) => /^[1-9]\d{0,9}$/.test(s) && Number(s) <= f.max, f.repeat),
+};
+
+/** One filter parameter as the URL gives it, by its row's kind. */
+export function parseFilter(f: FilterRow, raw: unknown): unknown {
+  return (KIND_PARSERS[f.kind] as (raw: unknown, f: FilterRow) => unknown)(raw, f);
 }
 
 /**
@@ -110,34 +121,13 @@ function optionalInt(raw: unknown, max: number): number | undefined {
  * sources need both in order; so are reversed duration bounds.
  */
 export function parseCallsSearch(raw: Record<string, unknown>): CallsSearch {
-  const value = (s: string) => s.length <= INDEX_LIMITS.filterValueMaxLength && !hasControl(s);
   const search: CallsSearch = {
     page: intParam(raw.page, LIMITS.page.min, Number.MAX_SAFE_INTEGER, LIMITS.page.default),
     size: intParam(raw.size, LIMITS.pageSize.min, LIMITS.pageSize.max, LIMITS.pageSize.default),
     sort: matchParam(raw.sort, SORT, DEFAULT_CALL_SORT),
-    agentId: matchParam(raw.agentId, PATTERNS.uuid, undefined),
-    phone: matchParam(raw.phone, PATTERNS.e164, undefined),
-    campaignName: textMax(raw.campaignName, LIMITS.campaignName.max),
-    from: matchParam(raw.from, PATTERNS.isoDate, undefined),
-    to: matchParam(raw.to, PATTERNS.isoDate, undefined),
-    tz: typeof raw.tz === 'string' && isIanaZone(raw.tz) ? raw.tz : undefined,
-    startedFrom: matchParam(raw.startedFrom, UTC_SECONDS_PATTERN, undefined),
-    startedBefore: matchParam(raw.startedBefore, UTC_SECONDS_PATTERN, undefined),
-    status: listParam(raw.status, (s) => (CALL_STATUSES as string[]).includes(s), CALL_STATUSES.length, true) as CallStatus[] | undefined,
-    hasRecording: flag(raw.hasRecording),
-    minDuration: optionalInt(raw.minDuration, INDEX_LIMITS.durationMax),
-    maxDuration: optionalInt(raw.maxDuration, INDEX_LIMITS.durationMax),
-    classifier: listParam(raw.classifier, (s) => classifierPair(s) && value(s), INDEX_LIMITS.repeatedFiltersMax),
-    extracted: listParam(raw.extracted, (s) => extractedPair(s) && value(s), INDEX_LIMITS.repeatedFiltersMax),
-    tag: listParam(raw.tag, value, INDEX_LIMITS.repeatedFiltersMax),
-    answeringMachine: flag(raw.answeringMachine),
-    transfer: flag(raw.transfer),
-    hangUpWithin: optionalInt(raw.hangUpWithin, INDEX_LIMITS.hangUpWithinMax),
-    q: textMax(raw.q, INDEX_LIMITS.qMaxLength),
-    check: listParam(raw.check, isId, INDEX_LIMITS.repeatedFiltersMax),
-    outcome: listParam(raw.outcome, isId, INDEX_LIMITS.repeatedFiltersMax),
-    call: matchParam(raw.call, PATTERNS.uuid, undefined),
   };
+  for (const f of FILTER_ROWS) for (const key of f.keys) (search as unknown as Record<string, unknown>)[key] = parseFilter(f, raw[key]);
+  search.call = matchParam(raw.call, PATTERNS.uuid, undefined);
   if (!search.from || !search.to || search.from > search.to) {
     search.from = undefined;
     search.to = undefined;
@@ -169,12 +159,12 @@ export function viewSearchOf(search: CallsSearch): CallsSearch {
 
 /** Whether a filter only the index answers is set: then the rows come from the index. */
 export function usesIndex(search: CallsSearch): boolean {
-  return INDEX_FILTERS.some((key) => search[key] !== undefined);
+  return INDEX_ONLY_PARAMS.some((key) => search[key] !== undefined);
 }
 
 /** Whether any filter (of either source) is set. */
 export function hasFilters(search: CallsSearch): boolean {
-  return FILTER_KEYS.some((key) => search[key] !== undefined);
+  return SEARCH_FILTER_KEYS.some((key) => search[key] !== undefined);
 }
 
 /** The search without any filter: paging restarts, sort and page size stay. */
