@@ -516,6 +516,50 @@ describe('the syncer', () => {
     }
   }, 60_000);
 
+  it('says "complete" only with the whole backfill counted, not the first page’s count (found just after midnight UTC)', async () => {
+    const stack = await startTestStack({ seedCalls: 300 });
+    const db = await openTestDb('bff_index_complete_count');
+    const upstream = new Upstream(stack.simUrl, [stack.keys[0]], 10_000, { info: () => undefined, warn: () => undefined });
+    // The moment the backfill says it is complete, the status's counts are read (the log line comes
+    // right after the flag is written). Its first count is taken after its first page (today's
+    // calls); the rest of the 30 days follows within seconds, before the next count was due.
+    let atComplete: Promise<{ counted: number; actual: number }> | undefined;
+    const log = {
+      info: (_: object, message: string) => {
+        if (message === 'Call index backfill complete.')
+          atComplete ??= db
+            .query<{ counted: number; actual: number }>(
+              `SELECT (SELECT (counts->>'calls')::int FROM index_sync WHERE id = 1) AS counted, (SELECT count(*)::int FROM index_calls) AS actual`,
+            )
+            .then((r) => r.rows[0]!);
+      },
+      warn: () => undefined,
+    };
+    const service = new CallIndexService(db, upstream, log, {
+      enabled: true,
+      intervalMs: 120_000,
+      backfillDays: 30,
+      recentDays: 1,
+      ratePerSecond: 1000,
+      concurrency: 4,
+      transcriptsPerPass: 0,
+      timeoutMs: 10_000,
+    });
+    try {
+      await migrate(db, MIGRATIONS, 'bff_migrations');
+      service.start();
+      for (let i = 0; i < 150 && !atComplete; i += 1) await new Promise((r) => setTimeout(r, 100));
+      const seen = await atComplete!;
+      expect(seen.actual).toBeGreaterThan(50);
+      expect(seen.counted).toBe(seen.actual);
+    } finally {
+      await service.stop();
+      await upstream.close();
+      await db.close();
+      await stack.close();
+    }
+  }, 60_000);
+
   it('starts the next pass at once while transcripts wait past a pass’s share, not after the interval (issue 30)', async () => {
     const stack = await startTestStack({ seedCalls: 300 });
     const db = await openTestDb('bff_index_backlog');

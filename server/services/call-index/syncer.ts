@@ -186,6 +186,11 @@ export class IndexSyncer {
       cursor = next;
     }
     await writeSyncState(this.db, { backfill_complete: true, backfill_cursor: null });
+    // Counted at once: the status says "complete" from here on, and its counts must be the whole
+    // backfill's. Taken after the first page only (10 s earlier at most), they could still be that
+    // page's: just after midnight, today's one call, with no transcript pending (issue 28's tests
+    // found it at 00:00-00:30 UTC).
+    await this.takeCount();
     this.log.info({}, 'Call index backfill complete.');
   }
 
@@ -226,7 +231,11 @@ export class IndexSyncer {
     const written = this.counts.callsWritten + this.counts.transcripts + this.pruned;
     const age = Date.now() - this.countedAt;
     const due = passEnd ? written !== this.countedWritten || age >= RECOUNT_IDLE_MS : written !== this.countedWritten && age >= COUNT_EVERY_MS;
-    if (!due) return;
+    if (due) await this.takeCount();
+  }
+
+  private async takeCount(): Promise<void> {
+    const written = this.counts.callsWritten + this.counts.transcripts + this.pruned;
     try {
       const counts = await countIndex(this.db);
       await writeSyncState(this.db, { counts, counted_at: this.now() });
