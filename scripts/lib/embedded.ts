@@ -34,9 +34,10 @@ export const BFF_NODE_ARGS = ['--max-semi-space-size=1', '--max-old-space-size=2
  *   its mmap threshold to the largest block freed, so after the first password check each 8 MiB
  *   scrypt table (and each large body's buffer) came from an arena and stayed resident once freed.
  *   Fixed, blocks over 128 KiB are mapped and given back when freed, and an arena's free top is
- *   trimmed past 128 KiB; blocks of 64 KiB and less (a socket read's buffer) are still reused. The
- *   web process's peak over the bench's "no one waits" loads fell from 164-167 to ~149 MiB, and it
- *   went back to ~120 MiB after them instead of staying near 150.
+ *   trimmed past 128 KiB; blocks of 64 KiB and less (a socket read's buffer) are still reused (at
+ *   64 KiB each read's buffer was mapped and unmapped: the same peak, slower large uploads). Over
+ *   the bench's "no one waits" loads the web process's peak fell from 164-169 to 157 MiB, and after
+ *   them it went back to ~122 MiB instead of staying near 150.
  */
 export const BFF_PROCESS_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' } as const;
 
