@@ -519,7 +519,7 @@ describe('the syncer', () => {
   it('says "complete" only with the whole backfill counted, not the first page’s count (found just after midnight UTC)', async () => {
     const stack = await startTestStack({ seedCalls: 300 });
     const db = await openTestDb('bff_index_complete_count');
-    const upstream = new Upstream(stack.simUrl, [stack.keys[0]], 10_000, { info: () => undefined, warn: () => undefined });
+    const upstream = new Upstream(stack.simUrl, [stack.keys[0]], 10_000, { warn: () => undefined });
     // The moment the backfill says it is complete, the status's counts are read (the log line comes
     // right after the flag is written). Its first count is taken after its first page (today's
     // calls); the rest of the 30 days follows within seconds, before the next count was due.
