@@ -438,6 +438,17 @@ describe.each(['postgres'] as const)('index storage for Insights on %s', (kind) 
   });
 });
 
+/** The syncer's settings of the tests that run it whole: an interval far longer than a test, a fast rate. */
+const ONE_WORKER_SYNC = {
+  enabled: true,
+  intervalMs: 120_000,
+  backfillDays: 30,
+  recentDays: 1,
+  ratePerSecond: 1000,
+  concurrency: 4,
+  timeoutMs: 10_000,
+};
+
 describe('when the syncer analyzes the index', () => {
   it('waits for the first rows, then for half as many again as were written at the last time', () => {
     expect(dueForAnalyze(4999, 0, 5000)).toBe(false);
@@ -535,16 +546,7 @@ describe('the syncer', () => {
       },
       warn: () => undefined,
     };
-    const service = new CallIndexService(db, upstream, log, {
-      enabled: true,
-      intervalMs: 120_000,
-      backfillDays: 30,
-      recentDays: 1,
-      ratePerSecond: 1000,
-      concurrency: 4,
-      transcriptsPerPass: 0,
-      timeoutMs: 10_000,
-    });
+    const service = new CallIndexService(db, upstream, log, { ...ONE_WORKER_SYNC, transcriptsPerPass: 0 });
     try {
       await migrate(db, MIGRATIONS, 'bff_migrations');
       service.start();
@@ -567,16 +569,7 @@ describe('the syncer', () => {
     const upstream = new Upstream(stack.simUrl, [stack.keys[0]], 10_000, silent);
     // An interval far longer than the test: only passes that follow each other at once can fetch
     // every transcript in time, 25 per pass.
-    const settings = {
-      enabled: true,
-      intervalMs: 120_000,
-      backfillDays: 30,
-      recentDays: 1,
-      ratePerSecond: 1000,
-      concurrency: 4,
-      transcriptsPerPass: 25,
-      timeoutMs: 10_000,
-    };
+    const settings = { ...ONE_WORKER_SYNC, transcriptsPerPass: 25 };
     const service = new CallIndexService(db, upstream, silent, settings);
     try {
       await migrate(db, MIGRATIONS, 'bff_migrations');
