@@ -13,14 +13,22 @@ import type { StackPorts } from './e2e/fixtures';
  *   third stack whose simulator answers in the `mixed` variant (simulator/http/variants.ts: fields
  *   left out when empty, unknown fields, a wrapped transcript, the recording by URL, creates
  *   answering the id only…), at E2E_VARIANT_PORT, E2E_VARIANT_SIM_PORT (PORT+20, SIM_PORT+20).
- * Each project runs its files one at a time; two projects run at once (the faults' beside the
- * others), so the faults' waits cost little wall time. A spec reaches its stack through e2e/fixtures.ts (BFF_URL, SIM_URL).
+ * - `journeys-2` runs some of the journeys' files (SECOND_STACK) on a fourth stack of the same
+ *   settings (PORT+30, SIM_PORT+30): on one stack the journeys took 11.7 of the run's 12 minutes
+ *   while the other worker, done with the faults and the variant, waited 6 of them.
+ * Each project runs its files one at a time; two projects run at once, so the faults' waits cost
+ * little wall time. A spec reaches its stack through e2e/fixtures.ts (BFF_URL, SIM_URL).
  */
 const PORT = Number(process.env.E2E_PORT ?? 18080);
 const SIM_PORT = Number(process.env.E2E_SIM_PORT ?? 14010);
-const STACKS: Record<'journeys' | 'faults' | 'variant', StackPorts & { indexIntervalSeconds: number; simVariant?: string }> = {
+const STACKS: Record<'journeys' | 'journeys2' | 'faults' | 'variant', StackPorts & { indexIntervalSeconds: number; simVariant?: string }> = {
   // The journeys that wait for the call index (alerts, campaign progress) wait one interval at most.
   journeys: { port: PORT, simPort: SIM_PORT, indexIntervalSeconds: 10 },
+  journeys2: {
+    port: Number(process.env.E2E_JOURNEYS2_PORT ?? PORT + 30),
+    simPort: Number(process.env.E2E_JOURNEYS2_SIM_PORT ?? SIM_PORT + 30),
+    indexIntervalSeconds: 10,
+  },
   // A minute apart: a sync pass seldom meets the faults injected for the screens.
   faults: {
     port: Number(process.env.E2E_FAULTS_PORT ?? PORT + 10),
@@ -36,6 +44,11 @@ const STACKS: Record<'journeys' | 'faults' | 'variant', StackPorts & { indexInte
 };
 const FAULTS = /faults\.spec\.ts$/;
 const VARIANT_ONLY = /variant\.spec\.ts$/;
+/**
+ * The journeys' files on the second journeys stack, so both workers end about together: with the
+ * first three of them the run took 10.7 min, the other worker idle for its last 2.6.
+ */
+const SECOND_STACK = /\/(alerts|campaigns|filter-bar|screens-a11y)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './e2e',
@@ -57,10 +70,17 @@ export default defineConfig({
   projects: [
     {
       name: 'journeys',
-      testIgnore: [FAULTS, VARIANT_ONLY],
+      testIgnore: [FAULTS, VARIANT_ONLY, SECOND_STACK],
       workers: 1,
       metadata: STACKS.journeys,
       use: { baseURL: `http://localhost:${STACKS.journeys.port}` },
+    },
+    {
+      name: 'journeys-2',
+      testMatch: SECOND_STACK,
+      workers: 1,
+      metadata: STACKS.journeys2,
+      use: { baseURL: `http://localhost:${STACKS.journeys2.port}` },
     },
     { name: 'faults', testMatch: FAULTS, workers: 1, metadata: STACKS.faults, use: { baseURL: `http://localhost:${STACKS.faults.port}` } },
     {
