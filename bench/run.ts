@@ -36,6 +36,7 @@ import {
 } from './lib/browser-section';
 import { indexSection } from './lib/index-section';
 import { volumeSection } from './lib/volume-section';
+import { startSection } from './lib/start-section';
 import { lighthouseSection } from './lib/lighthouse-section';
 import { memorySection } from './lib/memory-section';
 import { nowaitSection } from './lib/nowait-section';
@@ -59,7 +60,7 @@ const ctx: BenchContext = {
 };
 const seedCalls = Number(process.env.BENCH_SEED_CALLS ?? 100_000);
 /**
- * BENCH_ONLY=browser,lighthouse (any of sim, index, outcomes, nowait, bff, peers, browser, lighthouse; memory, volume and
+ * BENCH_ONLY=browser,lighthouse (any of start, sim, index, outcomes, nowait, bff, peers, browser, lighthouse; memory, volume and
  * syncrate run only when named): only those sections; the servers start anyway, unless only `outcomes` is named.
  */
 const only = new Set(
@@ -107,11 +108,13 @@ async function section(name: string, fn: () => Promise<void>, figures: string[] 
 const ratio = (a: number, b: number) => (b > 0 ? a / b : NaN);
 
 /** Sections that need neither the simulator nor the bench's BFF. */
-const SERVERLESS = new Set(['outcomes']);
+const SERVERLESS = new Set(['outcomes', 'start']);
 
 async function main(): Promise<void> {
   // On the local PostgreSQL server only: first, while the machine is quiet.
   if (wanted('outcomes')) await section('Outcomes and contact page (PostgreSQL)', () => outcomesSection(ctx));
+  // npm start from a fresh clone, then again: on the quiet machine too, before any server of the bench's.
+  if (wanted('start')) await section('npm start', () => startSection(ctx, root));
   if (only.size > 0 && [...only].every((key) => SERVERLESS.has(key))) return;
   const buildProblem = ensureBuild();
   const [simCmd, simArgs] = await builtNode('sim-server');
