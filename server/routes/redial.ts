@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { REDIAL_MAX_CALLS, REDIAL_STATUSES, RedialPlan, type RedialRecipient } from '../../contract/bff/redial';
 import { IdParams } from '../../contract/queries';
 import type { Call } from '../../contract/schemas/call';
-import type { Campaign } from '../../contract/schemas/campaign';
+import { normaliseCall, normaliseCampaign, normalisePage } from '../../contract/tolerant.plain';
 import { HttpError } from '../http';
 import type { Session } from '../services/auth/sessions';
 import { screenPhones } from '../services/do-not-call/list';
@@ -23,17 +23,20 @@ export const redialPlugin: FastifyPluginAsyncZod = async (app) => {
   routesNeed(app, 'campaigns:write');
   app.addHook('onRequest', app.requireSession);
 
-  async function read<T>(session: Session, scope: string, path: string): Promise<T> {
+  /** One read upstream, in the form the console reads (`normalise`: contract/tolerant.plain.ts). */
+  async function read<T>(session: Session, scope: string, path: string, normalise: (raw: unknown) => T): Promise<T> {
     const { token } = await broker.get(session, [scope]);
     const res = await upstream.request({ method: 'GET', path, headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
     const text = await res.body.text();
     if (res.statusCode === 404) throw new HttpError(404, 'No such campaign.');
     if (res.statusCode >= 400) throw new HttpError(502, `The Voice API refused to read ${path.split('?')[0]} (${res.statusCode}). Try again in a moment.`);
+    let raw: unknown;
     try {
-      return JSON.parse(text) as T;
+      raw = JSON.parse(text);
     } catch {
       throw new HttpError(502, 'The Voice API sent a malformed answer. Try again.');
     }
+    return normalise(raw);
   }
 
   app.get(
@@ -48,7 +51,7 @@ export const redialPlugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const s = request.session;
-      const campaign = await read<Campaign>(s, 'campaigns:read', `/v1/campaigns/${request.params.id}`);
+      const campaign = await read(s, 'campaigns:read', `/v1/campaigns/${request.params.id}`, normaliseCampaign);
 
       // Newest first: the first call seen for a number is its last.
       const last = new Map<string, Call>();
@@ -61,9 +64,9 @@ export const redialPlugin: FastifyPluginAsyncZod = async (app) => {
           size: String(PAGE),
           page: String(page),
         });
-        const body = await read<{ content: Call[]; totalPages: number }>(s, 'calls:read', `/v1/calls?${q.toString()}`);
+        const body = await read(s, 'calls:read', `/v1/calls?${q.toString()}`, (raw) => normalisePage(raw, normaliseCall));
         for (const call of body.content) if (!last.has(call.phone)) last.set(call.phone, call);
-        if (page >= body.totalPages) break;
+        if (page >= body.totalPages || body.content.length === 0) break;
         if (page * PAGE >= REDIAL_MAX_CALLS) {
           truncated = true;
           break;

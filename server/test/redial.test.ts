@@ -75,6 +75,17 @@ describe('GET /bff/campaigns/:id/redial', { timeout: 120_000 }, () => {
     expect(plan.body.skipped).toEqual([{ index: expect.any(Number), phone: listed, reason: 'On the do-not-call list (manual): Asked' }]);
     expect(plan.body.namesakes).toBe(0);
 
+    // The same plan from an upstream that leaves empty fields out (the campaign's empty retryOn,
+    // say), adds fields of its own and pages Spring's way (docs/api-assumptions.md).
+    await stack.control('POST', '/_sim/variants', { variants: 'omit-empty,extra-fields' });
+    try {
+      const tolerant = await operator.request('GET', `/bff/campaigns/${created.body.id}/redial`);
+      expect(tolerant.status, tolerant.text).toBe(200);
+      expect(tolerant.body).toEqual(plan.body);
+    } finally {
+      await stack.control('POST', '/_sim/variants', { variants: 'strict' });
+    }
+
     // Another campaign created here with the same name and agent: its calls cannot be told apart
     // (calls carry the name only), and the plan says so.
     await stack.app.ctx.db.query(`INSERT INTO campaigns (id, name, agent_id, created_by) VALUES ('dddddddd-0000-4000-8000-000000000001', $1, $2, 'operator')`, [
