@@ -8,7 +8,8 @@
  * Each sample runs from the input event's own timestamp (a capture listener reads `event.timeStamp`)
  * to the first animation frame after the panel shows that call, plus a task (the frame is painted by
  * then). Prints p50/p95 of each, and how many transcripts were read while `j` was held (rows passed
- * over faster than the panel's wait read nothing).
+ * over faster than the panel's wait read nothing). SAMPLES (30) per figure; CPU_THROTTLE (1) slows
+ * Chromium's CPU that many times.
  */
 import { chromium, type Page } from '@playwright/test';
 
@@ -54,6 +55,9 @@ try {
   });
   if (login.status() !== 204) throw new Error(`sign-in failed: ${login.status()}`);
   const page = await context.newPage();
+  // CPU_THROTTLE=4: Chromium's CPU slowed that many times (DevTools' throttling), for a slower machine's figures.
+  const throttle = Number(process.env.CPU_THROTTLE ?? 1);
+  if (throttle > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: throttle });
   await page.addInitScript(
     `for (const type of ['pointerdown', 'keydown']) document.addEventListener(type, (e) => (window.__t0 = e.timeStamp), { capture: true });`,
   );
