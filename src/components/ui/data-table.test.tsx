@@ -79,26 +79,4 @@ describe('a selection beside the activation (the calls list with its panel)', ()
     fireEvent.keyDown(rows[2]!, { key: ' ' });
     expect(activate).toHaveBeenCalledTimes(1);
   });
-
-  it("a selection moving redraws the two rows whose mark changed, not every cell; a key inside a row's link is the link's", () => {
-    const drawn: string[] = [];
-    const counted: Column<Row>[] = [{ id: 'name', header: 'Name', cell: (r) => (drawn.push(r.id), (<a href={`#${r.id}`}>{r.name}</a>)) }];
-    const rows = page(0);
-    const getRowId = (r: Row) => r.id;
-    const activate = vi.fn();
-    const table = (selectedId?: string) => (
-      <DataTable caption="t" columns={counted} rows={rows} getRowId={getRowId} onRowActivate={activate} selectedId={selectedId} />
-    );
-    const { container, rerender } = render(table('r1'));
-    expect(drawn).toHaveLength(5);
-    drawn.length = 0;
-    rerender(table('r2'));
-    expect(drawn.sort()).toEqual(['r1', 'r2']);
-    expect((rowsOf(container) as HTMLElement[]).map((r) => r.getAttribute('aria-current'))).toEqual([null, null, 'true', null, null]);
-    // Enter on the link inside a row is the link's, not the row's.
-    fireEvent.keyDown(container.querySelector('a')!, { key: 'Enter' });
-    expect(activate).not.toHaveBeenCalled();
-    fireEvent.keyDown(rowsOf(container)[4]!, { key: 'Enter' });
-    expect(activate).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'r4' }));
-  });
 });

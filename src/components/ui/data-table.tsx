@@ -1,4 +1,4 @@
-import { memo, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { Fragment, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import type { SortDirection } from '@contract/queries.plain';
 import { cn } from '@/lib/cn';
 import { focusRing } from './styles';
@@ -53,7 +53,7 @@ export interface DataTableProps<T> {
    * Keys of a row before the table's own: true when handled. `focusRow(i)` moves the focus to the
    * i-th row (kept within the rows) and answers that row.
    */
-  onRowKey?: (event: KeyboardEvent<HTMLElement>, row: T, index: number, focusRow: (i: number) => T | undefined) => boolean;
+  onRowKey?: (event: KeyboardEvent<HTMLTableRowElement>, row: T, index: number, focusRow: (i: number) => T | undefined) => boolean;
 }
 
 /** Clicking a sorted column flips its direction; another column starts ascending. */
@@ -88,27 +88,13 @@ export function DataTable<T>({
 }: DataTableProps<T>) {
   const body = useRef<HTMLTableSectionElement>(null);
 
-  /** The row an event's target is (`itself`) or is inside, with its place. */
-  function rowOf(target: EventTarget, itself: boolean): [T, number] | undefined {
-    const tr = target instanceof HTMLElement ? (itself ? target : target.closest('tr')) : null;
-    if (!tr?.hasAttribute('data-row') || tr.parentElement !== body.current) return undefined;
-    const index = Number(tr.dataset.rowIndex);
-    const row = rows[index];
-    return row === undefined ? undefined : [row, index];
-  }
-
-  // The rows' keys and clicks are handled here, on the body, not on each row: a row then holds
-  // nothing that changes from one render to the next, and is drawn again only when it changed.
-  function onBodyKeyDown(event: KeyboardEvent<HTMLTableSectionElement>) {
-    // Keys on the row itself, not on a link or button inside it.
-    const found = onRowActivate && rowOf(event.target, true);
-    if (!found) return;
-    const [row, index] = found;
+  function onRowKeyDown(event: KeyboardEvent<HTMLTableRowElement>, index: number, row: T) {
     const focusRow = (i: number) => {
       const to = Math.max(0, Math.min(rows.length - 1, i));
       body.current?.querySelectorAll<HTMLTableRowElement>(':scope > tr[data-row]')[to]?.focus();
       return rows[to];
     };
+    if (event.target !== event.currentTarget) return;
     if (onRowKey?.(event, row, index, focusRow)) {
       event.preventDefault();
       return;
@@ -128,19 +114,13 @@ export function DataTable<T>({
         break;
       case 'Enter':
       case ' ':
-        onRowActivate!(row);
+        if (!onRowActivate) return;
+        onRowActivate(row);
         break;
       default:
         return;
     }
     event.preventDefault();
-  }
-
-  function onBodyClick(event: MouseEvent<HTMLTableSectionElement>) {
-    // Links and buttons inside the row do their own thing.
-    if (!onRowActivate || (event.target as HTMLElement).closest('a,button,input,select,textarea')) return;
-    const found = rowOf(event.target, false);
-    if (found) (onRowClick ?? onRowActivate)(found[0]);
   }
 
   return (
@@ -178,21 +158,63 @@ export function DataTable<T>({
             })}
           </tr>
         </thead>
-        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- delegated: the rows (focusable, labelled) are what a person uses; their keys and clicks are handled on their group. */}
-        <tbody ref={body} onKeyDown={onRowActivate ? onBodyKeyDown : undefined} onClick={onRowActivate ? onBodyClick : undefined}>
-          {rows.map((row, index) => (
-            <DataRow
-              key={rowKeys === 'position' ? index : getRowId(row)}
-              row={row}
-              index={index}
-              columns={columns}
-              activatable={!!onRowActivate}
-              selected={selectedId !== undefined && selectedId === getRowId(row)}
-              rowLabel={rowLabel}
-              rowData={rowData}
-              rowDetail={rowDetail}
-            />
-          ))}
+        <tbody ref={body}>
+          {rows.map((row, index) => {
+            const detail = rowDetail?.(row);
+            const selected = selectedId !== undefined && selectedId === getRowId(row);
+            return (
+              <Fragment key={rowKeys === 'position' ? index : getRowId(row)}>
+                <tr
+                  data-row=""
+                  {...rowData?.(row)}
+                  tabIndex={onRowActivate ? (index === 0 ? 0 : -1) : undefined}
+                  aria-label={onRowActivate && rowLabel ? rowLabel(row) : undefined}
+                  aria-current={selected ? 'true' : undefined}
+                  onKeyDown={onRowActivate ? (e) => onRowKeyDown(e, index, row) : undefined}
+                  onClick={
+                    onRowActivate
+                      ? (e) => {
+                          // Links and buttons inside the row do their own thing.
+                          if ((e.target as HTMLElement).closest('a,button,input,select,textarea')) return;
+                          (onRowClick ?? onRowActivate)(row);
+                        }
+                      : undefined
+                  }
+                  className={cn(
+                    'border-t border-slate-200 dark:border-slate-800',
+                    onRowActivate && 'cursor-pointer hover:bg-slate-50 focus-visible:bg-blue-50 dark:hover:bg-slate-900 dark:focus-visible:bg-slate-800',
+                    onRowActivate &&
+                      'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600 dark:focus-visible:outline-blue-400',
+                  )}
+                >
+                  {columns.map((col) => {
+                    const Cell = col.rowHeader ? 'th' : 'td';
+                    return (
+                      <Cell
+                        key={col.id}
+                        scope={col.rowHeader ? 'row' : undefined}
+                        className={cn(
+                          'px-4 py-2.5 align-middle',
+                          col.rowHeader && 'text-left font-medium',
+                          col.align === 'right' && 'text-right tabular-nums',
+                          col.className,
+                        )}
+                      >
+                        {col.cell(row)}
+                      </Cell>
+                    );
+                  })}
+                </tr>
+                {detail ? (
+                  <tr className="bg-slate-50/60 dark:bg-slate-900/60">
+                    <td colSpan={columns.length} className="px-4 pb-2.5">
+                      {detail}
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
+            );
+          })}
           {rows.length === 0 && empty ? (
             <tr className="border-t border-slate-200 dark:border-slate-800">
               <td colSpan={columns.length} className="px-4 py-2.5">
@@ -205,62 +227,3 @@ export function DataTable<T>({
     </div>
   );
 }
-
-interface DataRowProps<T> extends Pick<DataTableProps<T>, 'columns' | 'rowLabel' | 'rowData' | 'rowDetail'> {
-  row: T;
-  index: number;
-  activatable: boolean;
-  selected: boolean;
-}
-
-/**
- * One row (and its detail), drawn again only when one of its props changed: a render that moves
- * only the selection (the calls list's detail panel following j/k) redraws the two rows whose mark
- * changed, not every cell of every row. Callers keep `columns` and the functions stable (useMemo,
- * useCallback) for that.
- */
-const DataRow = memo(function DataRow<T>({ row, index, columns, activatable, selected, rowLabel, rowData, rowDetail }: DataRowProps<T>) {
-  const detail = rowDetail?.(row);
-  return (
-    <>
-      <tr
-        data-row=""
-        data-row-index={index}
-        {...rowData?.(row)}
-        tabIndex={activatable ? (index === 0 ? 0 : -1) : undefined}
-        aria-label={activatable && rowLabel ? rowLabel(row) : undefined}
-        aria-current={selected ? 'true' : undefined}
-        className={cn(
-          'border-t border-slate-200 dark:border-slate-800',
-          activatable && 'cursor-pointer hover:bg-slate-50 focus-visible:bg-blue-50 dark:hover:bg-slate-900 dark:focus-visible:bg-slate-800',
-          activatable && 'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600 dark:focus-visible:outline-blue-400',
-        )}
-      >
-        {columns.map((col) => {
-          const Cell = col.rowHeader ? 'th' : 'td';
-          return (
-            <Cell
-              key={col.id}
-              scope={col.rowHeader ? 'row' : undefined}
-              className={cn(
-                'px-4 py-2.5 align-middle',
-                col.rowHeader && 'text-left font-medium',
-                col.align === 'right' && 'text-right tabular-nums',
-                col.className,
-              )}
-            >
-              {col.cell(row)}
-            </Cell>
-          );
-        })}
-      </tr>
-      {detail ? (
-        <tr className="bg-slate-50/60 dark:bg-slate-900/60">
-          <td colSpan={columns.length} className="px-4 pb-2.5">
-            {detail}
-          </td>
-        </tr>
-      ) : null}
-    </>
-  );
-}) as <T>(props: DataRowProps<T>) => ReactNode;

@@ -6,7 +6,7 @@
  * table's width (the panel opening beside it moves no row).
  */
 import { useRouter } from '@tanstack/react-router';
-import { useCallback, useMemo, type MouseEvent, type ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import type { CallsSelection, RowKey } from '../model/row-keys';
 import { cn } from '@/lib/cn';
 import { parseSort } from '@contract/queries.plain';
@@ -109,26 +109,16 @@ function columns(agentName: (id: string) => string, time: TimeFormat, opener: Ca
   ];
 }
 
-const callRowData = (call: CallRow) => ({ 'data-call-id': call.id });
-const callRowDetail = (call: CallRow) => (call.hit ? <TranscriptHit callId={call.id} hit={call.hit} /> : null);
-
 export function CallsTable({ calls, sort, agentName, onSort, visible, density, selection, rowKey }: CallsTableProps) {
   const router = useRouter();
   const time = useTimeFormat();
-  // The columns and the rows' functions stay the same while only the selection moves, so the table
-  // redraws the two rows whose mark changed (DataTable's rows are memoised), not every cell.
-  const opener = useMemo<CallOpener>(
-    () => ({
-      open: (callId) => void router.navigate({ to: '/calls/$callId', params: { callId } }),
-      intent: (callId) => {
-        void CallReviewBody.preload().catch(() => undefined);
-        void router.preloadRoute({ to: '/calls/$callId', params: { callId } }).catch(() => undefined);
-      },
-    }),
-    [router],
-  );
-  const shown = useMemo(() => columns(agentName, time, opener).filter((col) => visible.includes(col.id)), [agentName, time, opener, visible]);
-  const rowLabel = useCallback((call: CallRow) => `Call with ${call.phone}, ${time.dateTime(call.startTime)}`, [time]);
+  const opener: CallOpener = {
+    open: (callId) => void router.navigate({ to: '/calls/$callId', params: { callId } }),
+    intent: (callId) => {
+      void CallReviewBody.preload().catch(() => undefined);
+      void router.preloadRoute({ to: '/calls/$callId', params: { callId } }).catch(() => undefined);
+    },
+  };
   // Compact rows and the selected row's mark are this table's look (one line per cell, so no row moves).
   return (
     <div
@@ -140,7 +130,7 @@ export function CallsTable({ calls, sort, agentName, onSort, visible, density, s
     >
       <DataTable
         caption="Calls. Use the arrow keys or j and k to move between rows, Space to show a call beside the list, and Enter to open its review."
-        columns={shown}
+        columns={columns(agentName, time, opener).filter((col) => visible.includes(col.id))}
         selectedId={selection.selectedId}
         onRowClick={selection.onSelect}
         onRowKey={(event, call, index, focusRow) =>
@@ -152,12 +142,12 @@ export function CallsTable({ calls, sort, agentName, onSort, visible, density, s
         rows={calls}
         getRowId={(call) => call.id}
         rowKeys="position"
-        rowData={callRowData}
-        rowLabel={rowLabel}
+        rowData={(call) => ({ 'data-call-id': call.id })}
+        rowLabel={(call) => `Call with ${call.phone}, ${time.dateTime(call.startTime)}`}
         sort={parseSort(sort)}
         onSortChange={(next) => onSort(`${next.property},${next.direction}`)}
         onRowActivate={(call) => opener.open(call.id)}
-        rowDetail={callRowDetail}
+        rowDetail={(call) => (call.hit ? <TranscriptHit callId={call.id} hit={call.hit} /> : null)}
       />
     </div>
   );
