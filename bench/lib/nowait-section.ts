@@ -1,7 +1,7 @@
 /**
  * BENCH_ONLY=nowait, "no one waits" (issue 28's budgets): the p99 of `GET /healthz` and of the calls
  * list's read as the SPA sends it (`GET /api/v1/calls?…` with the session and a read token), each
- * probed open-loop (bench/lib/probe.ts), while one load runs at a time against the product in its
+ * probed open-loop (bench/lib/probe.ts), each on a thread of its own, while one load runs at a time against the product in its
  * real shape: the BFF's web process and its worker, on a fresh database of the local PostgreSQL
  * server (bench/lib/product.ts), in front of the bench's simulator. The loads:
  * - the 30-day backfill: the worker started on the empty database, until its calls' backfill is
@@ -23,7 +23,7 @@ import { request as httpRequest } from 'node:http';
 import { IndexStatus } from '../../contract/bff/index';
 import { parseCallsSearch, toUpstreamQuery } from '../../src/features/calls/model/search-params';
 import { signIn, DEMO_PASSWORD } from './bff-section';
-import { send, startProbe, type ProbeResult } from './probe';
+import { send, startProbeThread, type ProbeResult } from './probe';
 import { freePort, startProduct, type Product } from './product';
 import { statusTally } from './rates';
 import { reason, type BenchContext } from './section';
@@ -81,8 +81,14 @@ function listUrl(url: string): string {
  */
 async function during(url: string, viewer: Session, load: (until: number) => Promise<{ answers: (number | string)[]; extra?: number }>): Promise<Window> {
   const token = await mintRead(url, viewer.cookie);
-  const health = startProbe(`${url}/healthz`, HEALTH_EVERY_MS);
-  const list = startProbe(listUrl(url), LIST_EVERY_MS, () => ({ Cookie: viewer.cookie, Authorization: `Bearer ${token}` }));
+  // Each probe on a thread of its own: the loads are built and sent on this event loop.
+  const health = await startProbeThread(`${url}/healthz`, HEALTH_EVERY_MS);
+  const list = await startProbeThread(listUrl(url), LIST_EVERY_MS, { Cookie: viewer.cookie, Authorization: `Bearer ${token}` }).catch(
+    async (error: unknown) => {
+      await health.stop();
+      throw error;
+    },
+  );
   // Stopped even when the load failed, so no probe keeps running into the next window.
   const out = await load(Date.now() + WINDOW_MS).finally(() => Promise.all([health.stop(), list.stop()]));
   const [healthResult, listResult] = await Promise.all([health.stop(), list.stop()]);
@@ -137,7 +143,7 @@ async function measure(ctx: BenchContext, product: Product): Promise<void> {
   keep('backfill', backfillWindow);
   ctx.log(`nowait: backfill ${backfill.complete ? 'complete' : 'still running'} after ${backfill.seconds.toFixed(0)} s (${backfill.calls} calls)`);
 
-  // The other loads' bodies, built before any window (the bench's own event loop sends the probes).
+  // The other loads' bodies, built once before any window.
   const draft = JSON.stringify({ data: { rows: Array.from({ length: Math.ceil(DRAFT_BYTES / 60) }, (_, i) => `row ${i} ${'x'.repeat(48)}`) } });
   const yearAgo = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
   const today = new Date().toISOString().slice(0, 10);

@@ -1,7 +1,9 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startProbe } from './probe';
+import { Worker } from 'node:worker_threads';
+import { startProbe, startProbeThread } from './probe';
+import { percentile } from './stats';
 
 const servers: ReturnType<typeof createServer>[] = [];
 afterEach(async () => {
@@ -47,5 +49,36 @@ describe('startProbe (open loop)', () => {
     const result = await probe.stop();
     expect(result.latencies).toEqual([]);
     expect(result.failures).toBe(probe.sent());
+  });
+});
+
+describe('startProbeThread', () => {
+  it("times the server, not the bench's own busy event loop", async () => {
+    // The server on a thread of its own, answering at once; the test's main loop then works in 250 ms
+    // blocks, as the bench does building and sending its loads. A probe on the main loop would see
+    // the request sent just before each block answered only after it (p99 >= ~200 ms).
+    const server = new Worker(
+      `const { createServer } = require('node:http');
+       const { parentPort } = require('node:worker_threads');
+       const s = createServer((_req, res) => res.end('ok'));
+       s.listen(0, '127.0.0.1', () => parentPort.postMessage(s.address().port));`,
+      { eval: true },
+    );
+    try {
+      const port = await new Promise<number>((resolve) => server.once('message', resolve));
+      const probe = await startProbeThread(`http://127.0.0.1:${port}/`, 10);
+      const until = Date.now() + 2500;
+      while (Date.now() < until) {
+        const block = Date.now();
+        while (Date.now() - block < 250);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const result = await probe.stop();
+      expect(result.failures).toBe(0);
+      expect(result.latencies.length).toBeGreaterThan(150);
+      expect(percentile(result.latencies, 99)).toBeLessThan(150);
+    } finally {
+      await server.terminate();
+    }
   });
 });

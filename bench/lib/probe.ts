@@ -9,6 +9,7 @@
  * window of ten parallel year-long Insights once never ended under `fetch` (no socket left open,
  * its promises never settled); every request here has a deadline.
  */
+import { Worker } from 'node:worker_threads';
 import { request } from 'undici';
 
 /** Headers a browser sends that change the server's work (compression). */
@@ -89,6 +90,50 @@ export function startProbe(url: string, intervalMs: number, headers: () => Recor
       running = false;
       clearTimeout(timer);
       await Promise.all([...pending]);
+      return result;
+    },
+  };
+}
+
+/**
+ * The same probe on a thread of its own. The bench builds and sends its loads (5,000-row bodies,
+ * 1.8 MB uploads, ten Insights answers read at once) on its main event loop; a probe there is timed
+ * by a loop that is busy with them, so its figures carry the bench's own work as well as the
+ * server's. On its own thread, a probe waits only for the server (and for the machine's cores,
+ * which everything shares).
+ */
+/**
+ * A worker's entry is loaded before the hooks of `--import` apply in it (Node 20), so the bench's
+ * TypeScript loader (tsx) is registered by a few lines of JavaScript that then import the probe's.
+ */
+const WORKER_BOOT = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
+  .then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./probe-worker.ts', import.meta.url).href)}); })`;
+
+export async function startProbeThread(
+  url: string,
+  intervalMs: number,
+  headers: Record<string, string> = {},
+  timeoutMs = 30_000,
+): Promise<Pick<Probe, 'stop'>> {
+  const worker = new Worker(WORKER_BOOT, { eval: true, workerData: { url, intervalMs, headers, timeoutMs } });
+  const ended = new Promise<never>((_resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the probe's thread ended (exit code ${code}) before it reported`)));
+  });
+  ended.catch(() => undefined);
+  const message = <T>() => Promise.race([new Promise<T>((resolve) => worker.once('message', resolve)), ended]);
+  // The window starts once the thread is probing (loading its modules takes a few hundred ms).
+  await message<'probing'>().catch(async (error: unknown) => {
+    await worker.terminate();
+    throw error;
+  });
+  let result: Promise<ProbeResult> | undefined;
+  return {
+    stop() {
+      if (!result) {
+        result = message<ProbeResult>().finally(() => void worker.terminate());
+        worker.postMessage('stop');
+      }
       return result;
     },
   };
