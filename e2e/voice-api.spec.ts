@@ -1,7 +1,8 @@
 /**
  * The "Voice API" page in Chromium against the real stack (its worker runs the check): an admin
  * opens it from the navigation, runs the connection check and sees the simulator "As expected",
- * with the keys, shapes, transcript, recording, clock and latency, and the index's request rate;
+ * with the keys, shapes, transcript, recording, clock and latency, the call index's state (a worker
+ * syncing it) and its request rate;
  * an operator has no such entry, and at the address is told who may use it.
  */
 import { BFF_URL, expect, expectNoA11yViolations, test } from './fixtures';
@@ -19,6 +20,11 @@ test('an admin runs the connection check and sees the simulator as expected', as
   const run = check.getByRole('button', { name: 'Run the check' });
   await expect(run).toBeEnabled();
   await expect(page.getByRole('region', { name: "The call index's request rate" })).toBeVisible();
+  // The call index as the stack's worker keeps it: its state, a worker syncing it (no warning), its transcripts.
+  const index = page.getByRole('region', { name: 'The call index' });
+  await expect(index.getByText(/^(Live|Backfilling)$/)).toBeVisible();
+  await expect(index).toContainText(/[\d,]+ indexed, [\d,]+ still to fetch/);
+  await expect(index.getByRole('note')).toHaveCount(0);
 
   await run.click();
   const verdict = check.getByRole('status').filter({ hasText: /As expected|problem|did not finish/ });

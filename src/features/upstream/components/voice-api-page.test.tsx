@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ROLE_SCOPES } from '@contract/bff/permissions';
+import type { IndexStatus } from '@contract/bff/index';
 import type { DoctorReport, UpstreamCheckAnswer } from '@contract/bff/upstream-check';
 import { sessionKeys } from '@/lib/session';
 import { renderWithQueries } from '@/testing/render';
@@ -12,6 +13,24 @@ let answer: UpstreamCheckAnswer;
 vi.mock('../api/upstream-check', () => ({
   upstreamCheckQueryOptions: () => ({ queryKey: ['upstream-check', 'latest'], queryFn: () => Promise.resolve(answer) }),
   useRequestCheck: () => ({ mutate: vi.fn(), isPending: false, isError: false, error: null }),
+}));
+const live: IndexStatus = {
+  state: 'live',
+  indexedAt: new Date().toISOString(),
+  lagSeconds: 0,
+  lastSuccessAt: new Date().toISOString(),
+  calls: 32_600,
+  transcripts: 32_000,
+  transcriptsPending: 0,
+  countedAt: '2026-11-28T10:00:00.000Z',
+  rate: null,
+  backfill: { windowDays: 30, since: '2026-10-30', complete: true },
+  lastError: null,
+  syncer: { active: true, thisInstance: false },
+};
+let indexStatus: IndexStatus = live;
+vi.mock('../api/index-status', () => ({
+  indexStatusQueryOptions: () => ({ queryKey: ['index-status'], queryFn: () => Promise.resolve(indexStatus) }),
 }));
 
 afterEach(cleanup);
@@ -33,8 +52,9 @@ const report: DoctorReport = {
 };
 const check = { id: 3, requestedAt: '2026-11-28T10:00:00.000Z', requestedBy: 'ada', startedAt: null, finishedAt: null, report: null, error: null };
 
-function renderAs(role: 'admin' | 'operator', given: UpstreamCheckAnswer) {
+function renderAs(role: 'admin' | 'operator', given: UpstreamCheckAnswer, index: IndexStatus = live) {
   answer = given;
+  indexStatus = index;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(sessionKeys.all, { user: role, role, scopes: [...ROLE_SCOPES[role]] });
   return renderWithQueries(<VoiceApiPage />, client);
@@ -82,5 +102,39 @@ describe('the Voice API page', () => {
     renderAs('operator', answer);
     expect(await screen.findByRole('note')).toHaveTextContent('Only admins can check the connection to the Voice API');
     expect(screen.queryByRole('button', { name: 'Run the check' })).toBeNull();
+  });
+
+  it('says when no worker syncs the index, what it covers, and how long the pending transcripts take at the rate in use', async () => {
+    renderAs(
+      'admin',
+      { check: null, worker: { running: false }, rate: null },
+      {
+        ...live,
+        state: 'backfilling',
+        indexedAt: null,
+        transcripts: 0,
+        transcriptsPending: 1_000_000,
+        rate: { perSecond: 20, max: 150, lastLimitAt: null, lastLimitPerSecond: null, at: '2026-11-28T10:00:00.000Z' },
+        backfill: { windowDays: 30, since: '2026-10-30', complete: false },
+        lastError: { at: '2026-11-28T09:59:00.000Z', kind: 'rate-limited', message: 'The Voice API answered 429 (too many requests).' },
+        syncer: { active: false, thisInstance: false },
+      },
+    );
+    const index = await screen.findByRole('region', { name: 'The call index' });
+    expect(await within(index).findByText('Backfilling')).toBeInTheDocument();
+    expect(within(index).getByRole('note')).toHaveTextContent('No worker is syncing the index');
+    expect(index).toHaveTextContent('The call index is still being built');
+    expect(index).toHaveTextContent('from 2026-10-30 (UTC): the backfill has not reached it yet');
+    expect(index).toHaveTextContent('0 indexed, 1,000,000 still to fetch (about 14 h at 20 requests/s, one request each, newest first)');
+    expect(index).toHaveTextContent('The Voice API answered 429 (too many requests).');
+  });
+
+  it('says a live index plainly, with no warning', async () => {
+    renderAs('admin', { check: null, worker: { running: true }, rate: null });
+    const index = await screen.findByRole('region', { name: 'The call index' });
+    expect(await within(index).findByText('Live')).toBeInTheDocument();
+    expect(index).toHaveTextContent('Every call of the last 30 days is indexed');
+    expect(index).toHaveTextContent('32,600');
+    expect(within(index).queryByRole('note')).toBeNull();
   });
 });

@@ -2,7 +2,8 @@
  * /voice-api (admins): the connection check of the upstream Voice API, as `npm run doctor` prints
  * it, asked for here and run by the worker (ADR 0056); read again every 2 s while a check is open.
  * The verdict is said in a live region; the problems come first, then what each part of the check
- * found; below, the call index's request rate in use and the last limit it hit.
+ * found; below, the call index as the worker keeps it (state, worker, coverage, transcripts still to
+ * fetch and how long they take) and its request rate in use and the last limit it hit.
  */
 import { useQuery } from '@tanstack/react-query';
 import { WritePage } from '@/components/auth/can';
@@ -17,6 +18,7 @@ import type { UpstreamCheck, UpstreamCheckAnswer } from '@contract/bff/upstream-
 import { upstreamCheckQueryOptions, useRequestCheck } from '../api/upstream-check';
 import { runDisabledReason, stageOf, verdict } from '../model/check-view';
 import { IndexRate } from './index-rate';
+import { IndexState } from './index-state';
 import { ReportSections } from './report-sections';
 
 export function VoiceApiPage() {
@@ -43,6 +45,7 @@ function CheckPanel() {
   return (
     <>
       <CheckSection answer={latest.data} />
+      <IndexState />
       <IndexRate rate={latest.data.rate} />
     </>
   );
