@@ -18,7 +18,7 @@
  * (BENCH_RUNS rounds); the alert rules come last, since once made they evaluate in every window.
  * What each load was answered (a refusal by a cap is fine) is in its row's note.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { IndexStatus } from '../../contract/bff/index';
 import { parseCallsSearch, toUpstreamQuery } from '../../src/features/calls/model/search-params';
@@ -120,11 +120,19 @@ async function measure(ctx: BenchContext, product: Product): Promise<void> {
   const viewer = await signIn(url, 'viewer');
   const operator = await signIn(url, 'operator');
   const windows = new Map<string, Window[]>();
+  const windowPeaks = new Map<string, number>();
   const keep = (name: string, w: Window) => {
     windows.set(name, [...(windows.get(name) ?? []), w]);
     const p = (r: ProbeResult) => percentile(r.latencies, 99).toFixed(0);
-    ctx.log(`nowait ${name}: /healthz p99 ${p(w.health)} ms, list p99 ${p(w.list)} ms; load answered ${statusTally(w.answers)}`);
+    // The web process's peak over this window alone (VmHWM, reset before each window).
+    const peak = peakMiB(product.webPid);
+    windowPeaks.set(name, Math.max(windowPeaks.get(name) ?? 0, peak));
+    ctx.log(
+      `nowait ${name}: /healthz p99 ${p(w.health)} ms, list p99 ${p(w.list)} ms; load answered ${statusTally(w.answers)}; web peak ${peak.toFixed(0)} MiB`,
+    );
+    resetPeak(product.webPid);
   };
+  resetPeak(product.webPid);
 
   // 1. The 30-day backfill: the worker starts on the empty database; the window lasts until its calls are in.
   let backfill = { calls: 0, complete: false, seconds: 0 };
@@ -264,11 +272,32 @@ async function measure(ctx: BenchContext, product: Product): Promise<void> {
       );
     }
   }
-  ctx.report.add(S, 'web process peak RSS (VmHWM) over the section', 'MiB', [peakMiB(product.webPid)], { op: '<=', value: 150 });
+  const peaks = [...windowPeaks.values()];
+  ctx.report.add(
+    S,
+    'web process peak RSS (VmHWM) over the section',
+    'MiB',
+    [Math.max(...peaks, peakMiB(product.webPid))],
+    { op: '<=', value: 150 },
+    [...windowPeaks].map(([name, mib]) => `${name} ${mib.toFixed(0)}`).join(', '),
+  );
   if (product.workerPid) ctx.report.add(S, 'worker peak RSS (VmHWM) over the section', 'MiB', [peakMiB(product.workerPid)], { op: '<=', value: 200 });
   ctx.report.note(
     `No one waits: open-loop probes (/healthz every ${HEALTH_EVERY_MS} ms, the calls list's read every ${LIST_EVERY_MS} ms) during each load's window (${WINDOW_MS / 1000} s, the backfill until its calls are in); p99 per window, median of the windows. The list's budget is 2× the quiet baseline's median p99 (${Number.isFinite(idleP99) ? `${idleP99.toFixed(0)} ms` : 'not measured'}). Alert rules evaluate every ${ALERTS_INTERVAL_S} s in this section (30 s by default).`,
   );
+}
+
+/**
+ * Starts a process's VmHWM again from its RSS now (`5` to /proc/<pid>/clear_refs, Linux 4.0+), so
+ * the next reading is the peak of what happened since. Where it cannot be written, the peak stays
+ * the process's whole life's, which only makes the figure larger.
+ */
+function resetPeak(pid: number): void {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  } catch {
+    // Not permitted here: the section's figure is then the whole run's peak.
+  }
 }
 
 function peakMiB(pid: number): number {

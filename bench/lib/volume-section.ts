@@ -2,12 +2,14 @@
  * The call index at volume (issue 31): the index grown to 100k, 1M and 3M calls in Insights' 30-day
  * window by the documented generator (volume-generator.ts), on the local PostgreSQL server, then
  * the BFF's own HTTP routes timed at each size: Insights for 30 days (all; one agent; one campaign),
- * transcript search (a common, a rare and an absent word, a phrase, a word with a status filter),
- * the index-backed list with a status or classifier filter (its page and its total), and the
- * storage per million calls. Sizes: BENCH_VOLUME_SIZES (default 100000,1000000); the database is
- * grown in place from one size to the next and dropped at the end (BENCH_VOLUME_URL: use, and keep,
- * a database of your own). Runs only when named (BENCH_ONLY=volume): a million calls take ~15 min
- * to generate and ~3.5 GB.
+ * transcript search (a common, a rare and an absent word, a phrase, a word with a status filter,
+ * and that search's exact count as "Count all" asks it, reported without a budget), the
+ * index-backed list with a status or classifier filter (its page and its total), and the storage
+ * per million calls. Sizes: BENCH_VOLUME_SIZES (default 100000,1000000; add 3000000 for the third
+ * size); the database is grown in place from one size to the next and dropped at the end
+ * (BENCH_VOLUME_URL: use, and keep, a database of your own). Runs only when named
+ * (BENCH_ONLY=volume): on a quiet 2-core machine a million calls take ~3 min to generate and
+ * ~3.2 GB, three million ~12 min and ~9.6 GB.
  */
 import type { AddressInfo } from 'node:net';
 import { migrate, openDb, type Db } from '../../common/db';
@@ -31,6 +33,9 @@ function p95(values: number[]): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)]!;
 }
 
+/** The one route timed without a budget: the exact count a person asks for with "Count all". */
+const ON_DEMAND_COUNT = 'search, a common word and a status: its exact count ("Count all", on demand)';
+
 /** The routes timed, by name: a path and query each. */
 export function volumeRoutes(): [string, string][] {
   const insights = (extra: Record<string, string> = {}) =>
@@ -51,6 +56,15 @@ export function volumeRoutes(): [string, string][] {
       calls([
         ['q', VOLUME_WORDS.common],
         ['status', 'COMPLETED'],
+      ]),
+    ],
+    [
+      // On demand, not on every read: reported, with no budget of its own (issue 31's budgets are the page and its capped count).
+      ON_DEMAND_COUNT,
+      calls([
+        ['q', VOLUME_WORDS.common],
+        ['status', 'COMPLETED'],
+        ['exactTotal', 'true'],
       ]),
     ],
     [
@@ -102,7 +116,7 @@ async function timeRoutes(ctx: BenchContext, db: Db, label: string): Promise<voi
         times.push(performance.now() - t);
       }
       const shown = first.totals ? `${first.totals.total} calls` : `total ${first.totalElements}${first.totalExact === false ? '+' : ''}`;
-      ctx.report.add(S, `${label}: ${name} (p95)`, 'ms', [p95(times)], { op: '<=', value: 150 }, shown);
+      ctx.report.add(S, `${label}: ${name} (p95)`, 'ms', [p95(times)], name === ON_DEMAND_COUNT ? undefined : { op: '<=', value: 150 }, shown);
       ctx.log(`${label}: ${name}: p50 ${times.sort((a, b) => a - b)[Math.floor(RUNS / 2)]!.toFixed(0)} ms, p95 ${p95(times).toFixed(0)} ms (${shown})`);
     }
   } finally {
