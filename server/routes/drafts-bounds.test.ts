@@ -3,7 +3,8 @@
  * its bytes (413) or its key count (400), the answer names `data` and says the limit, whether the
  * length was declared or the body came in chunks. The bodies refused here are also not valid JSON
  * at their end: a 413 or a key-count 400 (rather than "not valid JSON") shows that nothing parsed
- * them. Before the bound, a 1.8 MB draft passed (the limit was 2 MB) and was parsed and walked.
+ * them. Before the bound, a 1.8 MB draft passed (the limit was 2 MB) and was parsed and walked. A
+ * refusal closes the connection, so the rest of a refused body is not read.
  */
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -37,6 +38,8 @@ describe('draft bounds', () => {
     const body = declared.json();
     expect(body.errors).toEqual([{ field: 'data', rejectedValue: null, message: expect.stringContaining('at most 1 MB') }]);
     expect(body.message).toMatch(/^The draft is too large: at most 1 MB \(1,048,576 bytes\)/);
+    // And the connection closes: the rest of a refused body is not read only to be thrown away.
+    expect(declared.headers.connection).toBe('close');
 
     const chunked = await t.as('operator', {
       method: 'PUT',
@@ -46,6 +49,7 @@ describe('draft bounds', () => {
     });
     expect(chunked.statusCode, chunked.body).toBe(413);
     expect(chunked.json().errors[0].field).toBe('data');
+    expect(chunked.headers.connection).toBe('close');
     // Nothing was kept.
     expect((await t.as('operator', { method: 'GET', url: URL })).json()).toBeNull();
   });
@@ -73,6 +77,7 @@ describe('draft bounds', () => {
     expect(Buffer.byteLength(rows)).toBeLessThan(DRAFT_LIMITS.bytes);
     const ok = await t.as('operator', { method: 'PUT', url: URL, payload: rows, headers: { 'content-type': 'application/json' } });
     expect(ok.statusCode, ok.body.slice(0, 300)).toBe(200);
+    expect(ok.headers.connection).not.toBe('close');
     const colons = JSON.stringify({ data: { note: ':'.repeat(DRAFT_LIMITS.keys * 2), quoted: 'a \\" : "b' } });
     const fine = await t.as('operator', { method: 'PUT', url: URL, payload: colons, headers: { 'content-type': 'application/json' } });
     expect(fine.statusCode, fine.body.slice(0, 300)).toBe(200);
