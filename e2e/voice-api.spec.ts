@@ -21,7 +21,7 @@ test('an admin runs the connection check and sees the simulator as expected', as
   await expect(run).toBeEnabled();
   await expect(page.getByRole('region', { name: "The call index's request rate" })).toBeVisible();
   // The call index as the stack's worker keeps it: its state, a worker syncing it (no warning), its transcripts.
-  const index = page.getByRole('region', { name: 'The call index' });
+  const index = page.getByRole('region', { name: 'The call index', exact: true });
   await expect(index.getByText(/^(Live|Backfilling)$/)).toBeVisible();
   await expect(index).toContainText(/[\d,]+ indexed, [\d,]+ still to fetch/);
   await expect(index.getByRole('note')).toHaveCount(0);
