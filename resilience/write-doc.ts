@@ -45,7 +45,7 @@ export async function writeDoc(): Promise<void> {
     '',
     'Operations staff rely on Switchboard during incidents. These suites try what goes wrong — a slow or',
     'failing upstream, broken input, someone trying what they should not — and count what they tried.',
-    'Run them with `npm run test:resilience` (the suites one after another, then this page is rewritten);',
+    'Run them with `npm run test:resilience` (every suite but the load run two at a time, then the load run alone; then this page is rewritten);',
     "the browser's figures (`e2e-faults`, `e2e-secrets`) come from `npm run test:e2e`, which rewrites this page too.",
     '',
     `**Bad and hostile inputs tried in the latest runs: ${inputs.toLocaleString('en')}.**`,
