@@ -119,6 +119,18 @@ async function main(): Promise<void> {
     await shot(page, '/compliance', 'compliance');
     await shot(page, `/contacts/${encodeURIComponent(call.phone)}`, 'contact');
     await shot(page, '/live', 'live');
+
+    // The Voice API page (admins): the connection check run by the worker, then the call index as the worker keeps it.
+    await page.goto('/voice-api');
+    await page.getByRole('button', { name: 'Run the check' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /As expected|problem|did not finish/ })
+      .waitFor({ timeout: 60_000 });
+    await page.getByRole('region', { name: 'The call index', exact: true }).scrollIntoViewIfNeeded();
+    await settle(page);
+    await page.screenshot({ path: `${OUT}/voice-api.png` });
+    console.log('  voice-api.png  /voice-api');
   } finally {
     await browser.close();
     await stack.close();

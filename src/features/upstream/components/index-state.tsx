@@ -50,7 +50,7 @@ function IndexFigures({ status }: { status: IndexStatus }) {
         </p>
       ) : null}
       <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-sm">
-        <dt className={term}>Indexed</dt>
+        <dt className={term}>Freshness</dt>
         <dd>
           <IndexFreshness indexedAt={status.indexedAt} />
         </dd>
