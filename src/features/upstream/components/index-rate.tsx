@@ -1,11 +1,12 @@
 /**
  * The call index's request rate to the Voice API (ADR 0055): the rate its reader uses now, the
- * ceiling, and the last limit hit (a 429: when, and at what rate), as the worker last wrote them.
+ * ceiling, and the last limit hit (a 429: when, and at what rate), as the worker last wrote them
+ * (GET /bff/index/status).
  */
-import type { UpstreamCheckAnswer } from '@contract/bff/upstream-check';
+import type { IndexStatus } from '@contract/bff/index';
 import { DateTime } from '@/components/ui/date-time';
 
-export function IndexRate({ rate }: { rate: UpstreamCheckAnswer['rate'] }) {
+export function IndexRate({ rate }: { rate: IndexStatus['rate'] }) {
   return (
     <section aria-labelledby="rate-title" className="flex flex-col gap-2 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
       <h2 id="rate-title" className="font-semibold">

@@ -1,7 +1,8 @@
 /**
  * The call index as the worker keeps it: its state, whether a worker syncs it now, what it covers,
  * its calls and transcripts, how long the pending transcripts take at the rate in use, and the last
- * failure. Read again every few seconds; a dead worker shows here, not as figures going stale.
+ * failure, then its request rate (IndexRate). Read again every few seconds; a dead worker shows
+ * here, not as figures going stale.
  */
 import { useQuery } from '@tanstack/react-query';
 import type { IndexStatus } from '@contract/bff/index';
@@ -12,25 +13,30 @@ import { ErrorState } from '@/components/ui/error-state';
 import { PageSkeleton } from '@/components/ui/skeleton';
 import { countOf } from '@/lib/plural';
 import { indexStatusQueryOptions } from '../api/index-status';
+import { IndexRate } from './index-rate';
 import { pendingTime, stateView, workerWarning } from '../model/index-view';
 
 const term = 'text-slate-600 dark:text-slate-400';
 
 export function IndexState() {
   const status = useQuery(indexStatusQueryOptions());
+  // The request rate below comes from the same read: one source for the page.
   return (
-    <section aria-labelledby="index-title" className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
-      <h2 id="index-title" className="font-semibold">
-        The call index
-      </h2>
-      {status.isPending ? (
-        <PageSkeleton label="Loading the call index's status" blocks={['h-24 w-full max-w-xl']} />
-      ) : status.isError ? (
-        <ErrorState title="The call index's status could not be loaded" error={status.error} onRetry={() => void status.refetch()} />
-      ) : (
-        <IndexFigures status={status.data} />
-      )}
-    </section>
+    <>
+      <section aria-labelledby="index-title" className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
+        <h2 id="index-title" className="font-semibold">
+          The call index
+        </h2>
+        {status.isPending ? (
+          <PageSkeleton label="Loading the call index's status" blocks={['h-24 w-full max-w-xl']} />
+        ) : status.isError ? (
+          <ErrorState title="The call index's status could not be loaded" error={status.error} onRetry={() => void status.refetch()} />
+        ) : (
+          <IndexFigures status={status.data} />
+        )}
+      </section>
+      {status.data ? <IndexRate rate={status.data.rate} /> : null}
+    </>
   );
 }
 

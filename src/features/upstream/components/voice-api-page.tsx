@@ -17,7 +17,6 @@ import { errorMessage } from '@/lib/api-client';
 import type { UpstreamCheck, UpstreamCheckAnswer } from '@contract/bff/upstream-check';
 import { upstreamCheckQueryOptions, useRequestCheck } from '../api/upstream-check';
 import { runDisabledReason, stageOf, verdict } from '../model/check-view';
-import { IndexRate } from './index-rate';
 import { IndexState } from './index-state';
 import { ReportSections } from './report-sections';
 
@@ -46,7 +45,6 @@ function CheckPanel() {
     <>
       <CheckSection answer={latest.data} />
       <IndexState />
-      <IndexRate rate={latest.data.rate} />
     </>
   );
 }
