@@ -57,6 +57,12 @@ export type DncPage = z.infer<typeof DncPage>;
 
 /** At most this many rows per import request (the SPA sends larger files in several). */
 export const DNC_IMPORT_MAX = 5000;
+/**
+ * At most this many imports per person in any minute (30,000 numbers at most): a person choosing
+ * files never comes near it; a script sending them back to back would hold the database for
+ * everyone else. Past it: 429 with Retry-After, before the body is read.
+ */
+export const DNC_IMPORTS_PER_USER_PER_MINUTE = 6;
 /** Rows as the SPA built them; each is checked again on the server and refused per row. */
 export const DncImportBody = z.strictObject({
   rows: z

@@ -767,4 +767,19 @@ CREATE TABLE upstream_checks (
 CREATE UNIQUE INDEX upstream_checks_one_open ON upstream_checks ((true)) WHERE finished_at IS NULL;
 `,
   },
+  {
+    // Each do-not-call import, for the quota of imports per person and minute (issue 28:
+    // DNC_IMPORTS_PER_USER_PER_MINUTE): written in the import's own transaction, and a person's rows
+    // older than the minute are deleted there too, so the table holds at most a minute of imports.
+    id: '038_dnc_imports',
+    sql: `
+CREATE TABLE dnc_imports (
+  id bigserial PRIMARY KEY,
+  user_id integer NOT NULL,
+  at timestamptz NOT NULL DEFAULT now(),
+  rows integer NOT NULL
+);
+CREATE INDEX dnc_imports_user_at ON dnc_imports (user_id, at);
+`,
+  },
 ];

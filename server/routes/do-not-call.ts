@@ -27,6 +27,7 @@ import { HttpError } from '../http';
 import { audit } from '../services/audit';
 import { addNumber, importNumbers, listEntries, listedForm, removeNumber, screenPhones, toE164 } from '../services/do-not-call/list';
 import { holdingCampaigns, holdingOutcome } from '../services/do-not-call/campaigns';
+import { quotaRefusal } from '../services/do-not-call/import-quota';
 import { routesNeed } from '../plugins/session';
 import { mapInSlices } from '../services/slices';
 
@@ -140,6 +141,16 @@ export const doNotCallPlugin: FastifyPluginAsyncZod = async (app) => {
     {
       bodyLimit: 2 * 1024 * 1024,
       config: manager,
+      // Past the person's imports of the minute: refused before the body is read (and the
+      // connection closed, as any refusal of an unread body).
+      preParsing: async (request, reply, payload) => {
+        const refused = await quotaRefusal(db, request.session.userId);
+        if (refused) {
+          reply.header('connection', 'close');
+          throw refused;
+        }
+        return payload;
+      },
       schema: { tags, summary: 'Import rows one by one; bad rows are reported by line', body: DncImportBody, response: { 200: DncImportResult } },
     },
     async (request) => {
@@ -157,7 +168,7 @@ export const doNotCallPlugin: FastifyPluginAsyncZod = async (app) => {
         else valid.push({ phone, reason: reason.data });
       }
       // Set-based: one INSERT per batch, in one transaction (all rows or none).
-      const addedPhones = await importNumbers(db, valid, s.username);
+      const addedPhones = await importNumbers(db, valid, s, rows.length);
       const already = valid.length - addedPhones.length;
       const added = addedPhones.length;
       const campaigns = await holdingCampaigns(ctx, addedPhones);

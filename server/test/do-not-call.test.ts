@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
 import { testStore, type TestStore } from '../../common/test-db';
 import { expectNoKey, startTestStack, type Client, type TestStack } from '../testing/harness';
+import { DNC_IMPORTS_PER_USER_PER_MINUTE } from '../../contract/bff/do-not-call';
 
 const EVERY_DAY = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'];
 
@@ -201,5 +202,29 @@ describe.each(['postgres'] as const)('the do-not-call list on %s', { timeout: 12
         'createCall refused: do-not-call',
       ]),
     );
+  });
+
+  it('refuses a person’s imports past the quota of the minute, parallel ones too, before reading the body; another person still imports', async () => {
+    const admin = await stack.login('admin');
+    const rowsOf = (i: number) => [{ line: 2, phone: `+3361234${String(7000 + i)}`, reason: 'Quota check' }];
+    const sent = await Promise.all(
+      Array.from({ length: DNC_IMPORTS_PER_USER_PER_MINUTE + 2 }, (_, i) => admin.request('POST', '/bff/do-not-call/import', { body: { rows: rowsOf(i) } })),
+    );
+    const statuses = sent.map((r) => r.status).sort();
+    expect(statuses).toEqual([...Array(DNC_IMPORTS_PER_USER_PER_MINUTE).fill(200), 429, 429]);
+    for (const refused of sent.filter((r) => r.status === 429)) {
+      expect(refused.body.message).toMatch(/^You have sent 6 imports in the last minute, the most one person may\. Try again in \d+ s; your rows are kept\.$/);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    }
+    // Only the imports let through added their number.
+    const listed = await admin.request('GET', '/bff/do-not-call?q=Quota%20check&size=100');
+    expect(listed.body.totalElements).toBe(DNC_IMPORTS_PER_USER_PER_MINUTE);
+    // Refused before the body is read: a body that would be a 400 gets the 429, and the connection is closed.
+    const unread = await admin.request('POST', '/bff/do-not-call/import', { body: { rows: 'not rows' } });
+    expect(unread.status).toBe(429);
+    expect(unread.headers.get('connection')).toBe('close');
+    const other = await operator.request('POST', '/bff/do-not-call/import', { body: { rows: rowsOf(99) } });
+    expect(other.status, other.text).toBe(200);
   });
 });

@@ -10,6 +10,7 @@ import type { Db, Queryable } from '../../../common/db';
 import { dncSkipReason, type DncEntry, type DncSkipped, type DncSource } from '../../../contract/bff/do-not-call';
 import { E164_PATTERN } from '../../../contract/formats.plain';
 import type { ValidationError } from '../../../contract/schemas/error';
+import { takeImport } from './import-quota';
 
 /**
  * A number in international form ("+33 6 12 34 56 78", "0033612345678", "+1 (415) 555-0100") as
@@ -126,8 +127,16 @@ export async function addNumber(db: Queryable, input: AddInput): Promise<{ entry
  * An import: numbers already in E.164 added by a person (source `import`), set-based (one INSERT per
  * batch) in one transaction, so all rows are added or none. Returns the numbers added, in input order.
  */
-export async function importNumbers(db: Db, rows: readonly { phone: string; reason: string }[], addedBy: string): Promise<string[]> {
-  return db.transaction((tx) => addNumbers(tx, rows, 'import', addedBy));
+export async function importNumbers(
+  db: Db,
+  rows: readonly { phone: string; reason: string }[],
+  by: { username: string; userId: number },
+  sent: number,
+): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    await takeImport(tx, by.userId, sent);
+    return addNumbers(tx, rows, 'import', by.username);
+  });
 }
 
 /** Rows per INSERT of an import (a parameter array each, so one statement per batch). */
