@@ -55,7 +55,7 @@ export type DncQuery = z.input<typeof DncQuery>;
 export const DncPage = Page(DncEntry);
 export type DncPage = z.infer<typeof DncPage>;
 
-/** At most this many rows per import request (the SPA sends larger files in several). */
+/** At most this many rows per import request (the SPA sends one request per import and lists the rows past it as problems). */
 export const DNC_IMPORT_MAX = 5000;
 /**
  * At most this many imports per person in any minute (30,000 numbers at most): a person choosing
