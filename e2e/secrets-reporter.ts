@@ -28,7 +28,12 @@ export default class SecretsReporter implements Reporter {
   private stackPorts: number[] = [];
 
   onBegin(config: FullConfig, suite: Suite): void {
-    this.stackPorts = [...new Set(config.projects.map((p) => (p.metadata as StackPorts).port))];
+    // The stacks of the projects this run has tests in: a run of some projects (--project, or
+    // E2E_STACKS, which starts only those stacks) scans those stacks' logs, and a missing one
+    // of them is still a failure.
+    this.stackPorts = [
+      ...new Set(suite.suites.filter((project) => project.allTests().length > 0).map((project) => (project.project()!.metadata as StackPorts).port)),
+    ];
     // Only this run's HARs and storages are counted.
     rmSync(HAR_DIR, { recursive: true, force: true });
     const ran = new Set(suite.allTests().map((t) => relative(process.cwd(), t.location.file)));
