@@ -6,7 +6,7 @@
  * and no write is ever sent twice (retrying with the same Idempotency-Key never duplicates).
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startStack } from '../scripts/stack';
 import type { RunningSimulator } from '../simulator/app';
 import { startTestStack, type Client, type TestStack } from '../server/testing/harness';
@@ -200,6 +200,8 @@ describe('the upstream down', () => {
       expect(body.message).toMatch(/\w{3,}/);
       expect((await fetch(`${down.url}/healthz`)).status).toBe(200);
       expect((await fetch(`${down.url}/readyz`)).status).toBe(503);
+      // The background work still runs, on the machine's clock (there is no simulator's to read).
+      await vi.waitFor(() => expect(down.app.ctx.blackout?.ticks ?? 0).toBeGreaterThan(0), { timeout: 10_000 });
     } finally {
       await down.close();
     }

@@ -34,7 +34,10 @@ export interface StackOptions {
   db?: Db;
   logStream?: Writable;
   sessionCacheMs?: number;
-  /** An already running simulator to put the BFF in front of (not closed by close()). */
+  /**
+   * An already running simulator to put the BFF in front of (not closed by close()); or only an
+   * address (`{ url } as RunningSimulator`), whose clock is then the machine's.
+   */
   sim?: RunningSimulator;
 }
 
@@ -85,8 +88,10 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       DEMO_ACCOUNTS: opts.demoAccounts === false ? 'false' : 'true',
       DEMO_PASSWORD: opts.demoPassword ?? 'switchboard-demo',
     });
-    // The BFF reads the upstream's clock from the simulator's: tests move it.
-    const upstreamNow = () => new Date(sim.state.clock.nowMs());
+    // The BFF reads the upstream's clock from the simulator's: tests move it. A simulator given by
+    // its address alone (the faults suite's stopped upstream) has no clock to read: the machine's.
+    const { state } = sim as Partial<RunningSimulator>;
+    const upstreamNow = state ? () => new Date(state.clock.nowMs()) : undefined;
     const app = await buildApp(config, { db, logStream: opts.logStream, sessionCacheMs: opts.sessionCacheMs, upstreamNow });
     await app.listen({ host, port: config.PORT });
     const address = app.server.address();
