@@ -143,6 +143,10 @@ test('usable at 1024 wide and comfortable at 1280×720', async ({ pageAs }) => {
     await page.setViewportSize(size);
     await page.goto('/agents');
     await expect(page.getByRole('table', { name: 'Agents' })).toBeVisible();
+    // The header's parts drawn after the first paint are in (the bell, and the palette's button,
+    // shown from xl up): measured before them, a header they widen past the screen passed.
+    await expect(page.getByTestId('alerts-bell')).toHaveCount(1);
+    await expect(page.locator('header button[title="Command palette"]')).toHaveCount(1);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, `horizontal overflow at ${size.width}`).toBeLessThanOrEqual(0);
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeInViewport();

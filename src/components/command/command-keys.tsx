@@ -50,10 +50,12 @@ export function CommandKeys() {
   const mod = modKey();
   return (
     <>
+      {/* From xl up only, as its placeholder: `max-xl:hidden`, not `hidden xl:inline-flex`, which the
+          button's own `inline-flex` overrode, so at 1024 it widened an admin's header past the screen. */}
       <button
         type="button"
         onClick={() => show('palette')}
-        className={buttonClasses('ghost', 'sm', 'hidden w-14 xl:inline-flex')}
+        className={buttonClasses('ghost', 'sm', 'w-14 max-xl:hidden')}
         aria-keyshortcuts="Control+K Meta+K"
         title="Command palette"
       >
