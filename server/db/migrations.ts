@@ -776,8 +776,7 @@ CREATE UNIQUE INDEX upstream_checks_one_open ON upstream_checks ((true)) WHERE f
 CREATE TABLE dnc_imports (
   id bigserial PRIMARY KEY,
   user_id integer NOT NULL,
-  at timestamptz NOT NULL DEFAULT now(),
-  rows integer NOT NULL
+  at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX dnc_imports_user_at ON dnc_imports (user_id, at);
 `,

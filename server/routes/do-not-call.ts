@@ -168,7 +168,7 @@ export const doNotCallPlugin: FastifyPluginAsyncZod = async (app) => {
         else valid.push({ phone, reason: reason.data });
       }
       // Set-based: one INSERT per batch, in one transaction (all rows or none).
-      const addedPhones = await importNumbers(db, valid, s, rows.length);
+      const addedPhones = await importNumbers(db, valid, s);
       const already = valid.length - addedPhones.length;
       const added = addedPhones.length;
       const campaigns = await holdingCampaigns(ctx, addedPhones);

@@ -31,14 +31,14 @@ export async function quotaRefusal(db: Queryable, userId: number): Promise<HttpE
 }
 
 /**
- * Counts an import of `rows` rows against the person's quota, inside the import's transaction:
- * throws the 429 past it (the transaction then writes nothing).
+ * Counts an import against the person's quota, inside the import's transaction: throws the 429
+ * past it (the transaction then writes nothing).
  */
-export async function takeImport(tx: Queryable, userId: number, rows: number): Promise<void> {
+export async function takeImport(tx: Queryable, userId: number): Promise<void> {
   await tx.query("SELECT pg_advisory_xact_lock(hashtext('dnc-import'), $1)", [userId]);
   await tx.query("DELETE FROM dnc_imports WHERE user_id = $1 AND at <= clock_timestamp() - interval '1 minute'", [userId]);
   const { rows: counted } = await tx.query<{ n: number; wait: number }>(COUNT_SQL, [userId]);
   const refused = refusal(counted[0]!.n, counted[0]!.wait);
   if (refused) throw refused;
-  await tx.query('INSERT INTO dnc_imports (user_id, at, rows) VALUES ($1, clock_timestamp(), $2)', [userId, rows]);
+  await tx.query('INSERT INTO dnc_imports (user_id, at) VALUES ($1, clock_timestamp())', [userId]);
 }

@@ -125,16 +125,12 @@ export async function addNumber(db: Queryable, input: AddInput): Promise<{ entry
 
 /**
  * An import: numbers already in E.164 added by a person (source `import`), set-based (one INSERT per
- * batch) in one transaction, so all rows are added or none. Returns the numbers added, in input order.
+ * batch) in one transaction, so all rows are added or none, after counting it against the person's
+ * imports of the minute (import-quota.ts). Returns the numbers added, in input order.
  */
-export async function importNumbers(
-  db: Db,
-  rows: readonly { phone: string; reason: string }[],
-  by: { username: string; userId: number },
-  sent: number,
-): Promise<string[]> {
+export async function importNumbers(db: Db, rows: readonly { phone: string; reason: string }[], by: { username: string; userId: number }): Promise<string[]> {
   return db.transaction(async (tx) => {
-    await takeImport(tx, by.userId, sent);
+    await takeImport(tx, by.userId);
     return addNumbers(tx, rows, 'import', by.username);
   });
 }
