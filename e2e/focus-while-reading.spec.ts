@@ -56,6 +56,26 @@ test('agents: the type filter, a sort header and "Next page" keep the focus whil
   await expect(page.getByText(/^5–6 of \d+ agents$/)).toBeVisible();
 });
 
+test('agents: the last and the first page reached by keyboard leave the focus on the pager, not the page', async ({ pageAs }) => {
+  const page = await pageAs('viewer');
+  await page.goto('/agents?size=2');
+  await expect(page.getByRole('table', { name: 'Agents' })).toBeVisible();
+  const first = page.getByRole('button', { name: 'First page' });
+  const last = page.getByRole('button', { name: 'Last page' });
+  // "»" is disabled on the last page: the focus goes to "Previous page" (before: to the page itself).
+  await tabTo(page, last, { max: 40 });
+  await page.keyboard.press('Enter');
+  await expect(last).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Previous page' })).toBeFocused();
+  expect(await focusOnBody(page)).toBe(false);
+  // Back to "«" (one Shift+Tab before "Previous page"), then the first page: the focus goes to "Next page".
+  await page.keyboard.press('Shift+Tab');
+  await expect(first).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(first).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Next page' })).toBeFocused();
+});
+
 test('do-not-call: "Next page" keeps the focus while the next page reads', async ({ pageAs }) => {
   const page = await pageAs('admin');
   const rows = Array.from({ length: 45 }, (_, i) => ({ line: i + 1, phone: `+3361990${String(i).padStart(4, '0')}`, reason: 'Focus e2e' }));

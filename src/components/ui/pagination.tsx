@@ -1,3 +1,4 @@
+import { type RefObject, useLayoutEffect, useRef } from 'react';
 import { Button } from './button';
 import type { PageMeta } from '@contract/schemas/page';
 import { Select } from './select';
@@ -33,8 +34,10 @@ export function Pagination({ of: { page, totalPages, totalElements, size }, onCh
   const onPageChange = (next: number) => onChange({ page: next });
   const { from, to } = pageRange(page, size, totalElements);
   const last = Math.max(1, totalPages);
+  const nav = useRef<HTMLElement>(null);
+  usePagerFocus(nav, page, last);
   return (
-    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 text-sm">
+    <nav ref={nav} aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <p aria-live="polite" className="text-slate-700 dark:text-slate-300">
         {summary ?? (totalElements === 0 ? `No ${noun}` : `${from}–${to} of ${totalElements}${atLeast ? '+' : ''} ${noun}`)}
       </p>
@@ -51,23 +54,41 @@ export function Pagination({ of: { page, totalPages, totalElements, size }, onCh
             />
           </label>
         ) : null}
-        <Button size="sm" onClick={() => onPageChange(1)} disabled={page <= 1} aria-label="First page">
+        <Button size="sm" onClick={() => onPageChange(1)} disabled={page <= 1} aria-label="First page" data-pager="first">
           «
         </Button>
-        <Button size="sm" onClick={() => onPageChange(page - 1)} disabled={page <= 1}>
+        <Button size="sm" onClick={() => onPageChange(page - 1)} disabled={page <= 1} data-pager="previous">
           Previous page
         </Button>
         <span className="px-1 tabular-nums">
           Page {Math.min(page, last)} of {last}
           {atLeast ? '+' : ''}
         </span>
-        <Button size="sm" onClick={() => onPageChange(page + 1)} disabled={page >= last && !atLeast}>
+        <Button size="sm" onClick={() => onPageChange(page + 1)} disabled={page >= last && !atLeast} data-pager="next">
           Next page
         </Button>
-        <Button size="sm" onClick={() => onPageChange(last)} disabled={page >= last} aria-label="Last page">
+        <Button size="sm" onClick={() => onPageChange(last)} disabled={page >= last} aria-label="Last page" data-pager="last">
           »
         </Button>
       </div>
     </nav>
   );
+}
+
+/** Where the focus goes when the pager button that has it becomes disabled. */
+const FOCUS_INSTEAD: Record<string, string> = { first: 'next', previous: 'next', next: 'previous', last: 'previous' };
+
+/**
+ * A pager button that has the focus and becomes disabled (the last page reached with "Next page" or
+ * "»", the first with "Previous page" or "«") would drop the focus to the page: the browser takes it
+ * from a disabled control, and the next Tab starts over from the top. It goes instead to the button
+ * that leads the other way, "Previous page" or "Next page". A layout effect runs before the browser
+ * looks again, so the disabled button still has the focus there.
+ */
+function usePagerFocus(nav: RefObject<HTMLElement | null>, page: number, last: number) {
+  useLayoutEffect(() => {
+    const active = document.activeElement;
+    if (!(active instanceof HTMLButtonElement) || !active.disabled || !nav.current?.contains(active)) return;
+    nav.current.querySelector<HTMLButtonElement>(`[data-pager="${FOCUS_INSTEAD[active.dataset.pager ?? '']}"]:not(:disabled)`)?.focus();
+  }, [nav, page, last]);
 }
