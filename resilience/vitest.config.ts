@@ -15,8 +15,10 @@ import root from '../vitest.config';
 const LOAD = 'resilience/load.test.ts';
 
 const config = mergeConfig(root, defineConfig({ test: { testTimeout: 180_000, globalSetup: ['./resilience/global-setup.ts'] } }));
-// Replaced, not merged: mergeConfig would append to the unit suite's lists.
+// Replaced, not merged: mergeConfig would append to the unit suite's lists (whose exclude leaves
+// out the bad-input and property suites, which are this run's).
 config.test!.include = [];
+config.test!.exclude = ['**/node_modules/**'];
 config.test!.projects = [
   {
     extends: true,
