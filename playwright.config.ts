@@ -97,8 +97,8 @@ export default defineConfig({
   ],
   use: {
     // On CI a trace is recorded for a test's retry only (its first try runs without): tracing takes a
-    // screenshot of every frame, and on three journeys' files it cost 12 % of the run's CPU (the
-    // GPU process 21 -> 7 s, the browser 39 -> 34 s). A test that fails twice leaves the retry's trace.
+    // screenshot of every frame, and on three journeys' files it cost 15 % of the CPU of Chromium and
+    // Playwright (153 -> 130 s; the GPU process 21 -> 7 s, the browser 39 -> 34 s). A test that fails twice leaves the retry's trace.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     ...devices['Desktop Chrome'],
     launchOptions: {
