@@ -91,6 +91,59 @@ for (const [role, newCall, newCampaign] of [
   });
 }
 
+test('every screen names the browser tab, and the name follows navigation and Back', async ({ pageAs, sim }) => {
+  const page = await pageAs('admin');
+  const tab = (name: string) => expect(page).toHaveTitle(`${name} · Switchboard`);
+  await page.goto('/agents');
+  await tab('Agents');
+  // Through the shell's navigation: each screen the console draws itself names the tab.
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const [link, name] of [
+    ['Insights', 'Insights'],
+    ['Calls', 'Calls'],
+    ['Campaigns', 'Campaigns'],
+    ['Do not call', 'Do-not-call list'],
+    ['Review', 'Review queue'],
+    ['Agents', 'Agents'],
+  ] as const) {
+    await nav.getByRole('link', { name: link, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await tab(name);
+  }
+  // A record's page is named after the record, and Back names the list again.
+  const agent = await sim.callableAgent();
+  await page.getByRole('link', { name: agent.name, exact: true }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: agent.name })).toBeVisible();
+  await tab(agent.name);
+  await page.goBack();
+  await tab('Agents');
+  // The screens outside the main navigation, and an address that is nothing.
+  for (const [path, name] of [
+    ['/live', 'Live calls'],
+    ['/alerts', 'Alerts'],
+    ['/compliance', 'Compliance'],
+    ['/voice-api', 'Voice API'],
+    ['/campaigns/new', 'New campaign'],
+    ['/no-such-page', 'Page not found'],
+  ] as const) {
+    await page.goto(path);
+    await tab(name);
+  }
+  const call = (await sim.upstream<{ content: { id: string; phone: string }[] }>('/v1/calls?size=1')).content[0]!;
+  await page.goto(`/calls/${call.id}`);
+  await tab(`Call with ${call.phone}`);
+});
+
+test('a screen the role may not use, and the sign-in, name the tab too', async ({ pageAs }) => {
+  const page = await pageAs('viewer');
+  await page.goto('/calls/new');
+  await expect(page.getByRole('note')).toContainText('Only operators');
+  await expect(page).toHaveTitle('Place calls · Switchboard');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page).toHaveTitle('Sign in · Switchboard');
+});
+
 test('sign out ends the session and forgets the user', async ({ pageAs }) => {
   const page = await pageAs('operator');
   await page.goto('/agents');

@@ -3,6 +3,7 @@ import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { safeRedirect } from '@/features/auth/model/safe-redirect';
 import { booleanParam } from '@/lib/search-params';
 import { sessionQueryOptions } from '@/lib/session';
+import { PageTitle } from '@/components/layout/page-title';
 
 interface LoginSearch {
   redirect?: string;
@@ -30,6 +31,7 @@ function LoginPage() {
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4 dark:bg-slate-950">
       <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <PageTitle title="Sign in" />
         <h1 className="text-xl font-semibold">Sign in to Switchboard</h1>
         <p className="mt-1 mb-6 text-sm text-slate-600 dark:text-slate-400">The operations console for your voice agents.</p>
         <SignInForm sessionEnded={search.ended} onSignedIn={() => router.history.replace(safeRedirect(search.redirect))} />

@@ -13,6 +13,7 @@
 import type { ReactNode } from 'react';
 import { rolesWith, type Permission } from '@contract/bff/permissions';
 import { can, useSession } from '@/lib/session';
+import { PageTitle } from '@/components/layout/page-title';
 
 export function Can({ permission, children, fallback = null }: { permission: Permission; children: ReactNode; fallback?: ReactNode }) {
   return <>{can(useSession(), permission) ? children : fallback}</>;
@@ -36,7 +37,12 @@ export function WritePage({ permission, action, title, children }: { permission:
   if (can(session, permission)) return <>{children}</>;
   return (
     <div className="flex flex-col gap-3">
-      {title ? <h1 className="text-xl font-semibold">{title}</h1> : null}
+      {title ? (
+        <>
+          <PageTitle title={title} />
+          <h1 className="text-xl font-semibold">{title}</h1>
+        </>
+      ) : null}
       <p role="note" className="max-w-2xl rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:bg-amber-950/50 dark:text-amber-100">
         {notAllowedMessage(permission, action, session.role)}
       </p>

@@ -14,6 +14,7 @@ import { PageSkeleton } from '@/components/ui/skeleton';
 import { alertDetailQueryOptions } from '../api/alerts';
 import { PauseBadge } from './pause-badge';
 import { DateTime } from '@/components/ui/date-time';
+import { PageTitle } from '@/components/layout/page-title';
 
 const when = (iso: string | null) => (iso ? <DateTime value={iso} /> : '—');
 
@@ -34,6 +35,7 @@ export function AlertDetail({ alertId, campaignActions }: { alertId: number; cam
   return (
     <article aria-labelledby="alert-title" className="flex max-w-4xl flex-col gap-6">
       <header className="flex flex-col gap-1">
+        <PageTitle title={`Alert: ${a.ruleName}`} />
         <h1 id="alert-title" className="text-xl font-semibold">
           {a.ruleName} {a.clearedAt ? <Badge>Cleared</Badge> : <Badge tone="red">Open</Badge>}
         </h1>

@@ -23,6 +23,7 @@ import { alertListQueryOptions, alertRulesQueryOptions, deleteRule, invalidateAl
 import { describeCondition } from '../model/watch-form';
 import { PauseBadge } from './pause-badge';
 import { DateTime } from '@/components/ui/date-time';
+import { PageTitle } from '@/components/layout/page-title';
 
 export interface AlertsSearch {
   page: number;
@@ -72,6 +73,7 @@ export function AlertsPage({ search, canManage, onSearch }: { search: AlertsSear
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
+          <PageTitle title="Alerts" />
           <h1 className="text-xl font-semibold">Alerts</h1>
           <p className="text-sm text-slate-600 dark:text-slate-400">
             Raised when a watched view crosses its threshold, from the call index. Watch a view from the saved views of the calls list.

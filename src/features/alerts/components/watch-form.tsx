@@ -24,6 +24,7 @@ import { campaignChoicesQueryOptions } from '@/lib/shared-queries/campaign-regis
 import { savedViewsQueryOptions } from '@/lib/shared-queries/saved-views';
 import { invalidateAlerts, saveRule } from '../api/alerts';
 import { ANY, defaultsFor, NONE, toRuleBody, WatchForm } from '../model/watch-form';
+import { PageTitle } from '@/components/layout/page-title';
 
 const STATUSES = Object.keys(STATUS_GROUP_OF) as CallStatus[];
 
@@ -56,6 +57,7 @@ export function WatchViewForm({ viewName, rule }: { viewName: string; rule?: Ale
 
   return (
     <form onSubmit={handleSubmit((form) => mutation.mutate(form))} noValidate aria-labelledby="watch-title" className="flex max-w-3xl flex-col gap-5">
+      <PageTitle title={rule ? `Edit "${rule.name}"` : 'Watch a saved view'} />
       <h1 id="watch-title" className="text-xl font-semibold">
         {rule ? `Edit "${rule.name}"` : 'Watch a saved view'}
       </h1>

@@ -23,6 +23,7 @@ import { CallReviewBody } from './call-review-code';
 import { REVIEW_COLUMNS, REVIEW_REGIONS } from './review-regions';
 import { ReviewSection } from './review-section';
 import { PhoneLink } from '@/components/phone/phone-link';
+import { PageTitle } from '@/components/layout/page-title';
 
 export type { CallReviewSlot } from './call-review-body';
 
@@ -99,6 +100,7 @@ export function CallReviewPage({ callId, line, aside }: { callId: string; line?:
         <Link to="/calls" className="text-sm text-blue-700 underline dark:text-blue-400">
           ← Calls
         </Link>
+        <PageTitle title={`Call with ${call.phone}`} />
         <h1 className="mt-1 flex flex-wrap items-center gap-3 text-xl font-semibold">
           Call with <span className="font-mono">{call.phone}</span> <CallStatusBadge status={call.status} />
         </h1>

@@ -28,6 +28,7 @@ import { ExportCalls } from './export-calls';
 import { isApiError } from '@/lib/api-error';
 import { useDrawnInSlices, usePaintedOnce } from '@/lib/after-paint';
 import { CallReviewBody } from './call-review-code';
+import { PageTitle } from '@/components/layout/page-title';
 
 // The filter bar (its chips' popovers, the "Add filter" menu, the saved views, phone parsing: most
 // of the page's code) loads once the rows (or the page's empty or error state) are on screen, not
@@ -90,6 +91,7 @@ export function CallsListPage({ search, onSearch }: { search: CallsSearch; onSea
       {/* One line at 1280 px: the heading, its sentence and the actions; the rows come first (issue 34). */}
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
         <div className="flex min-w-0 flex-wrap items-baseline gap-x-3">
+          <PageTitle title="Calls" />
           <h1 className="text-xl font-semibold">Calls</h1>
           {/* Drawn with the page, before the rows and the filters: the largest text of the first screen (its LCP). */}
           <p className="text-sm text-slate-600 dark:text-slate-400">

@@ -6,6 +6,7 @@ import { Select } from '@/components/ui/select';
 import { Tab, TabPanel, Tabs, TabsList } from '@/components/ui/tabs';
 import { PlaceBulkCalls } from './place-bulk-calls';
 import { PlaceOneCall } from './place-one-call';
+import { PageTitle } from '@/components/layout/page-title';
 
 const COUNTRIES: CountryCode[] = ['FR', 'US', 'GB', 'DE', 'ES', 'IT', 'BE', 'CH', 'CA', 'NL'];
 
@@ -15,6 +16,7 @@ export function PlaceCallsPage() {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-4">
+        <PageTitle title="Place calls" />
         <h1 className="text-xl font-semibold">Place calls</h1>
         <Field label="Default country" description="For numbers typed without a country code." className="w-56">
           <Select value={country} onValueChange={setCountry} options={options} />

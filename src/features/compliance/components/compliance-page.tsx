@@ -5,6 +5,7 @@
 import { Link } from '@tanstack/react-router';
 import { BlackoutSection } from './blackout-section';
 import { CapsSection } from './caps-form';
+import { PageTitle } from '@/components/layout/page-title';
 
 export function CompliancePage() {
   return (
@@ -13,6 +14,7 @@ export function CompliancePage() {
         <Link to="/do-not-call" className="text-sm text-blue-700 underline dark:text-blue-400">
           ← Do-not-call list
         </Link>
+        <PageTitle title="Compliance" />
         <h1 className="mt-1 text-xl font-semibold">Compliance</h1>
         <p className="mt-1 max-w-3xl text-sm text-slate-600 dark:text-slate-400">How often a number may be called. The do-not-call list is on its own page.</p>
       </div>

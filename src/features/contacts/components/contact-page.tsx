@@ -17,6 +17,7 @@ import { contactQueryOptions, upstreamCallsQueryOptions } from '../api/contact-q
 import { phoneForms } from '../model/phone-forms';
 import { ContactDoNotCall } from './contact-do-not-call';
 import { CampaignAttempts, ContactCalls, ContactQa, ContextSeen, LatestData, RecipientOf } from './contact-sections';
+import { PageTitle } from '@/components/layout/page-title';
 
 export function ContactPage({ phone, canManageDoNotCall }: { phone: string; canManageDoNotCall: boolean }) {
   const { data: contact } = useSuspenseQuery(contactQueryOptions(phone));
@@ -54,6 +55,7 @@ export function ContactPage({ phone, canManageDoNotCall }: { phone: string; canM
             Calls
           </Link>
         </Breadcrumb>
+        <PageTitle title={forms.international} />
         <h1 className="flex flex-wrap items-center gap-2 text-xl font-semibold">
           <span className="font-mono">{forms.international}</span>
           <CopyButton value={contact.phone} label="Copy the number" />

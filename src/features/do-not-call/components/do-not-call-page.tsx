@@ -28,6 +28,7 @@ import { DncRules } from './dnc-rules';
 import { ImportNumbers } from './import-numbers';
 import { DateTime } from '@/components/ui/date-time';
 import { PhoneLink } from '@/components/phone/phone-link';
+import { PageTitle } from '@/components/layout/page-title';
 
 const SIZE = 20;
 const COUNTRIES: CountryCode[] = ['FR', 'US', 'GB', 'DE', 'ES', 'IT', 'BE', 'CH', 'CA', 'NL'];
@@ -87,6 +88,7 @@ export function DoNotCallPage({ search, canManage, onSearch }: { search: DncSear
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
+          <PageTitle title="Do-not-call list" />
           <h1 className="text-xl font-semibold">Do-not-call list</h1>
           <p className="text-sm text-slate-600 dark:text-slate-400">
             These numbers are never called: a single call to one is refused, and they are left out of bulk calls and campaigns, with the reason.

@@ -17,6 +17,7 @@ import { InsightsFilters, type InsightsFiltersProps } from './insights-filters';
 import { CategoryCounts } from './category-counts';
 import { OutcomeCounts } from './outcome-counts';
 import { ReviewScores } from './review-scores';
+import { PageTitle } from '@/components/layout/page-title';
 
 // visx and the charts load after the figures are drawn, in their own chunk.
 const InsightsCharts = lazy(() => import('./insights-charts').then((m) => ({ default: m.InsightsCharts })));
@@ -35,6 +36,7 @@ export function InsightsPage(props: InsightsPageProps) {
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <div>
+          <PageTitle title="Insights" />
           <h1 className="text-xl font-semibold">Insights</h1>
           <p className="text-sm text-slate-600 dark:text-slate-400">
             {range} {query.from.slice(0, 4)}, days in {query.tz}

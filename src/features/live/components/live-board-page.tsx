@@ -17,6 +17,7 @@ import { allAgentsQueryOptions } from '@/lib/shared-queries/agents';
 import { useTimeFormat } from '@/lib/time/display-zone';
 import { useLiveCalls, type LiveConnection } from '../api/use-live-calls';
 import { elapsed, ordered } from '../model/live-board';
+import { PageTitle } from '@/components/layout/page-title';
 
 /** The time of day with seconds in the display zone (when the board connected). */
 function useClockTime(): (ms: number) => string {
@@ -94,6 +95,7 @@ export function LiveBoardPage() {
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
+          <PageTitle title="Live calls" />
           <h1 className="text-xl font-semibold">Live calls</h1>
           <p className="text-sm text-slate-600 dark:text-slate-400">The calls in progress now, as they start and end. The board reconnects by itself.</p>
         </div>

@@ -12,6 +12,7 @@ import { allAgentsQueryOptions } from '@/lib/shared-queries/agents';
 import { outcomesQueryOptions } from '@/lib/shared-queries/outcomes';
 import { invalidateOutcomes, removeOutcome } from '../api/outcomes';
 import { OutcomeForm } from './outcome-form';
+import { PageTitle } from '@/components/layout/page-title';
 
 export function clauseText(c: OutcomeClause): string {
   switch (c.kind) {
@@ -66,6 +67,7 @@ export function OutcomesPage() {
   return (
     <div className="grid gap-6">
       <div>
+        <PageTitle title="Outcomes" />
         <h1 className="text-xl font-semibold">Outcomes</h1>
         <p className="max-w-3xl text-sm">
           What a call must achieve to count as a success: conditions over its status, classifications, extracted data, duration, tags and transcript events. A

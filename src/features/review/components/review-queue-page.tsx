@@ -19,6 +19,7 @@ import { TableSkeleton } from '@/components/ui/skeleton';
 import { allAgentsQueryOptions } from '@/lib/shared-queries/agents';
 import { queueQueryOptions, REVIEW_EXPORT_URL } from '../api/review-api';
 import type { QueueTab, ReviewQueueSearch } from '../model/search-params';
+import { PageTitle } from '@/components/layout/page-title';
 
 const TAB_LABELS: Record<QueueTab, string> = { todo: 'To do', reviewed: 'Reviewed by me', all: 'All' };
 
@@ -61,6 +62,7 @@ export function ReviewQueuePage({ search, isAdmin, onSearch }: { search: ReviewQ
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
+          <PageTitle title="Review queue" />
           <h1 className="text-xl font-semibold">Review queue</h1>
           <p className="text-sm text-slate-600 dark:text-slate-400">
             Calls picked by sampling rules and flagged by automatic checks. Score each against its agent&apos;s rubric; press N on a call to mark it reviewed

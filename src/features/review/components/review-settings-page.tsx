@@ -14,6 +14,7 @@ import { CheckEditor } from './settings/check-editor';
 import { RubricEditor } from './settings/rubric-editor';
 import { RulesList } from './settings/rules-list';
 import { SamplingRuleEditor } from './settings/sampling-rule-editor';
+import { PageTitle } from '@/components/layout/page-title';
 
 export function ReviewSettingsPage() {
   return (
@@ -22,6 +23,7 @@ export function ReviewSettingsPage() {
         <Link to="/review" search={{ state: 'todo', page: 1 }} className="text-sm text-blue-700 underline dark:text-blue-400">
           ← Review queue
         </Link>
+        <PageTitle title="Rubrics and rules" />
         <h1 className="mt-1 text-xl font-semibold">Rubrics and rules</h1>
       </div>
       <WritePage permission="review:admin" action="define rubrics and rules (your role reviews calls in the review queue)">

@@ -19,11 +19,13 @@ import { upstreamCheckQueryOptions, useRequestCheck } from '../api/upstream-chec
 import { runDisabledReason, stageOf, verdict } from '../model/check-view';
 import { IndexState } from './index-state';
 import { ReportSections } from './report-sections';
+import { PageTitle } from '@/components/layout/page-title';
 
 export function VoiceApiPage() {
   return (
     <div className="flex flex-col gap-6">
       <div>
+        <PageTitle title="Voice API" />
         <h1 className="text-xl font-semibold">Voice API</h1>
         <p className="mt-1 max-w-3xl text-sm text-slate-600 dark:text-slate-400">
           The connection check of the upstream Voice API Switchboard is pointed at, the same as <code>npm run doctor</code>: the keys, one page of agents and of

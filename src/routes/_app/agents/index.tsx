@@ -11,6 +11,7 @@ import { agentsListQueryOptions } from '@/features/agents/api/agents-queries';
 import { AgentsTable } from '@/features/agents/components/agents-table';
 import { AgentTypeFilter } from '@/features/agents/components/agents-toolbar';
 import { AGENT_PAGE_SIZES, agentSort, parseAgentsSearch, type AgentsSearch } from '@/features/agents/model/search-params';
+import { PageTitle } from '@/components/layout/page-title';
 
 export const Route = createFileRoute('/_app/agents/')({
   // Links may give any subset (the rest default); what arrives from a URL is checked field by field.
@@ -33,6 +34,7 @@ export const Route = createFileRoute('/_app/agents/')({
 function Header() {
   return (
     <div className="mb-4">
+      <PageTitle title="Agents" />
       <h1 className="text-2xl font-semibold">Agents</h1>
       <p className="text-sm text-slate-600 dark:text-slate-400">The voice agents of your account: open one to see its telephony, extractors and classifiers.</p>
     </div>

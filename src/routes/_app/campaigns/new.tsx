@@ -8,6 +8,7 @@ import { WIZARD_STEPS, type WizardStep } from '@/features/campaigns/model/wizard
 import { oneOfParam } from '@/lib/search-params';
 import { allowedIn } from '@/lib/session';
 import { WritePage } from '@/components/auth/can';
+import { PageTitle } from '@/components/layout/page-title';
 
 export const Route = createFileRoute('/_app/campaigns/new')({
   validateSearch: (raw: { step?: WizardStep } & SearchSchemaInput) => ({ step: oneOfParam(raw.step, WIZARD_STEPS, 'basics' as const) }),
@@ -25,6 +26,7 @@ function NewCampaignRoute() {
   const navigate = Route.useNavigate();
   return (
     <div className="grid gap-4">
+      <PageTitle title="New campaign" />
       <h1 className="text-xl font-semibold">New campaign</h1>
       <WritePage permission="campaigns:write" action="create campaigns">
         <CampaignWizard

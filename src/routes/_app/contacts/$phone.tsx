@@ -4,6 +4,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { ContactPage } from '@/features/contacts/components/contact-page';
 import { contactNumber } from '@/lib/contact-number';
 import { useCan } from '@/lib/session';
+import { PageTitle } from '@/components/layout/page-title';
 
 /**
  * /contacts/+33612345678: one number's page. The address may hold the number spaced or with "00";
@@ -32,6 +33,7 @@ function ContactRoute() {
 function InvalidNumber() {
   return (
     <div className="mx-auto max-w-xl py-12">
+      <PageTitle title="Not a phone number" />
       <h1 className="text-2xl font-semibold">Not a phone number</h1>
       <p className="mt-2 text-slate-700 dark:text-slate-300">
         This address does not hold a phone number in international form (a “+”, the country code, then the number, such as +33 6 12 34 56 78). Check the link,

@@ -18,6 +18,7 @@ import { RedialButton } from './redial-button';
 import { CapGuardNotice } from './cap-guard-notice';
 import { PhoneLink } from '@/components/phone/phone-link';
 import { CampaignRecipientsSection, type RecipientsFilter } from '../recipients/campaign-recipients';
+import { PageTitle } from '@/components/layout/page-title';
 
 const day = (d: string) => d.charAt(0) + d.slice(1).toLowerCase();
 
@@ -91,6 +92,7 @@ export function CampaignDetailPage({
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center gap-3">
+        <PageTitle title={c.name} />
         <h1 className="text-xl font-semibold">{c.name}</h1>
         <CampaignStatusBadge status={c.status} />
       </div>

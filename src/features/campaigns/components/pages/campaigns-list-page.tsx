@@ -28,6 +28,7 @@ import { campaignOutcomesQueryOptions } from '../../api/recipients';
 import { campaignCallsHref } from '../../model/calls-links';
 import { countedByIndex, NOT_YET_INDEXED_POLL_MS, progressCells } from '../../model/progress';
 import { CampaignStatusBadge } from './campaign-status-badge';
+import { PageTitle } from '@/components/layout/page-title';
 
 /**
  * One progress figure: a placeholder while loading, a dash when the progress failed (said above the
@@ -167,6 +168,7 @@ export function CampaignsListPage({ page, size, onPage }: { page: number; size: 
   return (
     <div className="grid gap-4">
       <div className="flex items-center justify-between">
+        <PageTitle title="Campaigns" />
         <h1 className="text-xl font-semibold">Campaigns</h1>
         <div className="flex items-center gap-4">
           {/* Outcomes and compliance are the campaigns' settings: reached from here and from ⌘K, not from a

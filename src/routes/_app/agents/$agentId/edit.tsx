@@ -7,6 +7,7 @@ import { agentQueryOptions } from '@/features/agents/api/agents-queries';
 import { AgentEditFormView } from '@/features/agents/components/agent-edit-form';
 import { WritePage } from '@/components/auth/can';
 import { idParam } from '@/lib/route-params';
+import { PageTitle } from '@/components/layout/page-title';
 
 export const Route = createFileRoute('/_app/agents/$agentId/edit')({
   params: idParam('agentId'),
@@ -31,6 +32,7 @@ function EditAgentPage() {
           {agent.name}
         </Link>
       </Breadcrumb>
+      <PageTitle title={`Edit ${agent.name}`} />
       <h1 className="text-2xl font-semibold">Edit {agent.name}</h1>
       <WritePage permission="agents:write" action="edit agents">
         <AgentEditFormView key={agent.id} agent={agent} onDone={() => navigate({ to: '/agents/$agentId', params: { agentId } })} />

@@ -9,6 +9,7 @@ import { agentQueryOptions } from '@/features/agents/api/agents-queries';
 import { AgentDetail } from '@/features/agents/components/agent-detail';
 import { Can } from '@/components/auth/can';
 import { idParam } from '@/lib/route-params';
+import { PageTitle } from '@/components/layout/page-title';
 
 export const Route = createFileRoute('/_app/agents/$agentId/')({
   params: idParam('agentId'),
@@ -30,6 +31,7 @@ function AgentPage() {
         </Link>
       </Breadcrumb>
       <div className="flex flex-wrap items-start justify-between gap-3">
+        <PageTitle title={agent.name} />
         <h1 className="text-2xl font-semibold">{agent.name}</h1>
         <div className="flex items-center gap-2">
           <HrefLink href={`/calls?agentId=${encodeURIComponent(agent.id)}`} className={buttonClasses('secondary')}>
