@@ -170,7 +170,7 @@ export type ScriptCheckKind = (typeof SCRIPT_CHECK_KINDS)[number];
 export const CHECK_KIND_LABELS: Record<CheckKind, string> = {
   classifierWithoutExtracted: 'Classifier is a value but an extracted field is empty',
   hangUpAfterAnswer: 'Hang-up within N s of the answer',
-  transferredWithoutSummary: 'TRANSFERRED without a summary',
+  transferredWithoutSummary: 'Transferred without a summary',
   shortDuration: 'Duration under N s',
   phraseWithin: 'Agent did not say a phrase within N s of the answer',
   phraseNeverSaid: 'A phrase was never said',

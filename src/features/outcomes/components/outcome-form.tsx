@@ -16,6 +16,7 @@ import type { AgentSummary } from '@/lib/shared-queries/agents';
 import { addOutcome, invalidateOutcomes } from '../api/outcomes';
 import { emptyClause, OUTCOME_FORM_DEFAULTS, outcomeInput, type OutcomeFormValues } from '../model/outcome-form';
 import { Select } from '@/components/ui/select';
+import { callStatusLabel } from '@/components/status/call-status';
 
 const errorClass = 'text-sm text-red-700 dark:text-red-400';
 
@@ -57,7 +58,7 @@ function ClauseFields({ index, form }: { index: number; form: ReturnType<typeof 
             {CallStatus.options.map((s) => (
               <label key={s} className="flex items-center gap-1 text-sm">
                 <input type="checkbox" value={s} className="size-4" {...form.register(`clauses.${index}.statuses`)} />
-                {s}
+                {callStatusLabel(s)}
               </label>
             ))}
           </div>

@@ -13,11 +13,12 @@ import { outcomesQueryOptions } from '@/lib/shared-queries/outcomes';
 import { invalidateOutcomes, removeOutcome } from '../api/outcomes';
 import { OutcomeForm } from './outcome-form';
 import { PageTitle } from '@/components/layout/page-title';
+import { callStatusLabel } from '@/components/status/call-status';
 
 export function clauseText(c: OutcomeClause): string {
   switch (c.kind) {
     case 'status':
-      return `status is ${c.statuses.join(' or ')}`;
+      return `status is ${c.statuses.map(callStatusLabel).join(' or ')}`;
     case 'classifier':
       return `${c.classifier} = ${c.value}`;
     case 'extracted':

@@ -11,6 +11,7 @@ import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import type { AgentSummary } from '@/lib/shared-queries/agents';
 import { fillQueue, invalidateReview, removeRule, rulesQueryOptions } from '../../api/review-api';
+import { callStatusLabel } from '@/components/status/call-status';
 
 function describeCheck(check: Check): string {
   const c = check.condition;
@@ -23,7 +24,7 @@ function describeCheck(check: Check): string {
   if (c.kind === 'phraseNeverSaid') return `${by} never said ${phrases}`;
   if (c.kind === 'forbiddenPhrase') return `${by} said ${phrases}`;
   if (c.kind === 'category') return `category: ${by} said ${phrases}`;
-  return 'TRANSFERRED without a summary';
+  return 'a transferred call without a summary';
 }
 
 function describeRule(rule: SamplingRule, agentName: (id: string) => string): string {
@@ -32,7 +33,7 @@ function describeRule(rule: SamplingRule, agentName: (id: string) => string): st
     rule.agentId ? agentName(rule.agentId) : 'any agent',
     rule.campaignName ? `campaign ${rule.campaignName}` : null,
     rule.from || rule.to ? `${rule.from ?? '…'} to ${rule.to ?? '…'}` : null,
-    rule.status.length ? rule.status.join(', ') : null,
+    rule.status.length ? rule.status.map(callStatusLabel).join(', ') : null,
   ].filter(Boolean);
   return `${take} of ${parts.join(', ')}`;
 }

@@ -9,6 +9,7 @@ import type { AgentSummary } from '@/lib/shared-queries/agents';
 import { addSamplingRule } from '../../api/review-api';
 import { SamplingRuleForm, type SamplingRuleFormValues } from '../../model/forms';
 import { AddRuleForm, ScopeFields, useReviewForm } from './form-parts';
+import { callStatusLabel } from '@/components/status/call-status';
 
 export function SamplingRuleEditor({ agents }: { agents: AgentSummary[] }) {
   const { form, mutation, onSubmit, register, errors } = useReviewForm({
@@ -34,7 +35,7 @@ export function SamplingRuleEditor({ agents }: { agents: AgentSummary[] }) {
         {TERMINAL_CALL_STATUSES.map((s) => (
           <label key={s} className="inline-flex items-center gap-1">
             <input type="checkbox" value={s} {...register('status')} />
-            {s}
+            {callStatusLabel(s)}
           </label>
         ))}
       </fieldset>
