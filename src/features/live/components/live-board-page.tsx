@@ -1,11 +1,11 @@
 /**
  * /live: the calls in progress now, pushed by the BFF (useLiveCalls), each with its running time
  * (counted here each second from its start), agent, campaign and number. The connection's state is
- * said above the list: connecting, live since hh:mm:ss, or reconnecting (the browser does it).
+ * said above the list: connecting, live since a time of day, or reconnecting (the browser does it).
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { LiveCall } from '@contract/bff/live';
 import { PhoneLink } from '@/components/phone/phone-link';
 import { Badge } from '@/components/ui/badge';
@@ -19,13 +19,10 @@ import { useLiveCalls, type LiveConnection } from '../api/use-live-calls';
 import { elapsed, ordered } from '../model/live-board';
 import { PageTitle } from '@/components/layout/page-title';
 
-/** The time of day with seconds in the display zone (when the board connected). */
+/** The time of day in the display zone, the zone named, as every time of the console reads (when the board connected). */
 function useClockTime(): (ms: number) => string {
-  const { zone } = useTimeFormat();
-  return useMemo(() => {
-    const format = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', timeZone: zone });
-    return (ms: number) => format.format(ms);
-  }, [zone]);
+  const { time } = useTimeFormat();
+  return useCallback((ms: number) => time(new Date(ms).toISOString()), [time]);
 }
 
 /** Now, once a second, for the running timers (one interval for the whole board). */
