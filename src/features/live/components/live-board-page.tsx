@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { LiveCall } from '@contract/bff/live';
 import { PhoneLink } from '@/components/phone/phone-link';
 import { Badge } from '@/components/ui/badge';
