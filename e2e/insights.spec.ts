@@ -41,6 +41,12 @@ test.describe('Insights', () => {
     await expect(page.getByTestId('index-freshness')).toContainText(/Indexed up to \d+ (s|min) ago/);
     await expect(page.getByRole('figure', { name: /Calls per day, stacked by status group/ })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Per agent', exact: true })).toBeVisible();
+    // Each duration bar is named under it, in a few characters on at most two lines (at 1280 wide every
+    // other bar went unnamed, under labels such as "2 min – 2 min 59 s").
+    const durationTicks = page.getByRole('figure', { name: 'Reached calls by duration' }).locator('.visx-axis-bottom text');
+    // (each line is a tspan of its own: the text reads without the space it wrapped at).
+    const durations = ['0–15 s', '15–30 s', '30–60 s', '1–2 min', '2–3 min', '3–5 min', '5–10 min', '10–15 min', '15–30 min', '30 min+'];
+    await expect(durationTicks).toHaveText(durations.map((label) => label.replaceAll(' ', '')));
     await expectNoA11yViolations(page, 'insights');
   });
 

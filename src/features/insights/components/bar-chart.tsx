@@ -11,6 +11,7 @@ import { useParentSize } from '@visx/responsive';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
 import { useRouter } from '@tanstack/react-router';
+import { twoLineChars } from '../model/chart-data';
 
 export interface ChartSegment {
   key: string;
@@ -31,6 +32,9 @@ export interface ChartBar {
 
 const MARGIN = { top: 8, right: 8, bottom: 36, left: 44 };
 const tickText = 'fill-slate-600 text-[11px] dark:fill-slate-400';
+/** A character of an 11-px tick label, wide (digits and lower case of the UI fonts are narrower), and the room kept between two labels. */
+const TICK_CHAR_PX = 6.5;
+const TICK_GAP_PX = 8;
 
 export function BarChart({ bars, label, height = 240 }: { bars: ChartBar[]; label: string; height?: number }) {
   const { parentRef, width } = useParentSize({ debounceTime: 50, initialSize: { width: 640 } });
@@ -41,8 +45,10 @@ export function BarChart({ bars, label, height = 240 }: { bars: ChartBar[]; labe
   const x = scaleBand<string>({ domain: bars.map((b) => b.key), range: [0, innerWidth], padding: 0.2 });
   const y = scaleLinear<number>({ domain: [0, max], range: [innerHeight, 0], nice: true });
   const labels = new Map(bars.map((b) => [b.key, b.label]));
-  // Thin the bottom labels so they never overlap.
-  const every = Math.max(1, Math.ceil((bars.length * 64) / Math.max(1, innerWidth)));
+  // Thin the bottom labels so they never overlap. A label wraps at its spaces within the room its
+  // bars give it, on the two lines the margin holds ("10–15" over "min", "Nov 29" over "14:00").
+  const widest = Math.max(1, ...bars.map((b) => twoLineChars(b.label)));
+  const every = Math.max(1, Math.ceil((widest * TICK_CHAR_PX + TICK_GAP_PX) / Math.max(1, x.step())));
 
   return (
     <figure ref={parentRef} className="w-full">
@@ -81,7 +87,7 @@ export function BarChart({ bars, label, height = 240 }: { bars: ChartBar[]; labe
             tickValues={bars.filter((_, i) => i % every === 0).map((b) => b.key)}
             axisLineClassName="stroke-slate-300 dark:stroke-slate-700"
             tickClassName="[&_line]:stroke-slate-300 dark:[&_line]:stroke-slate-700"
-            tickLabelProps={{ className: tickText, textAnchor: 'middle' }}
+            tickLabelProps={{ className: tickText, textAnchor: 'middle', verticalAnchor: 'start', dy: '-0.4em', width: x.step() * every - TICK_GAP_PX }}
           />
         </Group>
       </svg>

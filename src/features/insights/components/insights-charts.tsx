@@ -10,7 +10,7 @@ import { HrefLink } from '@/components/layout/href-link';
 import { cn } from '@/lib/cn';
 import { focusRing } from '@/components/ui/styles';
 import { callsHref, classifierSearch, durationSearch, seriesSearch } from '../model/calls-links';
-import { durationLabel, stackSeries } from '../model/chart-data';
+import { durationAxisLabel, durationLabel, stackSeries } from '../model/chart-data';
 import { GROUP_FILL, GROUP_SWATCH } from '../model/group-style';
 import type { InsightsQuery } from '../model/search-params';
 import { BarChart, type ChartBar } from './bar-chart';
@@ -122,7 +122,7 @@ function CallsOverTime({ data, query }: { data: Insights; query: InsightsQuery }
 function Durations({ data, query }: { data: Insights; query: InsightsQuery }) {
   const bars: ChartBar[] = data.durations.map((b) => ({
     key: String(b.minSeconds),
-    label: durationLabel(b).replace(' or more', '+'),
+    label: durationAxisLabel(b),
     segments: [
       {
         key: 'reached',

@@ -48,10 +48,32 @@ function seconds(s: number): string {
   return Number.isInteger(m) ? `${m} min` : `${Math.floor(m)} min ${s % 60} s`;
 }
 
-/** "0–14 s", "30–59 s", "30 min or more". */
+/** A bucket's first and last second: "0 s – 14 s", "2 min – 2 min 59 s", "30 min or more" (tables, hover text). */
 export function durationLabel(bucket: Pick<DurationBucket, 'minSeconds' | 'maxSeconds'>): string {
   if (bucket.maxSeconds === null) return `${seconds(bucket.minSeconds)} or more`;
   return `${seconds(bucket.minSeconds)} – ${seconds(bucket.maxSeconds)}`;
+}
+
+/**
+ * A bucket as an axis reads it, from its first second to the next bucket's: "0–15 s", "30–60 s",
+ * "2–3 min", "30 min+".
+ */
+export function durationAxisLabel(bucket: Pick<DurationBucket, 'minSeconds' | 'maxSeconds'>): string {
+  const { minSeconds: from } = bucket;
+  const minutes = (s: number) => s / 60;
+  if (bucket.maxSeconds === null) return from % 60 === 0 && from > 0 ? `${minutes(from)} min+` : `${seconds(from)}+`;
+  const to = bucket.maxSeconds + 1;
+  if (to <= 60) return `${from}–${to} s`;
+  if (from % 60 === 0 && to % 60 === 0) return `${minutes(from)}–${minutes(to)} min`;
+  return `${seconds(from)} – ${seconds(to)}`;
+}
+
+/** The characters of the longer line when `label` is split at a space into the two most even lines. */
+export function twoLineChars(label: string): number {
+  const words = label.split(' ');
+  let best = label.length;
+  for (let i = 1; i < words.length; i++) best = Math.min(best, Math.max(words.slice(0, i).join(' ').length, words.slice(i).join(' ').length));
+  return best;
 }
 
 /** A share as a whole percent ("42 %"), or an em dash when there is nothing to divide. */

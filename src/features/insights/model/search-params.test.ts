@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { InsightsQuery as InsightsQuerySchema } from '@contract/bff/index';
 import { callsHref, durationSearch, groupSearch, seriesSearch } from './calls-links';
-import { bucketLabel, durationLabel, stackSeries } from './chart-data';
+import { bucketLabel, durationAxisLabel, durationLabel, stackSeries, twoLineChars } from './chart-data';
+import { DURATION_BUCKET_EDGES } from '@contract/bff/index.plain';
 import { parseInsightsSearch, toInsightsQuery } from './search-params';
 
 const now = new Date('2026-03-10T23:30:00Z');
@@ -72,5 +73,32 @@ describe('chart data', () => {
     expect(durationLabel({ minSeconds: 30, maxSeconds: 59 })).toBe('30 s – 59 s');
     expect(durationLabel({ minSeconds: 120, maxSeconds: 179 })).toBe('2 min – 2 min 59 s');
     expect(durationLabel({ minSeconds: 1800, maxSeconds: null })).toBe('30 min or more');
+  });
+  it('names every duration bucket on the axis in a few characters, from its first second to the next bucket’s', () => {
+    const buckets = DURATION_BUCKET_EDGES.map((min, i) => ({
+      minSeconds: min,
+      maxSeconds: i + 1 < DURATION_BUCKET_EDGES.length ? DURATION_BUCKET_EDGES[i + 1]! - 1 : null,
+    }));
+    expect(buckets.map(durationAxisLabel)).toEqual([
+      '0–15 s',
+      '15–30 s',
+      '30–60 s',
+      '1–2 min',
+      '2–3 min',
+      '3–5 min',
+      '5–10 min',
+      '10–15 min',
+      '15–30 min',
+      '30 min+',
+    ]);
+    expect(durationAxisLabel({ minSeconds: 45, maxSeconds: 89 })).toBe('45 s – 1 min 30 s');
+    expect(durationAxisLabel({ minSeconds: 45, maxSeconds: null })).toBe('45 s+');
+  });
+  it('measures a tick label by the longer of its two most even lines', () => {
+    expect(twoLineChars('Nov 29 14:00')).toBe(6);
+    expect(twoLineChars('10–15 min')).toBe(5);
+    expect(twoLineChars('Nov 3')).toBe(3);
+    expect(twoLineChars('30 min+')).toBe(4);
+    expect(twoLineChars('Unknown')).toBe(7);
   });
 });
