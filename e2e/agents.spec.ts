@@ -157,7 +157,18 @@ test('a copied URL of a filtered, sorted page shows the same rows in a fresh con
   await first.getByRole('radio', { name: 'Outbound' }).click();
   await first.getByRole('button', { name: /^Type/ }).click();
   await first.getByRole('button', { name: /^Name/ }).click();
-  await first.getByLabel('Rows per page').selectOption('10');
+  // The pager stands on one line: its label unwrapped, its select as tall as the buttons beside it
+  // and sized to its numbers (the controls' full width and height won over the pager's own).
+  const rows = first.getByLabel('Rows per page');
+  const [select, next, label] = await Promise.all([
+    rows.boundingBox(),
+    first.getByRole('button', { name: 'Next page' }).boundingBox(),
+    first.locator('label', { has: rows }).boundingBox(),
+  ]);
+  expect(select!.height).toBe(next!.height);
+  expect(select!.width).toBeLessThanOrEqual(80);
+  expect(label!.height).toBeLessThanOrEqual(select!.height);
+  await rows.selectOption('10');
   await expect(first).toHaveURL(/type=OUTBOUND/);
   await expect(first).toHaveURL(/sort=name/);
   await expect(first).toHaveURL(/size=10/);

@@ -52,7 +52,7 @@ export function ColumnMapping<R extends string>({ headers, sample, roles, keys, 
                   value={roles[i]}
                   onValueChange={(next) => setRole(i, next as R)}
                   options={options}
-                  className="h-8 w-auto"
+                  className="h-8! w-auto!"
                 />
               </td>
               {namedRole ? (

@@ -43,14 +43,14 @@ export function Pagination({ of: { page, totalPages, totalElements, size }, onCh
       </p>
       <div className="flex items-center gap-2">
         {sizes ? (
-          <label className="flex items-center gap-2 text-slate-700 dark:text-slate-300">
+          <label className="flex items-center gap-2 whitespace-nowrap text-slate-700 dark:text-slate-300">
             Rows per page
             {/* A native select: light on list pages, and every platform's own accessible picker. */}
             <Select
               value={String(size)}
               onValueChange={(next) => onChange({ page: 1, size: Number(next) })}
               options={[...new Set([...sizes, size])].sort((a, b) => a - b).map((s) => ({ value: String(s), label: String(s) }))}
-              className="h-8 w-20 px-2"
+              className="h-8! w-20! px-2!"
             />
           </label>
         ) : null}

@@ -99,7 +99,7 @@ function Calendars({ data, mayEdit }: { data: BlackoutResult; mayEdit: boolean }
       {mayEdit ? (
         <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Add a calendar" className="flex items-start gap-2">
           <Field label="Country or region code" description="FR, DE, US-CA…" error={form.formState.errors.code?.message ?? serverError}>
-            <Input autoComplete="off" className="w-40" {...form.register('code')} />
+            <Input autoComplete="off" className="w-40!" {...form.register('code')} />
           </Field>
           <Button type="submit" className="mt-6" disabled={mutation.isPending}>
             Add the calendar

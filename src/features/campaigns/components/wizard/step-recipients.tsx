@@ -85,7 +85,7 @@ export function StepRecipients(props: StepRecipientsProps) {
           <Select
             value={country}
             onValueChange={(next) => onChange(draft ? { ...draft, defaultCountry: next } : importTable('', null, next))}
-            className="w-auto"
+            className="w-auto!"
             options={COUNTRIES.map((c) => ({ value: c.code, label: `${c.name} (${c.code})` }))}
           />
         </label>

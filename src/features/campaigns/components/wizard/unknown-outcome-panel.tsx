@@ -89,7 +89,7 @@ export function UnknownOutcomePanel({ state, lastPart, actions }: { state: Unkno
                 <p>If you find it in the Voice API, give its id: Switchboard reads it back and records it.</p>
                 <div className="flex items-end gap-2">
                   <Field label="Campaign id found in the Voice API" error={errors.campaignId?.message}>
-                    <Input autoComplete="off" {...register('campaignId')} className="w-96 max-w-full" />
+                    <Input autoComplete="off" {...register('campaignId')} className="w-96! max-w-full" />
                   </Field>
                   <Button type="submit" disabled={isSubmitting}>
                     Record it
