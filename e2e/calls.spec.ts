@@ -360,6 +360,13 @@ test.describe('placing calls', () => {
 
     const phones = uniquePhones(5);
     await page.goto('/calls/new');
+    // The heading heads the page, level with the default country beside it (not pushed down to the
+    // line under that field's description).
+    const [heading, country] = await Promise.all([
+      page.getByRole('heading', { level: 1, name: 'Place calls' }).boundingBox(),
+      page.getByText('Default country', { exact: true }).boundingBox(),
+    ]);
+    expect(Math.abs(heading!.y - country!.y)).toBeLessThan(8);
     await page.getByRole('tab', { name: 'Many calls' }).click();
     await page.getByLabel(/Or paste rows/).fill(phones.join('\n'));
     await page.getByRole('button', { name: 'Use pasted rows' }).click();

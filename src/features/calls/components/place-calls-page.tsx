@@ -15,7 +15,7 @@ export function PlaceCallsPage() {
   const options = (COUNTRIES.includes(country) ? COUNTRIES : [country, ...COUNTRIES]).map((c) => ({ value: c, label: c }));
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-4">
+      <div className="flex flex-wrap items-start justify-between gap-4">
         <PageTitle title="Place calls" />
         <h1 className="text-xl font-semibold">Place calls</h1>
         <Field label="Default country" description="For numbers typed without a country code." className="w-56">
