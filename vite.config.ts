@@ -17,7 +17,7 @@ const FIRST_PAINT_SHARED = [
   /\/contract\/(bff\/)?[\w-]+\.plain\.ts$/,
   /\/contract\/(limits|status-groups|timezone|timestamps)\.ts$/,
   /\/contract\/bff\/permissions\.ts$/,
-  /\/src\/lib\/(api-client|api-error|token-cache|backoff|keep-on-session-end|cn|plural|after-paint|search-params|session|query-client|zone-days)\.tsx?$/,
+  /\/src\/lib\/(api-client|api-error|token-cache|backoff|keep-on-session-end|cn|plural|after-paint|search-params|session|query-client|zone-days|duration)\.tsx?$/,
   /\/src\/lib\/(time|shared-queries)\/[\w-]+\.ts$/,
   /\/src\/components\/ui\/(badge|button|styles|empty-state|pagination|data-table|skeleton|error-state|date-time|segmented-control)\.tsx?$/,
   /\/src\/components\/(layout\/(href-link|not-found|route-error|page-title)|auth\/can|status\/[\w-]+|data\/index-freshness)\.tsx$/,

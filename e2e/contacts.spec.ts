@@ -31,6 +31,10 @@ test('a contact page opened from a call review adds the number to do-not-call th
   await expect(page.getByText(call.phone, { exact: true }).first()).toBeVisible();
   const calls = page.getByRole('table', { name: 'Calls to and from this number' });
   await expect(calls.getByRole('row').nth(1)).toBeVisible();
+  // Its duration reads as everywhere else (m:ss), not in seconds.
+  const { duration } = await sim.upstream<{ duration: number }>(`/v1/calls/${call.id}`);
+  const mss = `${Math.floor(duration / 60)}:${String(duration % 60).padStart(2, '0')}`;
+  await expect(calls.getByRole('cell', { name: mss, exact: true }).first()).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Not listed' })).toBeVisible();
   await expectNoA11yViolations(page, 'contact page');
 

@@ -3,7 +3,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { PageOf } from '@contract/schemas/page';
 import type { Call } from '@contract/schemas/call';
 import { apiRequest } from '@/lib/api-client';
-import { normaliseTranscript } from '../model/transcript';
+import { normaliseTranscript } from '../model/transcript-read';
 import { listSearchOf, type CallsSearch } from '../model/search-params';
 import { fetchCallsPage } from './calls-source';
 import { callRead, transcriptRead } from './first-reads';

@@ -38,7 +38,7 @@ import { focusRing, popupSurface } from '@/components/ui/styles';
 import { cn } from '@/lib/cn';
 import { callQueryOptions, transcriptQueryOptions } from '../api/calls-queries';
 import type { CallRow } from '../api/calls-source';
-import { formatDuration } from '../model/format';
+import { formatDuration } from '@/lib/duration';
 import { toTimeline } from '../model/transcript';
 import { NoRecording, RecordingPlayer } from './call-review-body';
 

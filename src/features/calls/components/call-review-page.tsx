@@ -16,7 +16,7 @@ import { useCan } from '@/lib/session';
 import { afterPaint } from '@/lib/after-paint';
 import { callQueryOptions } from '../api/calls-queries';
 import { DateTime } from '@/components/ui/date-time';
-import { formatDuration } from '../model/format';
+import { formatDuration } from '@/lib/duration';
 import { CallStatusBadge } from '@/components/status/call-status-badge';
 import type { CallReviewSlot } from './call-review-body';
 import { CallReviewBody } from './call-review-code';

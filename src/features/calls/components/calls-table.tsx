@@ -14,7 +14,7 @@ import type { CallRow } from '../api/calls-source';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import type { CallsColumn, CallsDensity } from '@contract/bff/preferences.plain';
 import { useTimeFormat, type TimeFormat } from '@/lib/time/display-zone';
-import { formatDuration } from '../model/format';
+import { formatDuration } from '@/lib/duration';
 import { CallStatusBadge } from '@/components/status/call-status-badge';
 import { TranscriptHit } from './transcript-hit';
 import { CallReviewBody } from './call-review-code';

@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { controlBase, focusRing } from '@/components/ui/styles';
 import { useTimeFormat } from '@/lib/time/display-zone';
-import { formatOffset } from '../model/format';
+import { formatOffset } from '@/lib/duration';
 import { findInTranscript, transcriptToText, type TimelineItem } from '../model/transcript';
 import { countOf } from '@/lib/plural';
 

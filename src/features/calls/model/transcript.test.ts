@@ -2,8 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { TranscriptAction, TranscriptActor } from '@contract/enums';
-import { formatOffset } from './format';
-import { activeIndexAt, findInTranscript, normaliseTranscript, toTimeline, transcriptToText } from './transcript';
+import { formatOffset } from '@/lib/duration';
+import { activeIndexAt, findInTranscript, toTimeline, transcriptToText } from './transcript';
+import { normaliseTranscript } from './transcript-read';
 
 const entries = [
   { action: 'RING', actor: 'UNKNOWN', message: 'Ringing', time: '2026-01-01T10:00:00Z' },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseTranscript, toTimeline } from './transcript';
+import { toTimeline } from './transcript';
+import { normaliseTranscript } from './transcript-read';
 import { turnBands } from './turn-bands';
 
 const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 10, 0, s)).toISOString().replace('.000', '');

@@ -6,6 +6,7 @@ import type { JsonValue } from '@contract/json';
 import { CallStatusBadge } from '@/components/status/call-status-badge';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { DateTime } from '@/components/ui/date-time';
+import { formatDuration } from '@/lib/duration';
 
 export function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
@@ -119,7 +120,7 @@ export function ContactCalls({
     { id: 'agent', header: 'Agent', cell: (c) => agentName(c.agentId) },
     { id: 'campaign', header: 'Campaign', cell: (c) => c.campaignName ?? '—' },
     { id: 'status', header: 'Status', cell: (c) => <CallStatusBadge status={c.status} /> },
-    { id: 'duration', header: 'Duration', align: 'right', className: 'tabular-nums', cell: (c) => (c.duration === null ? '—' : `${c.duration} s`) },
+    { id: 'duration', header: 'Duration', align: 'right', className: 'tabular-nums', cell: (c) => formatDuration(c.duration) },
   ];
   return (
     <Section id="contact-calls" title="Calls">

@@ -4,7 +4,8 @@ import { HrefLink } from '@/components/layout/href-link';
 import { focusRing } from '@/components/ui/styles';
 import { cn } from '@/lib/cn';
 import { callsHref, groupSearch, rangeSearch, type CallsLinkSearch } from '../model/calls-links';
-import { formatSeconds, formatShare } from '../model/chart-data';
+import { formatShare } from '../model/chart-data';
+import { formatDuration } from '@/lib/duration';
 import type { InsightsQuery } from '../model/search-params';
 
 export interface BreakdownRow {
@@ -69,8 +70,8 @@ export function BreakdownTable({ title, head, rows, query }: { title: string; he
                         {formatShare(f.failureShare)} ({f.groups.failed.toLocaleString()})
                       </HrefLink>
                     </td>
-                    <td className={td}>{formatSeconds(f.avgReachedSeconds)}</td>
-                    <td className={td}>{formatSeconds(f.p90ReachedSeconds)}</td>
+                    <td className={td}>{formatDuration(f.avgReachedSeconds)}</td>
+                    <td className={td}>{formatDuration(f.p90ReachedSeconds)}</td>
                   </tr>
                 );
               })}

@@ -7,7 +7,8 @@ import { HrefLink } from '@/components/layout/href-link';
 import { focusRing } from '@/components/ui/styles';
 import { cn } from '@/lib/cn';
 import { callsHref, groupSearch, inProgressSearch, rangeSearch } from '../model/calls-links';
-import { formatSeconds, formatShare } from '../model/chart-data';
+import { formatShare } from '../model/chart-data';
+import { formatDuration } from '@/lib/duration';
 import type { InsightsQuery } from '../model/search-params';
 import { countOf } from '@/lib/plural';
 
@@ -23,13 +24,13 @@ export function Figures({ data, query }: { data: Insights; query: InsightsQuery 
     { label: 'Failures', value: formatShare(t.failureShare), detail: plural(t.groups.failed), href: callsHref(groupSearch(query, 'failed')) },
     {
       label: 'Average duration',
-      value: formatSeconds(t.avgReachedSeconds),
+      value: formatDuration(t.avgReachedSeconds),
       detail: `of ${plural(t.groups.reached)} reached`,
       href: callsHref(groupSearch(query, 'reached')),
     },
     {
       label: 'p90 duration',
-      value: formatSeconds(t.p90ReachedSeconds),
+      value: formatDuration(t.p90ReachedSeconds),
       detail: `of ${plural(t.groups.reached)} reached`,
       href: callsHref(groupSearch(query, 'reached')),
     },

@@ -80,13 +80,3 @@ export function twoLineChars(label: string): number {
 export function formatShare(share: number | null): string {
   return share === null ? '—' : `${Math.round(share * 100)} %`;
 }
-
-/** A duration in m:ss, or an em dash. */
-export function formatSeconds(value: number | null): string {
-  if (value === null) return '—';
-  const s = Math.round(value);
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const sec = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
-}

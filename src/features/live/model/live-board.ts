@@ -3,6 +3,7 @@
  * events (live.plain.ts: a snapshot first, then start and end), and the running time of a call.
  */
 import type { LiveCall } from '@contract/bff/live';
+import { formatOffset } from '@/lib/duration';
 
 export type LiveCalls = ReadonlyMap<string, LiveCall>;
 
@@ -34,9 +35,5 @@ export function ordered(calls: LiveCalls): LiveCall[] {
 
 /** The running time from `startTime` to `now` as m:ss or h:mm:ss (never negative: clocks differ a little). */
 export function elapsed(startTime: string, now: number): string {
-  const total = Math.max(0, Math.floor((now - Date.parse(startTime)) / 1000));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = String(total % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+  return formatOffset(Math.max(0, (now - Date.parse(startTime)) / 1000));
 }

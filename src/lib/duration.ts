@@ -1,8 +1,11 @@
-/** How call durations read on screen: m:ss. (Times: src/lib/time, in the display zone.) */
+/**
+ * How durations read on screen, everywhere: m:ss (h:mm:ss past an hour). A call's duration, an
+ * average, a live call's running time, a transcript line's offset. (Times of day: src/lib/time.)
+ */
 
-/** m:ss, or an em dash while the call has no duration yet. */
+/** A duration in m:ss, to the nearest second; an em dash when there is none (a call still going). */
 export function formatDuration(seconds: number | null | undefined): string {
-  return seconds === null || seconds === undefined ? '—' : formatOffset(seconds);
+  return seconds === null || seconds === undefined ? '—' : formatOffset(Math.round(seconds));
 }
 
 /** m:ss (h:mm:ss past an hour); transcript offsets and call durations. */
