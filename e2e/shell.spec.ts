@@ -1,6 +1,6 @@
 /** Issue #5, the shell: sign-in and back, a session ending mid-work, navigation per role, sign out, not found. */
 import type { Locator, Page } from '@playwright/test';
-import { BFF_URL, BFF_WRITE_HEADERS, DEMO_PASSWORD, expect, expectNoA11yViolations, signInContext, test } from './fixtures';
+import { BFF_URL, BFF_WRITE_HEADERS, DEMO_PASSWORD, expect, expectNoA11yViolations, newSignedInContext, signInContext, test } from './fixtures';
 
 /**
  * After the session ended elsewhere, the page's next request to the BFF takes it to sign in: the
@@ -142,6 +142,28 @@ test('a screen the role may not use, and the sign-in, name the tab too', async (
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login/);
   await expect(page).toHaveTitle('Sign in · Switchboard');
+});
+
+test('on a phone every screen fits its width: the header wraps, the navigation scrolls sideways, tables scroll in their frame', async ({ browser, sim }) => {
+  const context = await newSignedInContext(browser, 'operator', { viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const agent = await sim.callableAgent();
+  const call = (await sim.upstream<{ content: { id: string }[] }>('/v1/calls?size=1')).content[0]!;
+  // Before: the header alone was ~1,000 px wide, and each table's screen-reader texts stood where its
+  // columns scrolled to, widening the page (/calls by 375 px, /agents by 117, an agent by 75).
+  for (const path of ['/', '/calls', '/agents', `/agents/${agent.id}`, '/campaigns', '/do-not-call', '/review', `/calls/${call.id}`, '/live']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${path} is wider than the phone`).toBe(0);
+  }
+  // Every entry of the main navigation is reachable: the row scrolls to the last one.
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Review', exact: true }).scrollIntoViewIfNeeded();
+  await nav.getByRole('link', { name: 'Review', exact: true }).click();
+  await expect(page).toHaveURL(/\/review/);
+  await context.close();
 });
 
 test('sign out ends the session and forgets the user', async ({ pageAs }) => {

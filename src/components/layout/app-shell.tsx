@@ -59,12 +59,13 @@ export function AppShell({
         Skip to content
       </a>
       <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-        <div className="mx-auto flex h-14 max-w-screen-2xl items-center gap-3 px-4">
+        {/* One row from lg up; narrower, the navigation takes a row of its own under the actions and scrolls sideways. */}
+        <div className="mx-auto flex max-w-screen-2xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2 lg:h-14 lg:flex-nowrap lg:py-0">
           <Link to="/" className={cn('rounded font-semibold tracking-tight', focusRing)}>
             Switchboard
           </Link>
-          <nav aria-label="Main">
-            <ul className="flex gap-1">
+          <nav aria-label="Main" className="relative order-last -mx-1 w-full overflow-x-auto px-1 lg:order-none lg:mx-0 lg:w-auto lg:overflow-visible lg:px-0">
+            <ul className="flex gap-1 whitespace-nowrap lg:whitespace-normal">
               {NAV.map((item) => (
                 <li key={item.href}>
                   <HrefLink href={item.href} exact={'exact' in item} className={navLink} activeClassName={navActive}>
@@ -89,14 +90,17 @@ export function AppShell({
               </HrefLink>
             </Can>
             <Can permission="campaigns:write">
-              <HrefLink href="/campaigns/new" exact className={buttonClasses('secondary', 'sm')}>
-                New campaign
-              </HrefLink>
+              {/* On a phone the Campaigns page and ⌘K offer it: the header keeps to one row of actions. */}
+              <span className="hidden sm:contents">
+                <HrefLink href="/campaigns/new" exact className={buttonClasses('secondary', 'sm')}>
+                  New campaign
+                </HrefLink>
+              </span>
             </Can>
             <CommandKeys fallback={commandKeysPlaceholder} />
             <AlertsBell fallback={bellPlaceholder} />
             <TimeZonePicker />
-            <div className="ml-2 flex items-center gap-2 border-l border-slate-200 pl-3 text-sm dark:border-slate-700">
+            <div className="flex items-center gap-2 border-l border-slate-200 pl-2 text-sm sm:ml-2 sm:pl-3 dark:border-slate-700">
               <span className="hidden font-medium xl:inline" data-testid="current-user">
                 {session.user}
               </span>

@@ -22,12 +22,13 @@ export function CopyButton({ value, label, className }: { value: string; label?:
       onClick={copy}
       aria-label={`Copy ${label ?? value}`}
       className={cn(
-        'inline-flex items-center gap-1.5 rounded px-1.5 py-0.5 font-mono text-sm hover:bg-slate-100 dark:hover:bg-slate-800',
+        'inline-flex max-w-full items-center gap-1.5 rounded px-1.5 py-0.5 text-left font-mono text-sm hover:bg-slate-100 dark:hover:bg-slate-800',
         focusRing,
         className,
       )}
     >
-      <span>{value}</span>
+      {/* A long value (an id) wraps rather than widen its column on a phone. */}
+      <span className="min-w-0 break-all">{value}</span>
       <span aria-hidden="true" className="text-xs text-slate-500 dark:text-slate-400">
         {copied ? 'Copied' : 'Copy'}
       </span>

@@ -124,7 +124,9 @@ export function DataTable<T>({
   }
 
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
+    // `relative`: the cells' sr-only texts (absolute) are placed and clipped in here; without it they
+    // stood where the columns scrolled to, outside the page, and widened it on a phone.
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
       <table className="w-full border-collapse text-sm">
         <caption className={cn(showCaption ? 'px-4 py-2 text-left font-medium' : 'sr-only')}>{caption}</caption>
         <thead className="bg-slate-50 text-left dark:bg-slate-900">

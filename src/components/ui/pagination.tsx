@@ -41,7 +41,7 @@ export function Pagination({ of: { page, totalPages, totalElements, size }, onCh
       <p aria-live="polite" className="text-slate-700 dark:text-slate-300">
         {summary ?? (totalElements === 0 ? `No ${noun}` : `${from}–${to} of ${totalElements}${atLeast ? '+' : ''} ${noun}`)}
       </p>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         {sizes ? (
           <label className="flex items-center gap-2 whitespace-nowrap text-slate-700 dark:text-slate-300">
             Rows per page
@@ -60,7 +60,7 @@ export function Pagination({ of: { page, totalPages, totalElements, size }, onCh
         <Button size="sm" onClick={() => onPageChange(page - 1)} disabled={page <= 1} data-pager="previous">
           Previous page
         </Button>
-        <span className="px-1 tabular-nums">
+        <span className="px-1 whitespace-nowrap tabular-nums">
           Page {Math.min(page, last)} of {last}
           {atLeast ? '+' : ''}
         </span>

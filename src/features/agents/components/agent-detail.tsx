@@ -28,7 +28,7 @@ export function AgentDetail({ agent }: { agent: Agent }) {
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <Section title="Overview">
-        <dl className="grid grid-cols-[8rem_1fr] gap-x-4 gap-y-2 text-sm">
+        <dl className="grid grid-cols-[7rem_minmax(0,1fr)] gap-x-4 sm:grid-cols-[8rem_minmax(0,1fr)] gap-y-2 text-sm">
           <dt className="text-slate-600 dark:text-slate-400">Type</dt>
           <dd>
             <Badge tone={agent.type === 'INBOUND' ? 'violet' : 'blue'}>{agent.type === 'INBOUND' ? 'Inbound' : 'Outbound'}</Badge>
@@ -51,7 +51,7 @@ export function AgentDetail({ agent }: { agent: Agent }) {
       </Section>
 
       <Section title="Telephony">
-        <dl className="grid grid-cols-[8rem_1fr] gap-x-4 gap-y-2 text-sm">
+        <dl className="grid grid-cols-[7rem_minmax(0,1fr)] gap-x-4 sm:grid-cols-[8rem_minmax(0,1fr)] gap-y-2 text-sm">
           <dt className="text-slate-600 dark:text-slate-400">SIP DID</dt>
           <dd>{sipConnection?.did ? <CopyButton value={sipConnection.did} label="SIP DID" className="-ml-1.5" /> : <span>None</span>}</dd>
           <dt className="text-slate-600 dark:text-slate-400">Phone numbers</dt>

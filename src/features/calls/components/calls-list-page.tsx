@@ -98,7 +98,7 @@ export function CallsListPage({ search, onSearch }: { search: CallsSearch; onSea
             Every call of your account, newest first: filter them, search what was said, and open one to review it.
           </p>
         </div>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           {/* In the header's one line, not above the rows: the rows keep their room (12 at 1280×720). */}
           {rowsSettled ? (
             <Suspense fallback={settingsPlaceholder}>

@@ -30,7 +30,7 @@ export function BreakdownTable({ title, head, rows, query }: { title: string; he
       {rows.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">No calls in the range.</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
+        <div className="relative overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
           <table className="w-full text-sm">
             <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
               <tr>

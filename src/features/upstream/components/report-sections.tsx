@@ -57,7 +57,7 @@ export function ReportSections({ report }: { report: DoctorReport }) {
       ) : null}
 
       <Part title="Keys">
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full text-sm">
             <thead>
               <tr>
@@ -99,7 +99,7 @@ export function ReportSections({ report }: { report: DoctorReport }) {
       </Part>
 
       <Part title="Shapes">
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full text-sm">
             <thead>
               <tr>

@@ -167,10 +167,10 @@ export function CampaignsListPage({ page, size, onPage }: { page: number; size: 
   ];
   return (
     <div className="grid gap-4">
-      <div className="flex items-center justify-between">
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <PageTitle title="Campaigns" />
         <h1 className="text-xl font-semibold">Campaigns</h1>
-        <div className="flex items-center gap-4">
+        <div className="flex flex-wrap items-center gap-4">
           {/* Outcomes and compliance are the campaigns' settings: reached from here and from ⌘K, not from a
               main navigation that has no room left at 1024 px. */}
           <Link to="/outcomes" className="text-sm text-blue-700 underline dark:text-blue-400">

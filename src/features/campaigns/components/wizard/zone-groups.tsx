@@ -104,7 +104,7 @@ export function ZoneGroups(props: ZoneGroupsProps) {
           ? `${countOf(outside, 'person', 'people')} would be called outside 10:00–13:00 and 14:00–20:00 their time today.`
           : 'Everyone is called inside 10:00–13:00 and 14:00–20:00 their time.'}
       </p>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <DataTable caption="Recipients by time zone" columns={columns} rows={rows} getRowId={(r) => r.key} empty="No recipients." />
       </div>
       <p className="text-xs text-slate-600 dark:text-slate-400">

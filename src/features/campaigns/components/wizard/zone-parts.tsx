@@ -66,7 +66,7 @@ export function ZoneParts({ parts, held, pending, error, batchSize }: ZonePartsP
         {sum !== batchSize ? `, so ${sum.toLocaleString('en')} in all` : ''}).
         {held > 0 ? ` ${countOf(held, 'number is', 'numbers are')} held back: no sure time zone.` : ''}
       </p>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <DataTable caption="Campaigns per time zone" columns={columns} rows={parts} getRowId={(p) => p.name} empty="No campaign: every number is held back." />
       </div>
     </div>
