@@ -120,6 +120,13 @@ async function main(): Promise<void> {
     await shot(page, `/contacts/${encodeURIComponent(call.phone)}`, 'contact');
     await shot(page, '/live', 'live');
 
+    // A call review on a phone (412 px wide): the header wraps and its navigation scrolls sideways.
+    const phone = await browser.newContext({ baseURL: stack.url, viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true, colorScheme: 'light' });
+    await phone.addCookies(await context.cookies());
+    const phonePage = await phone.newPage();
+    await shot(phonePage, `/calls/${call.id}`, 'phone-call-review');
+    await phone.close();
+
     // The Voice API page (admins): the connection check run by the worker, then the call index as the worker keeps it.
     await page.goto('/voice-api');
     await page.getByRole('button', { name: 'Run the check' }).click();
