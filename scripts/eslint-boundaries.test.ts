@@ -17,11 +17,11 @@ describe('feature boundaries, on resolved paths', () => {
   const fromCampaigns = 'src/features/campaigns/model/boundary-fixture.ts';
 
   it.each([
-    ['a relative path', "import { formatDuration } from '../../calls/model/format';"],
-    ['the @/ alias', "import { formatDuration } from '@/features/calls/model/format';"],
-    ['a path that wanders out and back', "import { formatDuration } from '../../../features/calls/model/format';"],
+    ['a relative path', "import { toTimeline } from '../../calls/model/transcript';"],
+    ['the @/ alias', "import { toTimeline } from '@/features/calls/model/transcript';"],
+    ['a path that wanders out and back', "import { toTimeline } from '../../../features/calls/model/transcript';"],
   ])('campaigns importing calls through %s is refused', async (_, code) => {
-    expect(await boundaryErrors(fromCampaigns, `${code}\nexport const f = formatDuration;\n`)).toEqual([
+    expect(await boundaryErrors(fromCampaigns, `${code}\nexport const f = toTimeline;\n`)).toEqual([
       expect.stringContaining('Features do not import each other'),
     ]);
   });
