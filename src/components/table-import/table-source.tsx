@@ -30,7 +30,7 @@ export function TableSource({ onText }: { onText: (text: string, fileName: strin
     void read(e.dataTransfer.files[0]);
   };
   return (
-    <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+    <div className="grid gap-4 md:grid-cols-2">
       <div
         onDragOver={(e) => {
           e.preventDefault();

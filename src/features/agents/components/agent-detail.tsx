@@ -26,7 +26,7 @@ export function AgentDetail({ agent }: { agent: Agent }) {
   const { sipConnection, phoneNumbers } = agent.telephonyConfiguration;
   const { extractors, classifiers } = agent.configuration;
   return (
-    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+    <div className="grid gap-4 lg:grid-cols-2">
       <Section title="Overview">
         <dl className="grid grid-cols-[7rem_minmax(0,1fr)] gap-x-4 sm:grid-cols-[8rem_minmax(0,1fr)] gap-y-2 text-sm">
           <dt className="text-slate-600 dark:text-slate-400">Type</dt>

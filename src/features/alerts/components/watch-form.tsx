@@ -61,7 +61,7 @@ export function WatchViewForm({ viewName, rule }: { viewName: string; rule?: Ale
       <h1 id="watch-title" className="text-xl font-semibold">
         {rule ? `Edit "${rule.name}"` : 'Watch a saved view'}
       </h1>
-      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+      <div className="grid gap-4 md:grid-cols-2">
         <Field label="Rule name" error={err('name')}>
           <Input autoComplete="off" {...register('name')} />
         </Field>
@@ -111,7 +111,7 @@ export function WatchViewForm({ viewName, rule }: { viewName: string; rule?: Ale
           )}
         />
         {kind === 'share' ? (
-          <div className="grid grid-cols-1 gap-4 md:grid-cols-4">
+          <div className="grid gap-4 md:grid-cols-4">
             <Field label="Status group" error={err('group', 'condition.group')}>
               <Controller
                 control={control}
@@ -132,7 +132,7 @@ export function WatchViewForm({ viewName, rule }: { viewName: string; rule?: Ale
             </Field>
           </div>
         ) : kind === 'count' ? (
-          <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
+          <div className="grid gap-4 md:grid-cols-3">
             <Field label="Calls in status" error={err('status', 'condition.statuses')}>
               <Controller
                 control={control}
@@ -163,7 +163,7 @@ export function WatchViewForm({ viewName, rule }: { viewName: string; rule?: Ale
       <fieldset className="flex flex-col gap-4 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
         <legend className="px-1 font-semibold">On a breach</legend>
         <p className="text-sm text-slate-600 dark:text-slate-400">The alert always shows in the console, on the bell.</p>
-        <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+        <div className="grid gap-4 md:grid-cols-2">
           <Field label="Webhook URL (optional)" error={err('webhookUrl')} description="https; signed with HMAC-SHA256 over the timestamp and the body.">
             <Input type="url" autoComplete="off" placeholder="https://hooks.example.com/switchboard" {...register('webhookUrl')} />
           </Field>

@@ -46,7 +46,7 @@ export function BlackoutSection() {
       ) : blackout.isError ? (
         <ErrorState title="The blackout dates could not be loaded" error={blackout.error} onRetry={() => void blackout.refetch()} />
       ) : (
-        <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
+        <div className="grid gap-4 xl:grid-cols-2">
           <Calendars data={blackout.data} mayEdit={mayEdit} />
           <TeamDates mayEdit={mayEdit} />
           <Upcoming data={blackout.data} />
@@ -148,12 +148,7 @@ function TeamDates({ mayEdit }: { mayEdit: boolean }) {
         </ul>
       )}
       {mayEdit ? (
-        <form
-          onSubmit={(e) => void onSubmit(e)}
-          noValidate
-          aria-label="Add a team date"
-          className="grid grid-cols-1 gap-2 sm:grid-cols-[10rem_1fr_auto] sm:items-start"
-        >
+        <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Add a team date" className="grid gap-2 sm:grid-cols-[10rem_1fr_auto] sm:items-start">
           <Field label="Date" error={form.formState.errors.date?.message ?? fieldError(add.error, 'date')}>
             <Input type="date" {...form.register('date')} />
           </Field>

@@ -65,7 +65,7 @@ function CapsForm({ caps }: { caps: ContactCaps }) {
           <input type="checkbox" className="h-4 w-4" {...register('capAttempts')} />
           Cap the attempts per number
         </label>
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <div className="grid gap-3 sm:grid-cols-2">
           <Field
             label="Attempts at most"
             disabled={!mayEdit || !capAttempts}

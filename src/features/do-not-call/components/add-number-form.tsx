@@ -50,7 +50,7 @@ export function AddNumberForm({ country }: { country: CountryCode }) {
       <h2 id="dnc-add-title" className="font-semibold">
         Add a number
       </h2>
-      <div className="grid grid-cols-1 gap-3 md:grid-cols-[14rem_1fr_auto] md:items-start">
+      <div className="grid gap-3 md:grid-cols-[14rem_1fr_auto] md:items-start">
         <Field label="Phone" error={errors.phone?.message ?? fieldError(mutation.error, 'phone')} description={`National numbers are read as ${country}.`}>
           <Input autoComplete="off" {...register('phone')} />
         </Field>

@@ -98,7 +98,7 @@ export function DncRules({ canManage }: { canManage: boolean }) {
           onSubmit={handleSubmit((form) => add.mutate(form))}
           noValidate
           aria-label="Add a rule"
-          className="grid grid-cols-1 gap-3 md:grid-cols-[1fr_10rem_10rem_1fr_auto] md:items-start"
+          className="grid gap-3 md:grid-cols-[1fr_10rem_10rem_1fr_auto] md:items-start"
         >
           <Field label="Rule name" error={err('name')}>
             <Input autoComplete="off" {...register('name')} />

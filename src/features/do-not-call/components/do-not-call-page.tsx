@@ -118,7 +118,7 @@ export function DoNotCallPage({ search, canManage, onSearch }: { search: DncSear
       </div>
 
       {canManage ? (
-        <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
+        <div className="grid gap-4 xl:grid-cols-2">
           <AddNumberForm country={country} />
           <ImportNumbers country={country} />
         </div>

@@ -50,9 +50,8 @@ export function BarChart({ bars, label, height = 240 }: { bars: ChartBar[]; labe
   const widest = Math.max(1, ...bars.map((b) => twoLineChars(b.label)));
   const every = Math.max(1, Math.ceil((widest * TICK_CHAR_PX + TICK_GAP_PX) / Math.max(1, x.step())));
 
-  // Clipped: the drawing is 640 px wide until its frame is measured, which widened a phone's page for a moment.
   return (
-    <figure ref={parentRef} className="w-full overflow-hidden">
+    <figure ref={parentRef} className="w-full">
       <figcaption className="sr-only">{label}. The table below has the same figures, each a link to its calls.</figcaption>
       <svg width={width} height={height} aria-hidden="true">
         <Group left={MARGIN.left} top={MARGIN.top}>

@@ -21,7 +21,7 @@ const plural = (n: number) => countOf(n, 'call');
 
 export function InsightsCharts({ data, query }: { data: Insights; query: InsightsQuery }) {
   return (
-    <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+    <div className="grid gap-6 xl:grid-cols-2">
       <CallsOverTime data={data} query={query} />
       <Durations data={data} query={query} />
       {data.classifiers.map((c) => (

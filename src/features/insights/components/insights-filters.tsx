@@ -69,7 +69,7 @@ export function InsightsFilters({ search, query, displayZone, agents, campaigns,
           <CustomRangeForm key={`${query.from}/${query.to}`} from={query.from} to={query.to} onApply={(r) => set({ range: 'custom', ...r })} />
         </Suspense>
       ) : null}
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+      <div className="grid gap-3 sm:grid-cols-3">
         <Choice
           id="insights-agent"
           label="Agent"

@@ -40,7 +40,7 @@ function Editors() {
   return (
     <>
       <RubricEditor agents={agents.data} />
-      <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
+      <div className="grid gap-4 xl:grid-cols-2">
         <SamplingRuleEditor agents={agents.data} />
         <CheckEditor agents={agents.data} />
       </div>

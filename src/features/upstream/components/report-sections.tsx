@@ -138,7 +138,7 @@ export function ReportSections({ report }: { report: DoctorReport }) {
         </div>
       </Part>
 
-      <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         <Part title="Transcript">
           <Facts
             rows={

@@ -36,7 +36,7 @@ export function CheckEditor({ agents }: { agents: AgentSummary[] }) {
         {c?.kind?.message ? <p className="text-sm text-red-700 dark:text-red-400">{c.kind.message}</p> : null}
       </div>
       {kind === 'classifierWithoutExtracted' ? (
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+        <div className="grid gap-3 sm:grid-cols-3">
           <Field label="Classifier" error={c?.classifier?.message}>
             <Input autoComplete="off" {...register('condition.classifier')} />
           </Field>

@@ -56,7 +56,7 @@ function RubricFields({ agentId, current }: { agentId: string; current: Rubric |
     <form noValidate aria-label="Rubric items" onSubmit={onSubmit} className="flex flex-col gap-3">
       <ol className="flex flex-col gap-2">
         {items.fields.map((f, i) => (
-          <li key={f.id} className="grid grid-cols-1 items-start gap-2 md:grid-cols-[1fr_8rem_auto]">
+          <li key={f.id} className="grid items-start gap-2 md:grid-cols-[1fr_8rem_auto]">
             <Field label={`Item ${i + 1}`} error={errors.items?.[i]?.label?.message}>
               <Input autoComplete="off" {...register(`items.${i}.label`)} />
             </Field>

@@ -22,7 +22,7 @@ export function SamplingRuleEditor({ agents }: { agents: AgentSummary[] }) {
   return (
     <AddRuleForm id="sampling" title="Add a sampling rule" form={form} mutation={mutation} onSubmit={onSubmit} submitLabel="Add the rule">
       <ScopeFields form={form} agents={agents} id="sampling-agent" />
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+      <div className="grid gap-3 sm:grid-cols-2">
         <Field label="From (optional)" error={errors.from?.message}>
           <Input type="date" {...register('from')} />
         </Field>
