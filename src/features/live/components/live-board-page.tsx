@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { LiveCall } from '@contract/bff/live';
 import { PhoneLink } from '@/components/phone/phone-link';
 import { Badge } from '@/components/ui/badge';
@@ -19,12 +19,6 @@ import { useLiveCalls, type LiveConnection } from '../api/use-live-calls';
 import { elapsed, ordered } from '../model/live-board';
 import { PageTitle } from '@/components/layout/page-title';
 
-/** The time of day in the display zone, the zone named, as every time of the console reads (when the board connected). */
-function useClockTime(): (ms: number) => string {
-  const { time } = useTimeFormat();
-  return useCallback((ms: number) => time(new Date(ms).toISOString()), [time]);
-}
-
 /** Now, once a second, for the running timers (one interval for the whole board). */
 function useNow(): number {
   const [now, setNow] = useState(() => Date.now());
@@ -36,7 +30,9 @@ function useNow(): number {
 }
 
 function ConnectionState({ connection, onRetry }: { connection: LiveConnection; onRetry: () => void }) {
-  const clock = useClockTime();
+  // When the board connected, in the display zone with the zone named, as every time of the console reads.
+  const { time } = useTimeFormat();
+  const clock = (ms: number) => time(new Date(ms).toISOString());
   return (
     <div role="status" className="flex items-center gap-2 text-sm" data-connection={connection.state}>
       {connection.state === 'connecting' ? <Badge>Connecting…</Badge> : null}
