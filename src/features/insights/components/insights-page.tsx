@@ -68,7 +68,9 @@ export function InsightsPage(props: InsightsPageProps) {
           <Suspense fallback={<Skeleton className="h-72" />}>
             <InsightsCharts data={data} query={query} />
           </Suspense>
-          <div className="grid gap-6">
+          {/* One column that never grows past the page (minmax(0, 1fr)): with an auto column, a table's
+              widest row widened the page on a phone once QA reviews, outcomes or checks had counts. */}
+          <div className="grid grid-cols-1 gap-6">
             <BreakdownTable
               title="Per agent"
               head="Agent"
