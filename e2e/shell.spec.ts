@@ -134,6 +134,26 @@ test('every screen names the browser tab, and the name follows navigation and Ba
   await tab(`Call with ${call.phone}`);
 });
 
+test('a screen reader hears the name of each screen a navigation opens, and not the page it loaded on', async ({ pageAs, sim }) => {
+  const page = await pageAs('operator');
+  await page.goto('/agents');
+  await expect(page.getByRole('heading', { level: 1, name: 'Agents' })).toBeVisible();
+  // Before: nothing was said on a change of screen (no page loads, so the browser reads no title).
+  const announcer = page.locator('#route-announcer');
+  await expect(announcer).toHaveAttribute('aria-live', 'polite');
+  await expect(announcer).toHaveText('');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Calls', exact: true }).click();
+  await expect(announcer).toHaveText('Calls');
+  await nav.getByRole('link', { name: 'Agents', exact: true }).click();
+  await expect(announcer).toHaveText('Agents');
+  const agent = await sim.callableAgent();
+  await page.getByRole('link', { name: agent.name, exact: true }).first().click();
+  await expect(announcer).toHaveText(agent.name);
+  await page.goBack();
+  await expect(announcer).toHaveText('Agents');
+});
+
 test('a screen the role may not use, and the sign-in, name the tab too', async ({ pageAs }) => {
   const page = await pageAs('viewer');
   await page.goto('/calls/new');

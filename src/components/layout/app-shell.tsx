@@ -18,6 +18,8 @@ const UpstreamBanner = afterPaint(() => import('./upstream-banner').then((m) => 
 // The global keys (⌘K, /, ?) and the palette's button: once the browser is idle after the first paint
 // (a cold list's rows come first); the palette's own code loads on first use.
 const CommandKeys = afterPaint(() => import('@/components/command/command-keys').then((m) => m.CommandKeys), { idle: true });
+// Says each screen a navigation opens to a screen reader; not the first one, which the browser reads.
+const RouteAnnouncer = afterPaint(() => import('./route-announcer').then((m) => m.RouteAnnouncer), { idle: true });
 /** The palette button's place (its size, shown from xl up), while it loads. */
 const commandKeysPlaceholder = <span aria-hidden="true" className="hidden h-8 w-14 xl:inline-block" />;
 /** The bell's place (its size), while it loads. */
@@ -116,6 +118,7 @@ export function AppShell({
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-screen-2xl flex-1 px-4 py-6 outline-none">
         {children}
       </main>
+      <RouteAnnouncer />
     </div>
   );
 }
