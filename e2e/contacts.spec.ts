@@ -91,3 +91,23 @@ test('the calls list and the do-not-call list link each number to its contact pa
   await listed.click();
   await expect(page.getByRole('status').filter({ hasText: 'Do not call' })).toContainText('Listed for the link check');
 });
+
+test('the latest extracted data folds its groups, as in the call review', async ({ pageAs, sim }) => {
+  // A number whose latest call with extracted data holds a group (the newest calls: inside the index's window).
+  const calls = (await sim.upstream<{ content: { phone: string; startTime: string; extractedData?: Record<string, unknown> }[] }>('/v1/calls?size=100'))
+    .content;
+  const latest = new Map<string, Record<string, unknown>>();
+  for (const c of calls) if (E164.test(c.phone) && Object.keys(c.extractedData ?? {}).length && !latest.has(c.phone)) latest.set(c.phone, c.extractedData!);
+  const [phone, data] = [...latest].find(([, d]) => Object.values(d).some((v) => v !== null && typeof v === 'object')) ?? [];
+  expect(phone, 'a number whose latest extraction holds a group').toBeTruthy();
+  const [group, value] = Object.entries(data!).find(([, v]) => v !== null && typeof v === 'object')!;
+
+  const page = await pageAs('viewer');
+  await page.goto(`/contacts/${encodeURIComponent(phone!)}`);
+  const tree = page.getByRole('list', { name: 'Extracted data' });
+  const count = Array.isArray(value) ? `${(value as unknown[]).length} items` : `${Object.keys(value as object).length} fields`;
+  // Before, the group read as JSON ({"date":"2026-12-02","heure":"15:30"}).
+  await tree.getByText(`${group} (${count})`).click();
+  const field = Array.isArray(value) ? '1' : Object.keys(value as object)[0]!;
+  await expect(tree.getByText(`${field}:`, { exact: true })).toBeVisible();
+});

@@ -14,7 +14,7 @@ import { callKeys } from '../api/keys';
 import { transcriptQueryOptions } from '../api/calls-queries';
 import { classifications, extractedTree, splitContext } from '../model/call-details';
 import { activeIndexAt, toTimeline } from '../model/transcript';
-import { ExtractedDataTree } from './extracted-data-tree';
+import { ExtractedDataTree } from '@/components/data/extracted-data-tree';
 import { NoRecording, RecordingPlayer } from './recording-player';
 
 // The list's detail panel plays through the same player, taken from here (one chunk for both, preloaded with the review's).

@@ -7,6 +7,7 @@ import { CallStatusBadge } from '@/components/status/call-status-badge';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { DateTime } from '@/components/ui/date-time';
 import { formatDuration } from '@/lib/duration';
+import { ExtractedDataTree } from '@/components/data/extracted-data-tree';
 
 export function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
@@ -164,13 +165,14 @@ export function LatestData({ extracted, classification }: Pick<Contact, 'extract
   );
   return (
     <Section id="contact-data" title="Latest data">
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <div className="flex flex-col gap-2">
           <h3 className="font-medium">Extracted data</h3>
           {extracted ? (
             <>
               {from(extracted.callId, extracted.at)}
-              <DataList data={extracted.data} label="Extracted data" />
+              {/* Groups and lists fold, as in the call review (they read as JSON before). */}
+              <ExtractedDataTree data={extracted.data} label="Extracted data" />
             </>
           ) : (
             <Quiet>No call extracted any data yet.</Quiet>
