@@ -278,6 +278,18 @@ test.describe('call review', () => {
     }));
     expect(activeOffset).toBeLessThanOrEqual(t);
 
+    // The events are named under the player, as many as the transcript's, and one plays from its time by
+    // keyboard (before, they were labels written over each other on the waveform, for a pointer only).
+    const events = page.getByRole('list', { name: 'Events' }).getByRole('button');
+    const eventLines = page.locator('[data-kind="event"]');
+    await expect(events).toHaveCount(await eventLines.count());
+    const answeredAt = Number(await eventLines.nth(1).getAttribute('data-offset'));
+    await events.nth(1).focus();
+    const pressed = Date.now();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThanOrEqual(answeredAt - 0.05);
+    expect(await audio.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeLessThan(answeredAt + 0.5 + (Date.now() - pressed) / 1000);
+
     const tree = page.getByRole('list', { name: 'Extracted data' });
     const group = tree.locator('details').first();
     await expect(group).not.toHaveAttribute('open', '');

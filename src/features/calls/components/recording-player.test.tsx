@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RecordingPlayer, whyRecordingFailed } from './recording-player';
+import type { TimelineItem } from '../model/transcript';
+import { RecordingPlayer, recordingEvents, whyRecordingFailed } from './recording-player';
 
 const TOO_LARGE = "The recording is larger than 64 MB, the most Switchboard serves (RECORDING_MAX_MB). Listen to it in the Voice API's own tools.";
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -21,6 +22,55 @@ describe('RecordingPlayer', () => {
     expect(await screen.findByText(/RECORDING_MAX_MB/)).toHaveAttribute('role', 'alert');
     expect(screen.getByRole('alert')).toHaveTextContent(TOO_LARGE);
     expect(fetchMock).toHaveBeenCalledWith('/bff/recordings/c-1', expect.objectContaining({ headers: { range: 'bytes=0-0' } }));
+  });
+});
+
+describe('the recording’s events', () => {
+  const entry = (action: TimelineItem['entry']['action'], seconds: number) => ({
+    action,
+    actor: 'UNKNOWN' as const,
+    message: '',
+    time: new Date(Date.UTC(2026, 10, 29, 9, 0, seconds)).toISOString(),
+  });
+  const items: TimelineItem[] = [
+    { kind: 'event', index: 0, entry: entry('RING', 0), offsetSeconds: 0 },
+    { kind: 'event', index: 1, entry: entry('ANSWER', 4), offsetSeconds: 4 },
+    { kind: 'turn', index: 2, entry: entry('AGENT_SPEAK', 5), offsetSeconds: 5, speaker: 'AGENT' },
+    { kind: 'event', index: 3, entry: entry('TRANSFER_CALL', 192), offsetSeconds: 192 },
+  ];
+
+  it('names each event in words, in order, and nothing else', () => {
+    expect(recordingEvents(items)).toEqual([
+      { index: 0, offsetSeconds: 0, label: 'Ring' },
+      { index: 1, offsetSeconds: 4, label: 'Answer' },
+      { index: 3, offsetSeconds: 192, label: 'Transfer call' },
+    ]);
+  });
+
+  // Before, the events were only labels written on the waveform (over each other and the wave, the last
+  // one past its end), and only a pointer could reach them.
+  it('lists the events under the player, each a button that plays from it', () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(404, {})),
+    );
+    const audioRef = createRef<HTMLAudioElement>();
+    const onTime = vi.fn();
+    render(<RecordingPlayer callId="c-1" items={items} audioRef={audioRef} onTime={onTime} />);
+    const list = screen.getByRole('list', { name: 'Events' });
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['0:00Ring', '0:04Answer', '3:12Transfer call']);
+    fireEvent.click(within(list).getByRole('button', { name: '3:12 Transfer call: play from here' }));
+    expect(audioRef.current!.currentTime).toBe(192);
+    expect(onTime).toHaveBeenCalledWith(192);
+  });
+
+  it('shows no row when the call had no event', () => {
+    render(<RecordingPlayer callId="c-1" items={items.filter((i) => i.kind === 'turn')} audioRef={createRef<HTMLAudioElement>()} onTime={() => undefined} />);
+    expect(screen.queryByRole('list', { name: 'Events' })).toBeNull();
   });
 });
 

@@ -2,11 +2,13 @@
  * The recording: an <audio> element streaming from the BFF (Range requests, so seeking is
  * instant) drives playback; wavesurfer.js, loaded only on this screen, draws the waveform over
  * that same element and marks the call's events (regions) and each speaker's turns (bands over it).
+ * The events are named in a row under the player, each a button that plays from it.
  * If the waveform fails, the audio still plays.
  */
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { toApiError } from '@/lib/api-client';
+import { formatOffset } from '@/lib/duration';
 import { Select } from '@/components/ui/select';
 import type { TimelineItem } from '../model/transcript';
 import { turnBands } from '../model/turn-bands';
@@ -20,6 +22,15 @@ const MARK_COLOURS: Record<string, string> = {
 
 export function recordingUrl(callId: string): string {
   return `/bff/recordings/${encodeURIComponent(callId)}`;
+}
+
+/** The call's events (ring, answer, beep, transfer, hang-up) in order, named in words: "Hang up", "Transfer call". */
+export function recordingEvents(items: TimelineItem[]): { index: number; offsetSeconds: number; label: string }[] {
+  return items.flatMap((item) => {
+    if (item.kind !== 'event') return [];
+    const words = item.entry.action.replace(/_/g, ' ').toLowerCase();
+    return [{ index: item.index, offsetSeconds: item.offsetSeconds, label: words.charAt(0).toUpperCase() + words.slice(1) }];
+  });
 }
 
 const CANNOT_PLAY = 'The recording could not be played. Try downloading it.';
@@ -61,6 +72,7 @@ export function RecordingPlayer({ callId, items, audioRef, cueAt, onTime }: Reco
   const [waveState, setWaveState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [duration, setDuration] = useState(0);
   const bands = useMemo(() => turnBands(items, duration), [items, duration]);
+  const events = useMemo(() => recordingEvents(items), [items]);
   const url = recordingUrl(callId);
   /** Whether the cue was applied: once, whichever comes last, the audio's metadata or the transcript that gives the line's time. */
   const cued = useRef(false);
@@ -105,12 +117,13 @@ export function RecordingPlayer({ callId, items, audioRef, cueAt, onTime }: Reco
         destroy = () => ws.destroy();
         ws.on('decode', () => {
           regions.clearRegions();
-          // Only the few events are regions (with their labels); the turns are the bands drawn below.
+          // Only the few events are regions, marks without text (a ring and its answer a few seconds later wrote
+          // over each other and the wave, and a hang-up's label fell past the end): they are named in the row of
+          // events under the player. The turns are the bands drawn below.
           for (const item of items) {
             if (item.kind === 'event')
               regions.addRegion({
                 start: item.offsetSeconds,
-                content: item.entry.action.replace(/_/g, ' ').toLowerCase(),
                 color: MARK_COLOURS.event,
                 drag: false,
                 resize: false,
@@ -138,6 +151,13 @@ export function RecordingPlayer({ callId, items, audioRef, cueAt, onTime }: Reco
     if (!audio) return;
     if (audio.paused) void audio.play().catch(() => setAudioError((previous) => previous ?? CANNOT_PLAY));
     else audio.pause();
+  }
+
+  function seek(seconds: number) {
+    const audio = audioRef.current;
+    if (!audio) return;
+    audio.currentTime = seconds;
+    onTime(seconds);
   }
 
   function changeSpeed(value: string) {
@@ -218,6 +238,28 @@ export function RecordingPlayer({ callId, items, audioRef, cueAt, onTime }: Reco
           Download
         </a>
       </div>
+      {events.length > 0 ? (
+        <div className="flex flex-wrap items-center gap-1.5 text-sm">
+          <span id="recording-events" className="text-slate-600 dark:text-slate-400">
+            Events
+          </span>
+          <ul aria-labelledby="recording-events" className="flex flex-wrap gap-1.5">
+            {events.map((e) => (
+              <li key={e.index}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => seek(e.offsetSeconds)}
+                  aria-label={`${formatOffset(e.offsetSeconds)} ${e.label}: play from here`}
+                >
+                  <span className="tabular-nums text-slate-600 dark:text-slate-400">{formatOffset(e.offsetSeconds)}</span>
+                  {e.label}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <p className="flex gap-4 text-xs text-slate-600 dark:text-slate-400">
         <span>
           <span aria-hidden="true" className="mr-1 inline-block h-2 w-3 bg-blue-600/40" />
