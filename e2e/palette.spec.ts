@@ -5,6 +5,7 @@
  * typing in a field; the palette's code is not loaded until it is asked for.
  */
 import { DateTime } from 'luxon';
+import { CALL_STATUS_BADGES } from '../src/components/status/call-status';
 import type { Page } from '@playwright/test';
 import { BFF_URL, BFF_WRITE_HEADERS, expect, expectNoA11yViolations, test } from './fixtures';
 
@@ -41,6 +42,10 @@ test('the palette loads on use and opens a call by the number it was with', asyn
   await expectNoA11yViolations(page, 'command palette');
   const ids = await palette.getByRole('option', { name: /^Call with/ }).count();
   expect(ids).toBeGreaterThan(0);
+  // Each says its status in the words of the list and the review ("Voicemail"), not the upstream's name
+  // lowercased ("voice box"), as it did before.
+  const words = Object.values(CALL_STATUS_BADGES).map((b) => b.label);
+  await expect(palette.getByRole('option', { name: new RegExp(`^Call with .*\\((${words.join('|')})\\)$`) })).toHaveCount(ids);
   await option.first().click();
   await expect(page).toHaveURL(/\/calls\/[0-9a-f-]{36}/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(call.phone);

@@ -15,6 +15,7 @@ import type { RegistryEntry } from '@contract/bff/http';
 import type { Permission } from '@contract/bff/permissions';
 import type { Call } from '@contract/schemas/call';
 import type { PageOf } from '@contract/schemas/page';
+import { callStatusLabel } from '@/components/status/call-status';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { RequestError } from '@/components/ui/request-error';
@@ -147,7 +148,7 @@ function PaletteBody({ close }: { close: () => void }) {
                 ) : null}
                 {phoneCalls.isError ? <p className="px-3 py-2 text-sm">The calls with {phone} could not be read.</p> : null}
                 {phoneCalls.data?.map((c) => {
-                  const label = `Call with ${c.phone}, ${time.dateTime(c.startTime)} (${c.status.toLowerCase().replace(/_/g, ' ')})`;
+                  const label = `Call with ${c.phone}, ${time.dateTime(c.startTime)} (${callStatusLabel(c.status)})`;
                   return (
                     <Command.Item
                       key={c.id}

@@ -10,7 +10,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { toApiError } from '@/lib/api-client';
 import { formatOffset } from '@/lib/duration';
 import { Select } from '@/components/ui/select';
-import type { TimelineItem } from '../model/transcript';
+import { eventLabel, type TimelineItem } from '../model/transcript';
 import { turnBands } from '../model/turn-bands';
 
 const SPEEDS = ['0.5', '0.75', '1', '1.25', '1.5', '2'];
@@ -28,8 +28,7 @@ export function recordingUrl(callId: string): string {
 export function recordingEvents(items: TimelineItem[]): { index: number; offsetSeconds: number; label: string }[] {
   return items.flatMap((item) => {
     if (item.kind !== 'event') return [];
-    const words = item.entry.action.replace(/_/g, ' ').toLowerCase();
-    return [{ index: item.index, offsetSeconds: item.offsetSeconds, label: words.charAt(0).toUpperCase() + words.slice(1) }];
+    return [{ index: item.index, offsetSeconds: item.offsetSeconds, label: eventLabel(item.entry.action) }];
   });
 }
 

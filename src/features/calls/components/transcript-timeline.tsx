@@ -12,7 +12,7 @@ import { toast } from '@/components/ui/toast';
 import { controlBase, focusRing } from '@/components/ui/styles';
 import { useTimeFormat } from '@/lib/time/display-zone';
 import { formatOffset } from '@/lib/duration';
-import { findInTranscript, transcriptToText, type TimelineItem } from '../model/transcript';
+import { eventLabel, findInTranscript, transcriptToText, type TimelineItem } from '../model/transcript';
 import { countOf } from '@/lib/plural';
 
 const VIRTUALISE_OVER = 300;
@@ -211,7 +211,7 @@ function Line({
       </span>
     ) : (
       <span className="flex-1 py-1 text-sm text-amber-900 italic dark:text-amber-200">
-        <span className="font-semibold not-italic">{item.entry.action.replace(/_/g, ' ').toLowerCase()}</span>
+        <span className="font-semibold not-italic">{eventLabel(item.entry.action)}</span>
         {item.entry.message ? ` · ${item.entry.message}` : ''}
       </span>
     );

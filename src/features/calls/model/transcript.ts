@@ -20,6 +20,12 @@ export function toTimeline(entries: TranscriptEntry[], callStart: string): Timel
   });
 }
 
+/** An event's name in words, the same in the transcript and under the player: "Hang up", "Transfer call". */
+export function eventLabel(action: string): string {
+  const words = action.replace(/_/g, ' ').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /** Index of the item being spoken at `seconds` (the last item starting at or before it), or -1. */
 export function activeIndexAt(items: TimelineItem[], seconds: number): number {
   let lo = 0;
