@@ -254,6 +254,9 @@ test.describe('call review', () => {
     expect(shown.map((l) => [l.action, l.time])).toEqual(transcript.map((e) => [e.action, e.time]));
     shown.forEach((l, i) => expect(l.text).toContain(transcript[i].message));
 
+    // Each speaker's turns are bands over the waveform (a render that committed after the audio's
+    // metadata lost them, about one load in two of a cached recording).
+    await expect(page.getByRole('region', { name: 'Recording' }).locator('[data-speaker]').first()).toBeAttached();
     const audio = page.locator('audio');
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime), { timeout: 10_000 }).toBeGreaterThan(0.3);

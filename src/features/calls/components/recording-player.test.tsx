@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TimelineItem } from '../model/transcript';
@@ -7,6 +7,14 @@ import { RecordingPlayer, recordingEvents, whyRecordingFailed } from './recordin
 
 const TOO_LARGE = "The recording is larger than 64 MB, the most Switchboard serves (RECORDING_MAX_MB). Listen to it in the Voice API's own tools.";
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+// The waveform's library draws on a canvas jsdom has not: it reports the recording decoded at once.
+vi.mock('wavesurfer.js', () => ({
+  default: { create: () => ({ on: (event: string, listener: () => void) => event === 'decode' && setTimeout(listener), destroy: () => undefined }) },
+}));
+vi.mock('wavesurfer.js/dist/plugins/regions.esm.js', () => ({
+  default: { create: () => ({ clearRegions: () => undefined, addRegion: () => undefined }) },
+}));
 
 afterEach(() => {
   cleanup();
@@ -71,6 +79,34 @@ describe('the recording’s events', () => {
   it('shows no row when the call had no event', () => {
     render(<RecordingPlayer callId="c-1" items={items.filter((i) => i.kind === 'turn')} audioRef={createRef<HTMLAudioElement>()} onTime={() => undefined} />);
     expect(screen.queryByRole('list', { name: 'Events' })).toBeNull();
+  });
+});
+
+describe('the turns’ bands', () => {
+  // The metadata loaded before the player was mounted (no loadedmetadata event reaches it): the bands
+  // still follow the element's duration. Before, they stayed empty.
+  it('are drawn when the audio knew its duration before the player was on screen', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(404, {})),
+    );
+    const media = HTMLMediaElement.prototype;
+    const readyState = vi.spyOn(media, 'readyState', 'get').mockReturnValue(1);
+    const duration = vi.spyOn(media, 'duration', 'get').mockReturnValue(193);
+    try {
+      const items = [0, 10, 20].map((at, index): TimelineItem => ({
+        kind: 'turn',
+        index,
+        offsetSeconds: at,
+        speaker: index % 2 ? 'HUMAN' : 'AGENT',
+        entry: { action: index % 2 ? 'HUMAN_SPEAK' : 'AGENT_SPEAK', actor: index % 2 ? 'HUMAN' : 'AGENT', message: 'x', time: '2026-11-29T09:00:00Z' },
+      }));
+      const { container } = render(<RecordingPlayer callId="c-1" items={items} audioRef={createRef<HTMLAudioElement>()} onTime={() => undefined} />);
+      await waitFor(() => expect(container.querySelectorAll('[data-speaker]')).toHaveLength(3));
+    } finally {
+      readyState.mockRestore();
+      duration.mockRestore();
+    }
   });
 });
 

@@ -86,6 +86,14 @@ export function RecordingPlayer({ callId, items, audioRef, cueAt, onTime }: Reco
   useEffect(() => {
     if (audioRef.current) cue(audioRef.current);
   });
+  // The metadata may have come before this player was on screen: React creates the element, which
+  // starts loading, while it renders, and a render in slices (a transition) can commit after the
+  // element's loadedmetadata, whose update of a player not yet mounted is dropped. The turns' bands
+  // then never showed (about one load in two of a recording the browser had cached).
+  useEffect(() => {
+    const media = audioRef.current;
+    if (media && media.readyState >= 1 && Number.isFinite(media.duration)) setDuration(media.duration);
+  }, [audioRef]);
 
   // wavesurfer is an external widget: create it once per recording and tear it down after.
   useEffect(() => {
@@ -180,6 +188,7 @@ export function RecordingPlayer({ callId, items, audioRef, cueAt, onTime }: Reco
             {bands.map((b) => (
               <span
                 key={`${b.speaker}-${b.start}`}
+                data-speaker={b.speaker}
                 className="absolute inset-y-0"
                 style={{ left: `${b.start * 100}%`, width: `${(b.end - b.start) * 100}%`, background: MARK_COLOURS[b.speaker] }}
               />
