@@ -22,6 +22,21 @@ afterEach(() => {
 });
 
 describe('RecordingPlayer', () => {
+  it('shows why when the audio failed before the player was on screen (no error event reaches it)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(502, { message: TOO_LARGE, errors: [] })),
+    );
+    // jsdom's media elements have no `error`: this one failed as the BFF refused the recording.
+    Object.defineProperty(HTMLMediaElement.prototype, 'error', { configurable: true, get: () => ({ code: 4 }) });
+    try {
+      render(<RecordingPlayer callId="c-1" items={[]} audioRef={createRef<HTMLAudioElement>()} onTime={() => undefined} />);
+      expect(await screen.findByRole('alert')).toHaveTextContent(TOO_LARGE);
+    } finally {
+      delete (HTMLMediaElement.prototype as { error?: unknown }).error;
+    }
+  });
+
   it('shows the BFF’s own message when it refuses the recording (larger than RECORDING_MAX_MB)', async () => {
     const fetchMock = vi.fn(async () => json(502, { message: TOO_LARGE, errors: [] }));
     vi.stubGlobal('fetch', fetchMock);

@@ -86,14 +86,22 @@ export function RecordingPlayer({ callId, items, audioRef, cueAt, onTime }: Reco
   useEffect(() => {
     if (audioRef.current) cue(audioRef.current);
   });
-  // The metadata may have come before this player was on screen: React creates the element, which
-  // starts loading, while it renders, and a render in slices (a transition) can commit after the
-  // element's loadedmetadata, whose update of a player not yet mounted is dropped. The turns' bands
-  // then never showed (about one load in two of a recording the browser had cached).
+  // The metadata, or a failure, may have come before this player was on screen: React creates the
+  // element, which starts loading, while it renders, and a render in slices (a transition) can commit
+  // after the element's event, whose update of a player not yet mounted is dropped. The turns' bands
+  // then never showed (about one load in two of a recording the browser had cached), nor would a
+  // refusal's message.
   useEffect(() => {
     const media = audioRef.current;
-    if (media && media.readyState >= 1 && Number.isFinite(media.duration)) setDuration(media.duration);
-  }, [audioRef]);
+    if (!media) return;
+    if (media.readyState >= 1 && Number.isFinite(media.duration)) setDuration(media.duration);
+    if (media.error) failed();
+  }, [audioRef]); // eslint-disable-line react-hooks/exhaustive-deps -- once, on mount: later events reach the handlers
+
+  function failed() {
+    setAudioError(CANNOT_PLAY);
+    void whyRecordingFailed(url).then((why) => setAudioError(why));
+  }
 
   // wavesurfer is an external widget: create it once per recording and tear it down after.
   useEffect(() => {
@@ -223,10 +231,7 @@ export function RecordingPlayer({ callId, items, audioRef, cueAt, onTime }: Reco
           // Cued once, when the audio can first seek; later loads (a new source) start where the user left it.
           cue(e.currentTarget);
         }}
-        onError={() => {
-          setAudioError(CANNOT_PLAY);
-          void whyRecordingFailed(url).then((why) => setAudioError(why));
-        }}
+        onError={failed}
       />
       <div className="flex flex-wrap items-center gap-2">
         <Button variant="primary" onClick={toggle} aria-pressed={playing}>
