@@ -36,6 +36,13 @@ test.describe('the calls list with its detail panel', () => {
     if (call.summary) await expect(region.getByText(call.summary.slice(0, 40))).toBeVisible();
     await expect(region.getByText('Loading the transcript…')).toHaveCount(0);
     await expect(region.getByRole('heading', { name: 'Transcript, first lines' })).toBeVisible();
+    // Its first line says who spoke, or names the event in words as the review does ("Ring", not RING).
+    const said = (await sim.upstream<{ action: string; message: string }[]>(`/v1/calls/${first}/transcript`)).find((e) => e.message.trim() !== '');
+    if (said) {
+      const words = said.action.replace(/_/g, ' ').toLowerCase();
+      const who = said.action === 'AGENT_SPEAK' ? 'Agent' : said.action === 'HUMAN_SPEAK' ? 'Person' : words.charAt(0).toUpperCase() + words.slice(1);
+      await expect(region.getByRole('region', { name: 'Transcript, first lines' }).getByRole('listitem').first()).toHaveText(`${who}: ${said.message}`);
+    }
     await expect(page).toHaveURL(new RegExp(`call=${first}`));
     await expectNoA11yViolations(page, 'calls list with the panel, light');
 
