@@ -129,10 +129,14 @@ test('a whole wizard run with 250 rows and three fixed rows creates one campaign
   await expect(page).toHaveURL(/step=review/);
   await expect(page.getByText('Every number is on the campaign’s clock')).toBeVisible();
   await expect(page.getByText('Calling days')).toBeVisible();
+  // The statuses it calls again on, in the calls list's words (before: "no answer, unreachable" here and
+  // "NO_ANSWER, UNREACHABLE" on the campaign's page).
+  await expect(page.getByText('when the call ended as no answer or unreachable.')).toBeVisible();
   await expectNoA11yViolations(page);
   await page.getByRole('button', { name: 'Create campaign' }).click();
   await expect(page).toHaveURL(/\/campaigns\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   const id = page.url().split('/').pop()!;
+  await expect(page.getByText('Up to 2 more attempts, 60 minutes apart, when the call ended as no answer or unreachable')).toBeVisible();
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
   await expectNoA11yViolations(page);
 

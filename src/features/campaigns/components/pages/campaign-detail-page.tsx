@@ -5,6 +5,7 @@ import type { Call } from '@contract/schemas/call';
 import { effectiveWindows } from '@contract/time-slots';
 import { Can } from '@/components/auth/can';
 import { CallStatusBadge } from '@/components/status/call-status-badge';
+import { retryOnInWords } from '../../model/retry-on';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { DateTime } from '@/components/ui/date-time';
 import { ErrorState } from '@/components/ui/error-state';
@@ -117,7 +118,11 @@ export function CampaignDetailPage({
         <dt className="font-medium">Calls per day</dt>
         <dd>{c.batchSize.toLocaleString('en')}</dd>
         <dt className="font-medium">Retry</dt>
-        <dd>{c.retry.max > 0 ? `Up to ${c.retry.max} more attempts, ${c.retry.delay} minutes apart, on ${c.retry.retryOn.join(', ')}` : 'Off'}</dd>
+        <dd>
+          {c.retry.max > 0
+            ? `Up to ${c.retry.max} more attempts, ${c.retry.delay} minutes apart, when the call ended as ${retryOnInWords(c.retry.retryOn)}`
+            : 'Off'}
+        </dd>
         <dt className="font-medium">Id</dt>
         <dd className="font-mono">{c.id}</dd>
       </dl>

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { DEFAULT_RETRY_ON, RetryOn } from '@contract/enums';
 import { LIMITS } from '@contract/limits';
 import { Button } from '@/components/ui/button';
+import { callStatusLabel } from '@/components/status/call-status';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { retrySchema, type RetryValues } from '../../model/step-schemas';
@@ -16,14 +17,6 @@ const PRESETS = [
   { label: '4 hours', minutes: 240 },
   { label: '1 day', minutes: LIMITS.retryDelayMinutes.max },
 ].filter((p) => p.minutes >= LIMITS.retryDelayMinutes.min && p.minutes <= LIMITS.retryDelayMinutes.max);
-
-const OUTCOME_LABELS: Record<RetryOn, string> = {
-  NO_ANSWER: 'No answer',
-  VOICE_BOX: 'Voicemail',
-  UNREACHABLE: 'Unreachable',
-  FAILED: 'Failed',
-  REJECTED: 'Rejected',
-};
 
 type Form = { enabled: boolean; max: number; delay: number; retryOn: string[] };
 
@@ -97,7 +90,7 @@ export function StepRetry({ values, onChange, onNext, onBack, serverErrors }: St
             <div className="mt-2 flex flex-wrap gap-3">
               {RetryOn.options.map((o) => (
                 <label key={o} className="flex items-center gap-1 text-sm">
-                  <input type="checkbox" value={o} {...register('retryOn')} /> {OUTCOME_LABELS[o]}
+                  <input type="checkbox" value={o} {...register('retryOn')} /> {callStatusLabel(o)}
                 </label>
               ))}
             </div>

@@ -6,6 +6,7 @@ import { effectiveWindows } from '@contract/time-slots';
 import { CapsSkipNotice } from '@/components/compliance/caps-notice';
 import { DncSkipNotice } from '@/components/do-not-call/skip-notice';
 import { blackoutQueryOptions } from '@/lib/compliance/api';
+import { retryOnInWords } from '../../model/retry-on';
 import { Button } from '@/components/ui/button';
 import { DateTime } from '@/components/ui/date-time';
 import type { Agent } from '@contract/schemas/agent';
@@ -134,7 +135,7 @@ export function StepReview(props: StepReviewProps) {
         {schedule.days.map(dayName).join(', ')}, from {schedule.startDate}, between {windows || '—'} ({local ? 'each person’s own time zone' : basics.timezone}
         ).{' '}
         {retry.enabled
-          ? `Unreached people are called up to ${retry.max} more times, ${retry.delay} minutes apart, when the call ended as ${retry.retryOn.join(', ').toLowerCase().replaceAll('_', ' ')}.`
+          ? `Unreached people are called up to ${retry.max} more times, ${retry.delay} minutes apart, when the call ended as ${retryOnInWords(retry.retryOn)}.`
           : 'Each person is called once.'}
       </p>
 
