@@ -36,6 +36,8 @@ describe('TranscriptTimeline', () => {
     const lines = within(list).getAllByRole('button');
     expect(lines).toHaveLength(6);
     expect(lines[0]).toHaveAttribute('data-kind', 'event');
+    // An event is named in words to a screen reader too (it heard "RING" before).
+    expect(lines[0]).toHaveAccessibleName('0:00 Ring: line 0. Play from here.');
     expect(lines[3]).toHaveAttribute('aria-current', 'true');
     fireEvent.click(lines[4]!);
     expect(onSeek).toHaveBeenCalledWith(8);

@@ -246,7 +246,7 @@ function Line({
       className={classes}
       onClick={() => onSeek(item.offsetSeconds)}
       {...state}
-      aria-label={`${formatOffset(item.offsetSeconds)} ${who ?? item.entry.action}: ${item.entry.message}. Play from here.`}
+      aria-label={`${formatOffset(item.offsetSeconds)} ${who ?? eventLabel(item.entry.action)}: ${item.entry.message}. Play from here.`}
     >
       {time}
       {body}
