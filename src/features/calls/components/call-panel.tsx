@@ -39,7 +39,7 @@ import { cn } from '@/lib/cn';
 import { callQueryOptions, transcriptQueryOptions } from '../api/calls-queries';
 import type { CallRow } from '../api/calls-source';
 import { formatDuration } from '@/lib/duration';
-import { eventLabel, toTimeline } from '../model/transcript';
+import { lineLabel, toTimeline } from '../model/transcript';
 import { NoRecording, RecordingPlayer } from './call-review-body';
 
 /** How long the selection stays on a row before its call, transcript and recording are read. */
@@ -297,10 +297,7 @@ function PanelBody({ callId, row, fetch, agentName, titleId, close }: CallPanelP
               <ol className="mt-1 flex flex-col gap-1 text-sm">
                 {firstLines.map((item) => (
                   <li key={item.index}>
-                    <span className="font-medium">
-                      {item.kind === 'turn' ? (item.speaker === 'AGENT' ? 'Agent' : 'Person') : eventLabel(item.entry.action)}:
-                    </span>{' '}
-                    {item.entry.message}
+                    <span className="font-medium">{lineLabel(item)}:</span> {item.entry.message}
                   </li>
                 ))}
               </ol>

@@ -13,7 +13,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { callKeys } from '../api/keys';
 import { transcriptQueryOptions } from '../api/calls-queries';
 import { classifications, extractedTree, splitContext } from '../model/call-details';
-import { activeIndexAt, eventLabel, toTimeline } from '../model/transcript';
+import { activeIndexAt, lineLabel, toTimeline } from '../model/transcript';
 import { ExtractedDataTree } from '@/components/data/extracted-data-tree';
 import { NoRecording, RecordingPlayer } from './recording-player';
 
@@ -62,7 +62,7 @@ export function CallReviewBody({ call, line, aside, facts }: { call: Call; line?
         .filter((item) => item.entry.message.trim() !== '')
         .map((item) => ({
           index: item.index,
-          label: `${item.kind === 'turn' ? (item.speaker === 'AGENT' ? 'Agent' : 'Person') : eventLabel(item.entry.action)}: ${item.entry.message.slice(0, 80)}`,
+          label: `${lineLabel(item)}: ${item.entry.message.slice(0, 80)}`,
         })),
     [items],
   );

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { TranscriptAction, TranscriptActor } from '@contract/enums';
 import { formatOffset } from '@/lib/duration';
-import { activeIndexAt, findInTranscript, toTimeline, transcriptToText } from './transcript';
+import { activeIndexAt, findInTranscript, lineLabel, toTimeline, transcriptToText } from './transcript';
 import { normaliseTranscript } from './transcript-read';
 
 const entries = [
@@ -52,6 +52,9 @@ describe('timeline', () => {
       ['event', 70],
     ]);
     expect(items[2]).toMatchObject({ kind: 'turn', speaker: 'AGENT' });
+  });
+  it('names each line by who spoke it, or by its event in words', () => {
+    expect(items.map(lineLabel)).toEqual(['Ring', 'Answer', 'Agent', 'Person', 'Hang up']);
   });
   it('finds the item at a playback time', () => {
     expect(activeIndexAt(items, -1)).toBe(-1);

@@ -26,6 +26,12 @@ export function eventLabel(action: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** Who spoke a line, or the event it was, in a short listing of lines: "Agent", "Person", "Hang up". */
+export function lineLabel(item: TimelineItem): string {
+  if (item.kind === 'event') return eventLabel(item.entry.action);
+  return item.speaker === 'AGENT' ? 'Agent' : 'Person';
+}
+
 /** Index of the item being spoken at `seconds` (the last item starting at or before it), or -1. */
 export function activeIndexAt(items: TimelineItem[], seconds: number): number {
   let lo = 0;
