@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatTime, formatUtc, zoneLabel } from './format';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { browserTimeZone, formatDateTime, formatTime, formatUtc, zoneLabel } from './format';
 
 describe('formatting in the display zone', () => {
   it('writes one instant in the zone asked, naming the zone', () => {
@@ -12,5 +12,28 @@ describe('formatting in the display zone', () => {
     expect(formatDateTime(null, 'UTC')).toBe('');
     expect(formatDateTime('not a time', 'UTC')).toBe('not a time');
     expect(zoneLabel('America/New_York', new Date(utc))).toBe('America/New York (GMT-5)');
+  });
+});
+
+describe('the browser zone and the zone labels', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('reads the browser zone once a minute, not once per time drawn', () => {
+    const t0 = 1_000_000_000_000;
+    const zone = browserTimeZone(t0);
+    const built = vi.spyOn(Intl, 'DateTimeFormat');
+    for (let i = 0; i < 50; i += 1) expect(browserTimeZone(t0 + 59_000)).toBe(zone);
+    expect(built).not.toHaveBeenCalled();
+    // A minute on, it is read again (a device that travels).
+    expect(browserTimeZone(t0 + 60_000)).toBe(zone);
+    expect(built).toHaveBeenCalledTimes(1);
+  });
+
+  it('builds one offset format per zone, whatever the instant', () => {
+    zoneLabel('Asia/Kolkata');
+    const built = vi.spyOn(Intl, 'DateTimeFormat');
+    expect(zoneLabel('Asia/Kolkata', new Date('2026-06-01T00:00:00Z'))).toBe('Asia/Kolkata (GMT+5:30)');
+    expect(zoneLabel('Asia/Kolkata', new Date('2026-12-01T00:00:00Z'))).toBe('Asia/Kolkata (GMT+5:30)');
+    expect(built).not.toHaveBeenCalled();
   });
 });

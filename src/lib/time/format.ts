@@ -30,9 +30,20 @@ function instant(utc: string | null | undefined): number | string | null {
   return Number.isNaN(ms) ? utc : ms;
 }
 
-/** The zone the browser is in ('UTC' when it cannot tell). */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+/** How long the browser's zone is taken as read: a device that travels is seen within a minute. */
+const BROWSER_ZONE_TTL_MS = 60_000;
+let browserZone: { zone: string; readAt: number } | undefined;
+
+/**
+ * The zone the browser is in ('UTC' when it cannot tell). Every time drawn asks for it, and each
+ * ask built an `Intl.DateTimeFormat` (the page's first one loads the platform's zone data: tens of
+ * ms, four times that on a slow phone), so it is read at most once a minute.
+ */
+export function browserTimeZone(now: number = Date.now()): string {
+  if (!browserZone || now - browserZone.readAt >= BROWSER_ZONE_TTL_MS) {
+    browserZone = { zone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC', readAt: now };
+  }
+  return browserZone.zone;
 }
 
 /** The display zone: the user's choice in their preferences, else the browser's. */
@@ -69,11 +80,16 @@ export function formatUtc(utc: string | null | undefined): string {
     .replace(/\.\d{3}Z$/, '')} UTC`;
 }
 
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** A zone as a person reads it: "Europe/Paris (GMT+1)", the offset as of `at`. */
 export function zoneLabel(zone: string, at: Date = new Date()): string {
-  const offset = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'shortOffset' })
-    .formatToParts(at)
-    .find((p) => p.type === 'timeZoneName')?.value;
+  let offsetFormat = offsetFormats.get(zone);
+  if (!offsetFormat) {
+    offsetFormat = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'shortOffset' });
+    offsetFormats.set(zone, offsetFormat);
+  }
+  const offset = offsetFormat.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value;
   return offset && offset !== zone ? `${zone.replaceAll('_', ' ')} (${offset})` : zone.replaceAll('_', ' ');
 }
 
