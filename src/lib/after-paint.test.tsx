@@ -140,3 +140,24 @@ it('usePaintedOnce turns true in a transition once a frame is painted', async ()
   expect(screen.getByText('The rows')).toBeTruthy();
   expect(screen.queryByText('Fallback')).toBeNull();
 });
+
+it('`early`: asks for the code once mounted, while the screen paints, and draws it only after that paint', async () => {
+  const frames: (() => void)[] = [];
+  vi.stubGlobal('requestAnimationFrame', (cb: () => void) => frames.push(cb));
+  vi.stubGlobal('cancelAnimationFrame', () => undefined);
+  try {
+    const load = vi.fn(() => Promise.resolve(Hello));
+    const Deferred = afterPaint(load, { always: true, early: true });
+    render(<Deferred name="Margaret" fallback={<p>Loading…</p>} />);
+    // Committed, not painted yet: the code is on its way, the fallback still shows.
+    expect(load).toHaveBeenCalledTimes(1);
+    await act(() => Deferred.preload());
+    expect(screen.getByText('Loading…')).toBeTruthy();
+    // The paint: drawn then, from the code already here.
+    act(() => frames.splice(0).forEach((frame) => frame()));
+    expect(await screen.findByText('Hello Margaret')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
+  } finally {
+    vi.unstubAllGlobals();
+  }
+});

@@ -72,6 +72,12 @@ export interface AfterPaintOptions {
    * the fold: the frame after a click shows what is above it first, this part the frame after).
    */
   always?: boolean;
+  /**
+   * Its code is asked for as soon as it has mounted (the commit of the screen's first render), so
+   * it downloads while that screen paints instead of after; it is still drawn only after the paint.
+   * Nothing is asked for before the screen is committed, so its first paint waits for none of it.
+   */
+  early?: boolean;
 }
 
 /**
@@ -97,6 +103,9 @@ export function afterPaint<P extends object>(load: () => Promise<ComponentType<P
     // Chosen once per mount, so the component is never swapped for another (which would reset it).
     const [Ready] = useState(() => loaded);
     const painted = usePaintedOnce(Ready === undefined || options.always === true, options.idle === true);
+    useEffect(() => {
+      if (options.early && Ready === undefined) void preload().catch(() => undefined);
+    }, [Ready]);
     if (Ready) return painted || !options.always ? <Ready {...(rest as P)} /> : fallback;
     if (!painted) return fallback;
     return (
