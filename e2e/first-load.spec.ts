@@ -99,6 +99,34 @@ test('a cold /calls loads no filter or dialog widget before its rows are drawn',
   await context.close();
 });
 
+test('a cold /calls asks for its next page only once its rows are painted, not while they are drawn', async ({ browser }) => {
+  // A read asked for before the first paint shares a slow link with it (and Lighthouse's LCP waits for it).
+  const context = await browser.newContext({ baseURL: BFF_URL });
+  await signInContext(context, 'viewer');
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const w = window as unknown as { __rowsAt?: number };
+    new MutationObserver((_, observer) => {
+      if (w.__rowsAt === undefined && document.querySelector('tbody tr[data-call-id]')) {
+        w.__rowsAt = performance.now();
+        observer.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  // Its answer, so its resource timing entry is there to read.
+  const nextPage = page.waitForResponse((res) => /\/api\/v1\/calls\?/.test(res.url()) && new URL(res.url()).searchParams.get('page') === '2');
+  await page.goto('/calls');
+  await page.locator('tbody tr[data-call-id]').first().waitFor();
+  await nextPage;
+  const { rowsAt, askedAt } = await page.evaluate(() => ({
+    rowsAt: (window as unknown as { __rowsAt: number }).__rowsAt,
+    askedAt: performance.getEntriesByType('resource').find((e) => /\/api\/v1\/calls\?.*\bpage=2\b/.test(e.name))?.startTime,
+  }));
+  expect(askedAt, 'the next page was read').toBeDefined();
+  expect(askedAt!).toBeGreaterThan(rowsAt);
+  await context.close();
+});
+
 test('a cold call review loads no select, combobox or dialog widget before its heading', async ({ browser, sim }) => {
   // Any recorded, completed call: earlier specs of a full run put many newer calls first.
   const call = (await sim.upstreamAll<{ id: string; recorded: boolean; status: string }>('/v1/calls')).find((c) => c.recorded && c.status === 'COMPLETED')!;
@@ -195,10 +223,17 @@ test('a cold Insights, list, agents list or call review asks for its first reads
   const screens = [
     // Insights' read needs the session's display zone: it starts once the bootstrap has answered.
     { path: '/?range=last30', ready: 'figure svg', first: (u: URL) => u.pathname === '/bff/index/insights' && u.searchParams.has('tz') },
-    { path: '/calls?size=100', ready: 'tbody tr[data-call-id]', first: (u: URL) => u.pathname === '/api/v1/calls' && u.searchParams.get('page') === '1' },
+    {
+      path: '/calls?size=100',
+      ready: 'tbody tr[data-call-id]',
+      first: (u: URL) => u.pathname === '/api/v1/calls' && u.searchParams.get('page') === '1',
+      agents: true,
+    },
     { path: '/agents?size=20', ready: 'tbody tr', first: (u: URL) => u.pathname === '/api/v1/agents' && u.searchParams.get('size') === '20' },
-    { path: `/calls/${call.id}`, ready: 'h1 .font-mono', first: (u: URL) => u.pathname.startsWith(`/api/v1/calls/${call.id}`) },
+    { path: `/calls/${call.id}`, ready: 'h1 .font-mono', first: (u: URL) => u.pathname.startsWith(`/api/v1/calls/${call.id}`), agents: true },
   ];
+  // The list's rows and the review's facts name agents: the shared read of every agent, its first page.
+  const everyAgent = (u: URL) => u.pathname === '/api/v1/agents' && u.searchParams.get('size') === '100' && u.searchParams.get('page') === '1';
   for (const screen of screens) {
     const context = await browser.newContext({ baseURL: BFF_URL });
     await signInContext(context, 'viewer');
@@ -207,6 +242,11 @@ test('a cold Insights, list, agents list or call review asks for its first reads
     const reads = asked.filter((a) => screen.first(a.url));
     expect(reads.length, screen.path).toBeGreaterThan(0);
     for (const read of reads) expect(read.at, `${screen.path}: ${read.url.pathname}${read.url.search}`).toBeLessThan(frameworkServedAt);
+    if (screen.agents) {
+      const agents = asked.find((a) => everyAgent(a.url));
+      expect(agents, `${screen.path}: the agents' read`).toBeDefined();
+      expect(agents!.at, `${screen.path}: the agents' read`).toBeLessThan(frameworkServedAt);
+    }
     // Each read once: the console took the early answers instead of asking again.
     const api = asked
       .filter((a) => a.url.pathname.startsWith('/api/') || ['/auth/bootstrap', '/bff/index/insights'].includes(a.url.pathname))

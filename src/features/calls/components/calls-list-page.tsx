@@ -43,13 +43,8 @@ const PAGE_SIZES = [10, 20, 50, LIMITS.pageSize.max];
 export function CallsListPage({ search, onSearch }: { search: CallsSearch; onSearch: (update: CallsSearchUpdate) => void }) {
   const { zone } = useDisplayZone();
   const list = useQuery({ ...callsListQueryOptions(search, zone), refetchInterval: (query) => liveRefreshDelay(query.state) });
-  // Once a page is shown, the next one is fetched, so "Next page" only has to draw it (fresh for the
-  // query client's 15 s; the route's loader then finds it in the cache).
   const queryClient = useQueryClient();
   const totalPages = list.data?.totalPages ?? 0;
-  useEffect(() => {
-    if (search.page < totalPages) void queryClient.prefetchQuery(callsListQueryOptions({ ...search, page: search.page + 1 }, zone));
-  }, [queryClient, search, totalPages, zone]);
   const agents = useQuery(allAgentsQueryOptions());
   const names = useMemo(() => new Map((agents.data ?? []).map((a) => [a.id, a.name])), [agents.data]);
   const agentName = useCallback((id: string) => names.get(id) ?? (agents.isPending ? '…' : 'Unknown agent'), [names, agents.isPending]);
@@ -62,6 +57,12 @@ export function CallsListPage({ search, onSearch }: { search: CallsSearch; onSea
   // not one long task (100 rows of 8 cells), and after the heading, which is painted first.
   const rowsDrawn = useDrawnInSlices(!list.isPending);
   const rowsSettled = usePaintedOnce(rowsDrawn, true);
+  // Once a page is shown, the next one is fetched, so "Next page" only has to draw it (fresh for the
+  // query client's 15 s; the route's loader then finds it in the cache). On a cold load, only once
+  // the rows are painted: before, it shared the link with them.
+  useEffect(() => {
+    if (rowsSettled && search.page < totalPages) void queryClient.prefetchQuery(callsListQueryOptions({ ...search, page: search.page + 1 }, zone));
+  }, [rowsSettled, queryClient, search, totalPages, zone]);
   // A call's review is one click away: its code loads once the rows are on screen, not on the click.
   const router = useRouter();
   useEffect(() => {
