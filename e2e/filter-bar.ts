@@ -90,6 +90,10 @@ export class FilterBar {
     }
     await this.fill(label, value);
     await this.apply(label);
+    // Applied, the popover closes and gives the focus back to the chip. Waited for, so the next key
+    // does not race that hand-back (a "Clear all" focused just before it got the chip's Enter, and
+    // opened its popover again).
+    await expect(this.popover(label)).toBeHidden();
   }
 
   /** Opens the popover and fills its fields, without applying. */
@@ -142,6 +146,7 @@ export class FilterBar {
   async clearAll(): Promise<void> {
     const clear = this.group.getByRole('button', { name: 'Clear all' });
     await clear.focus();
+    await expect(clear).toBeFocused();
     await this.page.keyboard.press('Enter');
   }
 
