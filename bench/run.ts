@@ -646,7 +646,7 @@ function explainMisses(): void {
   }
   if (failed(/Lighthouse/)) {
     report.note(
-      "Lighthouse performance: each score's inputs are in its rows (FCP, LCP, TBT, CLS, Speed Index; BENCH_LH_SAVE keeps the full reports). Mobile FCP (~1.9 s) is the first-load JS under simulated slow 4G and a 4× slower CPU, the same on every screen. The call review's LCP is its body (the recording and the transcript), drawn once the heading is painted and the browser is idle (ADR 0027), so its mobile LCP follows the long tasks before that idle moment; drawing the body sooner puts its code in the review's first load (≤ 130 KiB).",
+      "Lighthouse performance: each score's inputs are in its rows (FCP, LCP, TBT, CLS, Speed Index; BENCH_LH_SAVE keeps the full reports). Mobile FCP (~1.9 s) is the first-load JS under simulated slow 4G and a 4× slower CPU, the same on every screen. The call review's LCP is its body (the recording and the transcript): its code is asked for at the heading's commit and it is drawn, in a transition, right after the heading's paint (ADR 0061), so its mobile LCP follows that download and the long tasks that interrupt the transition; the body's code counts in the browser section's review first load (requests started before the heading's painted mark), not in the e2e guard of the heading's own code.",
     );
   }
 }
