@@ -27,6 +27,9 @@ describe('the browser zone and the zone labels', () => {
     // A minute on, it is read again (a device that travels).
     expect(browserTimeZone(t0 + 60_000)).toBe(zone);
     expect(built).toHaveBeenCalledTimes(1);
+    // A clock set back reads it again too, rather than keeping it until the clock catches up.
+    expect(browserTimeZone(t0 - 1_000)).toBe(zone);
+    expect(built).toHaveBeenCalledTimes(2);
   });
 
   it('builds one offset format per zone, whatever the instant', () => {

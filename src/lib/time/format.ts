@@ -40,7 +40,8 @@ let browserZone: { zone: string; readAt: number } | undefined;
  * ms, four times that on a slow phone), so it is read at most once a minute.
  */
 export function browserTimeZone(now: number = Date.now()): string {
-  if (!browserZone || now - browserZone.readAt >= BROWSER_ZONE_TTL_MS) {
+  // Read again a minute on, or when the clock went back (so a reading is never kept for longer).
+  if (!browserZone || now < browserZone.readAt || now - browserZone.readAt >= BROWSER_ZONE_TTL_MS) {
     browserZone = { zone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC', readAt: now };
   }
   return browserZone.zone;
