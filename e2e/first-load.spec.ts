@@ -26,6 +26,22 @@ const SHELL_AFTER_PAINT = /\/(alerts-bell|upstream-banner|command-keys)-[\w-]+\.
 const REVIEW_BODY = /\/(call-review-body|extracted-data-tree|copy-button|esm)-[\w-]+\.js$/;
 
 /**
+ * Takes, in the page, the moment `selector` first matches (its content first in the DOM), as
+ * `window.__shownAt`; call before the page's `goto`.
+ */
+async function markShownAt(page: Page, selector: string): Promise<void> {
+  await page.addInitScript((sel) => {
+    const w = window as unknown as { __shownAt?: number };
+    new MutationObserver((_, observer) => {
+      if (w.__shownAt === undefined && document.querySelector(sel)) {
+        w.__shownAt = performance.now();
+        observer.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  }, selector);
+}
+
+/**
  * The scripts a page had asked for when `selector` first matched, with their gzip sizes: `gzipKiB`
  * for all but the shell's after-paint parts and those `apart` matches, `apartKiB` for those.
  */
@@ -42,16 +58,8 @@ async function scriptsUntil(page: Page, path: string, selector: string, apart?: 
       ),
     );
   });
-  // The moment the content is first in the DOM, taken in the page (what loads after it does not count).
-  await page.addInitScript((sel) => {
-    const w = window as unknown as { __shownAt?: number };
-    new MutationObserver((_, observer) => {
-      if (w.__shownAt === undefined && document.querySelector(sel)) {
-        w.__shownAt = performance.now();
-        observer.disconnect();
-      }
-    }).observe(document, { childList: true, subtree: true });
-  }, selector);
+  // What loads after the content is first in the DOM does not count.
+  await markShownAt(page, selector);
   await page.goto(path);
   await page.locator(selector).first().waitFor();
   const names: string[] = await page.evaluate(() => {
@@ -104,22 +112,14 @@ test('a cold /calls asks for its next page only once its rows are painted, not w
   const context = await browser.newContext({ baseURL: BFF_URL });
   await signInContext(context, 'viewer');
   const page = await context.newPage();
-  await page.addInitScript(() => {
-    const w = window as unknown as { __rowsAt?: number };
-    new MutationObserver((_, observer) => {
-      if (w.__rowsAt === undefined && document.querySelector('tbody tr[data-call-id]')) {
-        w.__rowsAt = performance.now();
-        observer.disconnect();
-      }
-    }).observe(document, { childList: true, subtree: true });
-  });
+  await markShownAt(page, 'tbody tr[data-call-id]');
   // Its answer, so its resource timing entry is there to read.
   const nextPage = page.waitForResponse((res) => /\/api\/v1\/calls\?/.test(res.url()) && new URL(res.url()).searchParams.get('page') === '2');
   await page.goto('/calls');
   await page.locator('tbody tr[data-call-id]').first().waitFor();
   await nextPage;
   const { rowsAt, askedAt } = await page.evaluate(() => ({
-    rowsAt: (window as unknown as { __rowsAt: number }).__rowsAt,
+    rowsAt: (window as unknown as { __shownAt: number }).__shownAt,
     askedAt: performance.getEntriesByType('resource').find((e) => /\/api\/v1\/calls\?.*\bpage=2\b/.test(e.name))?.startTime,
   }));
   expect(askedAt, 'the next page was read').toBeDefined();
