@@ -91,8 +91,12 @@ test('a reviewer works through the queue by keyboard', async ({ pageAs }) => {
   await expect(page.getByText(/Reviewed\. \d+ left to review\./)).toBeVisible();
   const second = page.url();
 
-  // The second call: both items pass, by keyboard, then N.
+  // The second call: both items pass, by keyboard, then N. The first call's form stays on screen,
+  // inert, until the second's review is read (a loaded CI run scored the first call's form meanwhile).
+  const form = panel.getByRole('form', { name: 'Rubric' });
+  await expect(form).not.toHaveAttribute('inert');
   await expect(panel.getByRole('group', { name: /Greets by name/ })).toBeVisible();
+  await expect(panel.getByRole('group', { name: /Greets by name/ }).getByRole('radio', { name: 'Pass' })).not.toBeChecked();
   await panel.getByRole('radio', { name: 'Pass' }).first().focus();
   await page.keyboard.press('Space');
   await page.keyboard.press('Tab');

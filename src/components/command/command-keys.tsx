@@ -5,7 +5,7 @@
  * the sheet are imported on first use, so their code (cmdk, the dialog) is never in a first load.
  * The button shows from xl up (narrower headers have no room; the keys work at every width).
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { focusPageSearch, isTyping, modKey } from './keys';
 
@@ -23,7 +23,9 @@ export function CommandKeys() {
     setOpen(what);
   };
 
-  useEffect(() => {
+  // Listening from the commit that shows the button (a layout effect), not from a later task (a
+  // passive effect): a key pressed once the button showed was lost on a loaded machine.
+  useLayoutEffect(() => {
     function onKey(e: KeyboardEvent) {
       if (e.defaultPrevented || e.altKey) return;
       if ((e.key === 'k' || e.key === 'K') && (e.metaKey || e.ctrlKey) && !e.shiftKey) {

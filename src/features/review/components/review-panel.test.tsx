@@ -74,6 +74,20 @@ describe('ReviewPanel: the QA scores (react-hook-form + scoreForm)', () => {
     expect(saveReview).toHaveBeenCalledWith(callId, { rubricVersion: 2, scores: { '11': true, '12': false }, note: 'Polite.', reviewed: true });
   });
 
+  it('once marked reviewed from the queue, takes no more input while the next call opens: a second N saves nothing', async () => {
+    const { rubric, item, onNext } = await renderPanel();
+    fireEvent.click(item('Greets by name').getByRole('radio', { name: 'Pass' }));
+    fireEvent.click(item('Confirms the slot').getByRole('radio', { name: 'Pass' }));
+    fireEvent.keyDown(window, { key: 'n' });
+    await waitFor(() => expect(onNext).toHaveBeenCalledTimes(1));
+    expect(await screen.findByRole('status')).toHaveTextContent('Opening the next call…');
+    expect(rubric).toHaveAttribute('inert');
+    fireEvent.keyDown(window, { key: 'n' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(saveReview).toHaveBeenCalledTimes(1);
+    expect(onNext).toHaveBeenCalledTimes(1);
+  });
+
   it('Save keeps a partial review, not marked reviewed', async () => {
     const { rubric, item } = await renderPanel();
     fireEvent.click(item('Confirms the slot').getByRole('radio', { name: 'Pass' }));

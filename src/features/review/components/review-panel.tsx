@@ -84,6 +84,13 @@ function ReviewForm({ data, fromQueue, time, lines, seek, onNext }: ReviewPanelP
     defaultValues: rubric ? scoreDefaults(rubric, data.mine) : { scores: [], note: data.mine?.note ?? '', reviewed: false },
   });
 
+  /**
+   * Marked reviewed from the queue, and the next call is opening: until it shows (its data is read
+   * first, longer on a busy connection), this form stays on screen but takes no more input. Before,
+   * keys pressed meanwhile scored a call already saved (and were lost), and a second N saved it again.
+   */
+  const [movedOn, setMovedOn] = useState(false);
+
   const save = useMutation({
     mutationFn: async (body: ScoredReview) => {
       const saved = await saveReview(data.callId, body);
@@ -95,6 +102,7 @@ function ReviewForm({ data, fromQueue, time, lines, seek, onNext }: ReviewPanelP
       if (!fromQueue) return toast.success('The call is marked reviewed.');
       if (next?.callId) toast.success(`Reviewed. ${next.remaining} left to review.`);
       else toast.success('Reviewed. Your queue is done.');
+      setMovedOn(true);
       onNext(next?.callId ?? null);
     },
   });
@@ -103,11 +111,11 @@ function ReviewForm({ data, fromQueue, time, lines, seek, onNext }: ReviewPanelP
   /** Save (reviewed: false) or mark reviewed: the same form, checked by its schema first (focus goes to the first unscored item). */
   const send = useCallback(
     (reviewed: boolean, event?: FormEvent) => {
-      if (isPending) return event?.preventDefault();
+      if (isPending || movedOn) return event?.preventDefault();
       setValue('reviewed', reviewed);
       void handleSubmit((body) => mutate(body))(event);
     },
-    [isPending, setValue, handleSubmit, mutate],
+    [isPending, movedOn, setValue, handleSubmit, mutate],
   );
   const markReviewed = useCallback(() => rubric && send(true), [rubric, send]);
   const unscored = rubric?.items.filter((_, i) => errors.scores?.[i]) ?? [];
@@ -152,44 +160,51 @@ function ReviewForm({ data, fromQueue, time, lines, seek, onNext }: ReviewPanelP
           )}
         </p>
       ) : (
-        <form noValidate aria-label="Rubric" className="flex flex-col gap-3" onSubmit={(e) => send(false, e)}>
-          {rubric.note ? <p className="text-sm whitespace-pre-wrap text-slate-700 dark:text-slate-300">{rubric.note}</p> : null}
-          {rubric.items.map((item, i) => (
-            <fieldset key={item.id} className="flex flex-wrap items-center gap-3 text-sm">
-              <legend className="float-left mr-2 min-w-48 font-medium">
-                {item.label} <span className="font-normal text-slate-600 dark:text-slate-400">(weight {item.weight})</span>
-              </legend>
-              {(['pass', 'fail'] as const).map((score) => (
-                <label key={score} className="inline-flex items-center gap-1">
-                  <input type="radio" value={score} {...register(`scores.${i}`)} />
-                  {score === 'pass' ? 'Pass' : 'Fail'}
-                </label>
-              ))}
-              {errors.scores?.[i] ? <span className="font-medium text-red-700 dark:text-red-400">Not scored</span> : null}
-            </fieldset>
-          ))}
-          <Textarea label="Note" rows={2} error={errors.note?.message} {...register('note')} />
-          {unscored.length ? (
-            <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-              Score every item before marking the call reviewed: {unscored.map((i) => `"${i.label}"`).join(', ')} {unscored.length === 1 ? 'is' : 'are'} not
-              scored.
+        <>
+          <form noValidate aria-label="Rubric" className="flex flex-col gap-3" inert={movedOn} onSubmit={(e) => send(false, e)}>
+            {rubric.note ? <p className="text-sm whitespace-pre-wrap text-slate-700 dark:text-slate-300">{rubric.note}</p> : null}
+            {rubric.items.map((item, i) => (
+              <fieldset key={item.id} className="flex flex-wrap items-center gap-3 text-sm">
+                <legend className="float-left mr-2 min-w-48 font-medium">
+                  {item.label} <span className="font-normal text-slate-600 dark:text-slate-400">(weight {item.weight})</span>
+                </legend>
+                {(['pass', 'fail'] as const).map((score) => (
+                  <label key={score} className="inline-flex items-center gap-1">
+                    <input type="radio" value={score} {...register(`scores.${i}`)} />
+                    {score === 'pass' ? 'Pass' : 'Fail'}
+                  </label>
+                ))}
+                {errors.scores?.[i] ? <span className="font-medium text-red-700 dark:text-red-400">Not scored</span> : null}
+              </fieldset>
+            ))}
+            <Textarea label="Note" rows={2} error={errors.note?.message} {...register('note')} />
+            {unscored.length ? (
+              <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+                Score every item before marking the call reviewed: {unscored.map((i) => `"${i.label}"`).join(', ')} {unscored.length === 1 ? 'is' : 'are'} not
+                scored.
+              </p>
+            ) : null}
+            <RequestError error={save.error} />
+            <div className="flex flex-wrap items-center gap-2">
+              <Button type="submit" disabled={isPending}>
+                Save
+              </Button>
+              <Button type="button" variant="primary" disabled={isPending} onClick={markReviewed} aria-keyshortcuts="N">
+                {fromQueue ? 'Mark reviewed and open the next (N)' : 'Mark reviewed (N)'}
+              </Button>
+              {data.mine ? (
+                <span className="text-sm text-slate-600 dark:text-slate-400">
+                  Your score: {data.mine.score} / 100{data.mine.reviewed ? ', reviewed' : ', not marked reviewed'}
+                </span>
+              ) : null}
+            </div>
+          </form>
+          {movedOn ? (
+            <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
+              Opening the next call…
             </p>
           ) : null}
-          <RequestError error={save.error} />
-          <div className="flex flex-wrap items-center gap-2">
-            <Button type="submit" disabled={isPending}>
-              Save
-            </Button>
-            <Button type="button" variant="primary" disabled={isPending} onClick={markReviewed} aria-keyshortcuts="N">
-              {fromQueue ? 'Mark reviewed and open the next (N)' : 'Mark reviewed (N)'}
-            </Button>
-            {data.mine ? (
-              <span className="text-sm text-slate-600 dark:text-slate-400">
-                Your score: {data.mine.score} / 100{data.mine.reviewed ? ', reviewed' : ', not marked reviewed'}
-              </span>
-            ) : null}
-          </div>
-        </form>
+        </>
       )}
 
       {data.others.length ? (
