@@ -70,6 +70,9 @@ for (const [container, type] of [
       await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.3);
       await expect(page.getByText('The recording could not be played')).toHaveCount(0);
       await audio.evaluate((a: HTMLAudioElement) => a.pause());
+      // The waveform is drawn from the browser's own decoding of this container (its peaks, then the turns' bands).
+      await expect(page.getByRole('region', { name: 'Recording' }).locator('[data-speaker]').first()).toBeAttached();
+      await expect(page.getByText('The waveform could not be drawn; the audio still plays.')).toHaveCount(0);
     } finally {
       await sim.variants(before);
     }

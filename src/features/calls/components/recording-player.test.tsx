@@ -8,16 +8,39 @@ import { RecordingPlayer, recordingEvents, whyRecordingFailed } from './recordin
 const TOO_LARGE = "The recording is larger than 64 MB, the most Switchboard serves (RECORDING_MAX_MB). Listen to it in the Voice API's own tools.";
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-// The waveform's library draws on a canvas jsdom has not: it reports the recording decoded at once.
+// The waveform's library draws on a canvas jsdom has not: it reports the recording decoded at once,
+// and keeps what it was created with.
+const created = vi.hoisted(() => [] as Record<string, unknown>[]);
 vi.mock('wavesurfer.js', () => ({
-  default: { create: () => ({ on: (event: string, listener: () => void) => event === 'decode' && setTimeout(listener), destroy: () => undefined }) },
+  default: {
+    create: (options: Record<string, unknown>) => {
+      created.push(options);
+      return { on: (event: string, listener: () => void) => event === 'decode' && setTimeout(listener), destroy: () => undefined };
+    },
+  },
 }));
+
+/** The recording served whole, and a browser decoder (jsdom has none) that finds `seconds` of audio in it. */
+function stubRecording(seconds: number) {
+  const samples = new Float32Array(seconds * 8000).fill(0.25);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(new Uint8Array([1, 2, 3]), { status: 200 })),
+  );
+  vi.stubGlobal(
+    'OfflineAudioContext',
+    class {
+      decodeAudioData = async () => ({ length: samples.length, duration: seconds, numberOfChannels: 1, getChannelData: () => samples });
+    },
+  );
+}
 vi.mock('wavesurfer.js/dist/plugins/regions.esm.js', () => ({
   default: { create: () => ({ clearRegions: () => undefined, addRegion: () => undefined }) },
 }));
 
 afterEach(() => {
   cleanup();
+  created.length = 0;
   vi.unstubAllGlobals();
 });
 
@@ -101,10 +124,7 @@ describe('the turns’ bands', () => {
   // The metadata loaded before the player was mounted (no loadedmetadata event reaches it): the bands
   // still follow the element's duration. Before, they stayed empty.
   it('are drawn when the audio knew its duration before the player was on screen', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json(404, {})),
-    );
+    stubRecording(193);
     const media = HTMLMediaElement.prototype;
     const readyState = vi.spyOn(media, 'readyState', 'get').mockReturnValue(1);
     const duration = vi.spyOn(media, 'duration', 'get').mockReturnValue(193);
@@ -122,6 +142,42 @@ describe('the turns’ bands', () => {
       readyState.mockRestore();
       duration.mockRestore();
     }
+  });
+});
+
+describe('the waveform', () => {
+  // Given the whole recording, wavesurfer walked its millions of samples several times as it drew: one
+  // long task of the review's first seconds (~140 ms at a phone's CPU). It now gets peaks and the duration.
+  it('is drawn from peaks and the duration, so wavesurfer fetches and decodes nothing itself', async () => {
+    stubRecording(60);
+    render(<RecordingPlayer callId="c-1" items={[]} audioRef={createRef<HTMLAudioElement>()} onTime={() => undefined} />);
+    await waitFor(() => expect(created).toHaveLength(1));
+    const options = created[0] as { peaks: Float32Array[]; duration: number; media: unknown };
+    expect(options.duration).toBe(60);
+    expect(options.peaks).toHaveLength(1);
+    expect(options.peaks[0]).toHaveLength(2000);
+    expect(options.media).toBeInstanceOf(HTMLAudioElement);
+    await waitFor(() => expect(screen.queryByText('Drawing the waveform…')).toBeNull());
+    expect(screen.queryByText(/waveform could not be drawn/)).toBeNull();
+  });
+
+  it('says so when the recording cannot be decoded, and the audio stays', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(new Uint8Array([1]), { status: 200 })),
+    );
+    vi.stubGlobal(
+      'OfflineAudioContext',
+      class {
+        decodeAudioData = async () => {
+          throw new DOMException('Unable to decode audio data', 'EncodingError');
+        };
+      },
+    );
+    const { container } = render(<RecordingPlayer callId="c-1" items={[]} audioRef={createRef<HTMLAudioElement>()} onTime={() => undefined} />);
+    expect(await screen.findByText('The waveform could not be drawn; the audio still plays.')).toBeVisible();
+    expect(created).toHaveLength(0);
+    expect(container.querySelector('audio')).not.toBeNull();
   });
 });
 

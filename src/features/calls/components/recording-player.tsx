@@ -1,7 +1,8 @@
 /**
  * The recording: an <audio> element streaming from the BFF (Range requests, so seeking is
  * instant) drives playback; wavesurfer.js, loaded only on this screen, draws the waveform over
- * that same element and marks the call's events (regions) and each speaker's turns (bands over it).
+ * that same element from peaks the player reduces first (model/waveform-peaks.ts), and marks the
+ * call's events (regions) and each speaker's turns (bands over it).
  * The events are named in a row under the player, each a button that plays from it.
  * If the waveform fails, the audio still plays.
  */
@@ -12,6 +13,7 @@ import { formatOffset } from '@/lib/duration';
 import { Select } from '@/components/ui/select';
 import { eventLabel, type TimelineItem } from '../model/transcript';
 import { turnBands } from '../model/turn-bands';
+import { decodeWaveform } from '../model/waveform-peaks';
 
 const SPEEDS = ['0.5', '0.75', '1', '1.25', '1.5', '2'];
 const MARK_COLOURS: Record<string, string> = {
@@ -103,24 +105,28 @@ export function RecordingPlayer({ callId, items, audioRef, cueAt, onTime }: Reco
     void whyRecordingFailed(url).then((why) => setAudioError(why));
   }
 
-  // wavesurfer is an external widget: create it once per recording and tear it down after.
+  // wavesurfer is an external widget: create it once per recording and tear it down after. It is
+  // given the peaks and the duration, so it draws at once and fetches nothing itself.
   useEffect(() => {
     const media = audioRef.current;
     const container = waveRef.current;
     if (!media || !container) return;
-    let destroyed = false;
+    const aborted = new AbortController();
     let destroy = () => {};
     void (async () => {
       try {
-        const [{ default: WaveSurfer }, { default: RegionsPlugin }] = await Promise.all([
+        const [{ default: WaveSurfer }, { default: RegionsPlugin }, decoded] = await Promise.all([
           import('wavesurfer.js'),
           import('wavesurfer.js/dist/plugins/regions.esm.js'),
+          decodeWaveform(url, aborted.signal),
         ]);
-        if (destroyed) return;
+        if (aborted.signal.aborted) return;
         const regions = RegionsPlugin.create();
         const ws = WaveSurfer.create({
           container,
           media,
+          peaks: decoded.peaks,
+          duration: decoded.duration,
           height: 72,
           waveColor: '#94a3b8',
           progressColor: '#1d4ed8',
@@ -144,19 +150,19 @@ export function RecordingPlayer({ callId, items, audioRef, cueAt, onTime }: Reco
                 resize: false,
               });
           }
-          if (!destroyed) setWaveState('ready');
+          if (!aborted.signal.aborted) setWaveState('ready');
         });
-        ws.on('error', () => !destroyed && setWaveState('failed'));
-        // No ws.load(): given the element, wavesurfer loads the element's own source (its absolute URL) by itself. A
-        // second load would abort that one (an AbortError, reported as a failure), and any other spelling of the URL
-        // would make it swap a blob: URL into the element once the whole file had arrived — for a 10-minute WAV
-        // (~10 MB) that reset the player, stalling playback that had already started.
+        ws.on('error', () => !aborted.signal.aborted && setWaveState('failed'));
+        // No ws.load(): given the element, wavesurfer keeps the element's own source (its absolute URL). A second
+        // load would abort the first (an AbortError, reported as a failure), and any other spelling of the URL
+        // would make it swap a blob: URL into the element — for a 10-minute WAV (~10 MB) that reset the player,
+        // stalling playback that had already started.
       } catch {
-        if (!destroyed) setWaveState('failed');
+        if (!aborted.signal.aborted) setWaveState('failed');
       }
     })();
     return () => {
-      destroyed = true;
+      aborted.abort();
       destroy();
     };
   }, [url, items, audioRef]);
