@@ -15,7 +15,10 @@ const BARE_TITLE = 'Switchboard';
 const SUFFIX = ' · Switchboard';
 
 export function RouteAnnouncer() {
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  // The path the router has resolved, not the one asked for: while a navigation is pending the
+  // screen navigated from stays on screen with its title, and a title that settled meanwhile (a
+  // slow screen's code or data) was read out as the new screen's name.
+  const pathname = useRouterState({ select: (s) => (s.resolvedLocation ?? s.location).pathname });
   const [message, setMessage] = useState('');
   const loadedOn = useRef(pathname);
   useEffect(() => {
