@@ -84,13 +84,6 @@ function ReviewForm({ data, fromQueue, time, lines, seek, onNext }: ReviewPanelP
     defaultValues: rubric ? scoreDefaults(rubric, data.mine) : { scores: [], note: data.mine?.note ?? '', reviewed: false },
   });
 
-  /**
-   * Marked reviewed from the queue, and the next call is opening: until it shows (its data is read
-   * first, longer on a busy connection), this form stays on screen but takes no more input. Before,
-   * keys pressed meanwhile scored a call already saved (and were lost), and a second N saved it again.
-   */
-  const [movedOn, setMovedOn] = useState(false);
-
   const save = useMutation({
     mutationFn: async (body: ScoredReview) => {
       const saved = await saveReview(data.callId, body);
@@ -102,11 +95,17 @@ function ReviewForm({ data, fromQueue, time, lines, seek, onNext }: ReviewPanelP
       if (!fromQueue) return toast.success('The call is marked reviewed.');
       if (next?.callId) toast.success(`Reviewed. ${next.remaining} left to review.`);
       else toast.success('Reviewed. Your queue is done.');
-      setMovedOn(true);
       onNext(next?.callId ?? null);
     },
   });
   const { isPending, mutate } = save;
+  /**
+   * Marked reviewed from the queue, and the next call is opening (the mutation succeeds once its
+   * onSuccess has called onNext): until the next call shows (its data is read first, longer on a
+   * busy connection), this form stays on screen but takes no more input. Before, keys pressed
+   * meanwhile scored a call already saved (and were lost), and a second N saved it again.
+   */
+  const movedOn = fromQueue && save.data?.saved.reviewed === true;
 
   /** Save (reviewed: false) or mark reviewed: the same form, checked by its schema first (focus goes to the first unscored item). */
   const send = useCallback(
