@@ -88,6 +88,38 @@ describe('ReviewPanel: the QA scores (react-hook-form + scoreForm)', () => {
     expect(onNext).toHaveBeenCalledTimes(1);
   });
 
+  // The N key was listened for from a passive effect: between the commit that showed the save as
+  // pending and that effect's task, the previous listener (not pending) was still the one on the page.
+  it('a second N pressed right after the commit that shows the save pending sends nothing', async () => {
+    let release = () => {};
+    vi.mocked(saveReview).mockImplementationOnce(
+      (id, body) =>
+        new Promise((resolve) => {
+          release = () => resolve({ callId: id, reviewer: 'viewer', rubricVersion: 2, score: 0, reviewedAt: null, updatedAt: '', ...body });
+        }),
+    );
+    const { rubric, item, onNext } = await renderPanel();
+    fireEvent.click(item('Greets by name').getByRole('radio', { name: 'Pass' }));
+    fireEvent.click(item('Confirms the slot').getByRole('radio', { name: 'Pass' }));
+    const save = within(rubric).getByRole('button', { name: 'Save' });
+    const pressedAgain = new Promise<void>((resolve) => {
+      // Called in the microtasks right after the commit that disables the buttons.
+      const observer = new MutationObserver(() => {
+        if (!save.hasAttribute('disabled')) return;
+        observer.disconnect();
+        window.dispatchEvent(new KeyboardEvent('keydown', { key: 'n', bubbles: true, cancelable: true }));
+        resolve();
+      });
+      observer.observe(save, { attributes: true });
+    });
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'n', bubbles: true, cancelable: true })); // outside act, as a person presses it
+    await pressedAgain;
+    await new Promise((r) => setTimeout(r, 50));
+    release();
+    await waitFor(() => expect(onNext).toHaveBeenCalledTimes(1));
+    expect(saveReview).toHaveBeenCalledTimes(1);
+  });
+
   it('Save keeps a partial review, not marked reviewed', async () => {
     const { rubric, item } = await renderPanel();
     fireEvent.click(item('Confirms the slot').getByRole('radio', { name: 'Pass' }));

@@ -9,7 +9,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { CommentBody, type CallReview, type ReviewComment } from '@contract/bff/review';
 import { Badge } from '@/components/ui/badge';
@@ -43,6 +43,7 @@ export interface ReviewPanelProps {
   onNext: (callId: string | null) => void;
 }
 
+const noop = () => {};
 const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
 
 /** True when a key press should be left to the element (typing, choosing). */
@@ -98,7 +99,7 @@ function ReviewForm({ data, fromQueue, time, lines, seek, onNext }: ReviewPanelP
       onNext(next?.callId ?? null);
     },
   });
-  const { isPending, mutate } = save;
+  const { isPending, mutateAsync } = save;
   /**
    * Marked reviewed from the queue, and the next call is opening (the mutation succeeds once its
    * onSuccess has called onNext): until the next call shows (its data is read first, longer on a
@@ -107,20 +108,31 @@ function ReviewForm({ data, fromQueue, time, lines, seek, onNext }: ReviewPanelP
    */
   const movedOn = fromQueue && save.data?.saved.reviewed === true;
 
+  /**
+   * One send at a time, known from the moment it starts: the pending state reaches the page only
+   * at a later render, and a second N pressed before it (or caught by the listener of the render
+   * before) saved the call twice.
+   */
+  const sending = useRef(false);
   /** Save (reviewed: false) or mark reviewed: the same form, checked by its schema first (focus goes to the first unscored item). */
   const send = useCallback(
     (reviewed: boolean, event?: FormEvent) => {
-      if (isPending || movedOn) return event?.preventDefault();
+      if (sending.current || movedOn) return event?.preventDefault();
+      sending.current = true;
       setValue('reviewed', reviewed);
-      void handleSubmit((body) => mutate(body))(event);
+      // handleSubmit waits for the save and its onSuccess; its error shows from the mutation's state.
+      void handleSubmit((body) => mutateAsync(body).then(noop, noop))(event).finally(() => {
+        sending.current = false;
+      });
     },
-    [isPending, movedOn, setValue, handleSubmit, mutate],
+    [movedOn, setValue, handleSubmit, mutateAsync],
   );
   const markReviewed = useCallback(() => rubric && send(true), [rubric, send]);
   const unscored = rubric?.items.filter((_, i) => errors.scores?.[i]) ?? [];
 
-  // One key: N (no modifier, not while typing) marks reviewed and moves on.
-  useEffect(() => {
+  // One key: N (no modifier, not while typing) marks reviewed and moves on; it works from the commit
+  // that shows the form (a layout effect: a passive one runs a task later, and misses a quick key).
+  useLayoutEffect(() => {
     function onKey(e: KeyboardEvent) {
       if (e.key !== 'n' && e.key !== 'N') return;
       if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented || isTyping(e.target)) return;
