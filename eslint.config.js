@@ -119,4 +119,19 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The QA panel loads at idle on every call review: it builds the one call's bodies
+    // (contract/bff/review-call.ts), not every schema of review.ts and the admin forms (some 200 zod
+    // calls, the most of its first render's CPU). Types may still come from review.ts.
+    files: ['src/features/review/components/review-panel.tsx', 'src/features/review/model/review-form.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@contract/bff/review', allowTypeImports: true, message: "The QA panel takes its schemas from '@contract/bff/review-call'." }],
+          patterns: [{ regex: '/model/forms$', message: "The QA panel's forms are in model/review-form.ts; model/forms.ts is the admin forms'." }],
+        },
+      ],
+    },
+  },
 );

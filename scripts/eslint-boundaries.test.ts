@@ -51,6 +51,18 @@ describe('feature boundaries, on resolved paths', () => {
     expect(await boundaryErrors('contract/boundary-fixture.plain.ts', code)).toEqual([expect.stringContaining('zod-free')]);
   });
 
+  it('the QA panel takes its values from review-call.ts and review-form.ts, not review.ts or the admin forms (types may come from review.ts)', async () => {
+    const heavy =
+      "import { CommentBody } from '@contract/bff/review';\nimport { scoreForm } from '../model/forms';\nexport const a = [CommentBody, scoreForm];\n";
+    expect(await boundaryErrors('src/features/review/components/review-panel.tsx', heavy)).toEqual([
+      expect.stringContaining('review-call'),
+      expect.stringContaining('review-form'),
+    ]);
+    const light =
+      "import type { CallReview } from '@contract/bff/review';\nimport { CommentBody } from '@contract/bff/review-call';\nimport { scoreForm } from '../model/review-form';\nexport const a: [unknown, unknown, CallReview?] = [CommentBody, scoreForm];\n";
+    expect(await boundaryErrors('src/features/review/components/review-panel.tsx', light)).toEqual([]);
+  });
+
   it('an e2e spec takes test, expect and the axe check from e2e/fixtures.ts, not the packages (types may come from Playwright)', async () => {
     const own = "import { test } from '@playwright/test';\nimport AxeBuilder from '@axe-core/playwright';\ntest('x', () => void AxeBuilder);\n";
     expect(await boundaryErrors('e2e/boundary-fixture.spec.ts', own)).toEqual([expect.stringContaining('./fixtures'), expect.stringContaining('./fixtures')]);

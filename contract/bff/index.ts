@@ -13,9 +13,9 @@ import { CALL_SORT_PROPERTIES, DEFAULT_CALL_SORT } from '../queries.plain';
 import { Call } from '../schemas/call';
 import { Page } from '../schemas/page';
 import { STATUS_GROUPS } from '../status-groups';
-import { isIanaZone } from '../timezone';
 import { FILTER_ROWS, hasControlCharacter, isPair, type FilterKey, type FilterKind, type FilterRow, type KindOf, type RowOf } from './index-filters.plain';
 import { INDEX_LIMITS, INSIGHTS_BUCKETS } from './index.plain';
+import { TZ_ABOUT, zoneParam } from './tz';
 
 export * from './index.plain';
 
@@ -75,8 +75,7 @@ const KIND_SCHEMAS = {
   e164: () => E164.optional(),
   date: () => IsoDate.optional(),
   instant: () => UtcTimestamp.optional(),
-  zone: (f: RowOf<'zone'>) =>
-    z.string().max(f.max).refine(isIanaZone, { error: 'Must be an IANA time zone name, such as Europe/Paris or UTC.' }).default('UTC'),
+  zone: (f: RowOf<'zone'>) => zoneParam(f.max),
   text: (f: RowOf<'text'>) => (f.nonEmpty ? text(f.max, f.what).min(1) : text(f.max, f.what)).optional(),
   boolean: () => QueryBool.optional(),
   seconds: (f: RowOf<'seconds'>) => Seconds(f.max).optional(),
@@ -100,7 +99,7 @@ const KIND_SCHEMAS = {
 const FILTER_ABOUT: Partial<Record<FilterKey, string>> = {
   from: 'Inclusive date on startTime, in tz. Requires to.',
   to: 'Inclusive date on startTime, in tz. Requires from.',
-  tz: 'IANA zone that dates and buckets are read in.',
+  tz: TZ_ABOUT,
   startedFrom: 'startTime at or after this instant (UTC).',
   startedBefore: 'startTime before this instant (UTC).',
   q: 'Web-search syntax: words, "a phrase", -word, OR.',
@@ -120,8 +119,6 @@ const FILTER_SCHEMAS = Object.fromEntries(
     }),
   ),
 ) as FilterSchemas;
-
-export const Tz = FILTER_SCHEMAS.tz;
 
 export type ClassifierFilter = NonNullable<IndexSearch['classifier']>[number];
 export type ExtractedFilter = NonNullable<IndexSearch['extracted']>[number];

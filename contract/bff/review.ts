@@ -9,37 +9,14 @@ import { z } from 'zod';
 import { CallStatus } from '../enums';
 import { IsoDate, Uuid } from '../formats';
 import { LIMITS } from '../limits';
-import { Tz } from './index';
+import { Tz } from './tz';
 import { PageQuery, queryInt } from '../queries';
 import { Page } from '../schemas/page';
+import { REVIEW_LIMITS, Trimmed } from './review-call';
+
+// What a reviewer sends about one call, with the review's limits (review-call.ts says why apart).
+export { CommentBody, REVIEW_LIMITS, ReviewBody, Trimmed } from './review-call';
 // Who may define rubrics, sampling rules and checks: the permission table's 'review:admin' (permissions.ts); every signed-in role reviews.
-
-export const REVIEW_LIMITS = {
-  rubricItems: 30,
-  itemLabel: 120,
-  weightMax: 100,
-  note: 2000,
-  ruleName: 80,
-  perDayMax: 500,
-  commentText: 2000,
-  /** Comments one call may hold, and one person may add per minute (server/services/review/comments.ts). */
-  commentsPerCall: 500,
-  commentsPerUserPerMinute: 20,
-  recordingSecondsMax: 24 * 3600,
-  transcriptLineMax: 100_000,
-  thresholdSecondsMax: 24 * 3600,
-  /** Phrases of one script check or category (any of them counts), and each phrase's length. */
-  phrasesMax: 20,
-  phraseLength: 200,
-} as const;
-
-/** A required text, trimmed, with its messages naming `what` (also the outcomes' clauses). */
-export const Trimmed = (what: string, max: number) =>
-  z
-    .string({ error: `Enter ${what}.` })
-    .trim()
-    .min(1, { error: `Enter ${what}.` })
-    .max(max, { error: `Keep ${what} to ${max} characters.` });
 
 // ---------- rubrics ----------
 
@@ -319,22 +296,6 @@ export type QueueNext = z.infer<typeof QueueNext>;
 
 export const CallParams = z.object({ callId: Uuid });
 
-/** PUT /bff/review/calls/:callId: my scores (item id -> passed), a note, whether I am done. */
-export const ReviewBody = z.strictObject({
-  rubricVersion: z.int({ error: 'Say which rubric version was scored.' }),
-  scores: z.record(
-    z.string().regex(/^\d+$/, { error: 'Scores are keyed by rubric item id.' }),
-    z.boolean({ error: 'Each item passes (true) or fails (false).' }),
-  ),
-  note: z
-    .string()
-    .trim()
-    .max(REVIEW_LIMITS.note, { error: `Keep the note to ${REVIEW_LIMITS.note} characters.` })
-    .default(''),
-  reviewed: z.boolean().default(false),
-});
-export type ReviewBody = z.input<typeof ReviewBody>;
-
 export const Review = z.object({
   callId: z.string(),
   reviewer: z.string(),
@@ -348,28 +309,6 @@ export const Review = z.object({
   updatedAt: z.string(),
 });
 export type Review = z.infer<typeof Review>;
-
-/** A comment pinned to a transcript line (its index) or to a moment of the recording (seconds). */
-export const CommentBody = z
-  .strictObject({
-    text: Trimmed('the comment', REVIEW_LIMITS.commentText),
-    line: z.int({ error: 'The line is a transcript line number.' }).min(0).max(REVIEW_LIMITS.transcriptLineMax).optional(),
-    atSeconds: z
-      .number({ error: 'The moment is a number of seconds.' })
-      .min(0, { error: 'The moment is 0 s or later.' })
-      .max(REVIEW_LIMITS.recordingSecondsMax)
-      .optional(),
-  })
-  .superRefine((c, ctx) => {
-    if ((c.line === undefined) === (c.atSeconds === undefined))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['line'],
-        input: c.line,
-        message: 'Pin the comment to a transcript line or to a moment of the recording (one of the two).',
-      });
-  });
-export type CommentBody = z.input<typeof CommentBody>;
 
 export const ReviewComment = z.object({
   id: z.int(),

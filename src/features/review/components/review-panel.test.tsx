@@ -95,7 +95,17 @@ describe('ReviewPanel: the QA scores (react-hook-form + scoreForm)', () => {
     vi.mocked(saveReview).mockImplementationOnce(
       (id, body) =>
         new Promise((resolve) => {
-          release = () => resolve({ callId: id, reviewer: 'viewer', rubricVersion: 2, score: 0, reviewedAt: null, updatedAt: '', ...body });
+          release = () =>
+            resolve({
+              callId: id,
+              reviewer: 'viewer',
+              score: 0,
+              reviewedAt: null,
+              updatedAt: '',
+              ...body,
+              note: body.note ?? '',
+              reviewed: body.reviewed ?? false,
+            });
         }),
     );
     const { rubric, item, onNext } = await renderPanel();

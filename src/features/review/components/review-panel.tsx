@@ -11,7 +11,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
-import { CommentBody, type CallReview, type ReviewComment } from '@contract/bff/review';
+import type { CallReview, ReviewComment } from '@contract/bff/review';
+// The one call's bodies only: review.ts's other schemas are not built for this panel (review-call.ts).
+import { CommentBody } from '@contract/bff/review-call';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { QueryStates } from '@/components/ui/query-states';
@@ -22,7 +24,15 @@ import { toast } from '@/components/ui/toast';
 import { RequestError } from '@/components/ui/request-error';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
-import { commentErrorPath, commentInput, scoreDefaults, scoreForm, type CommentFormValues, type ScoredReview, type ScoreFormValues } from '../model/forms';
+import {
+  commentErrorPath,
+  commentInput,
+  scoreDefaults,
+  scoreForm,
+  type CommentFormValues,
+  type ScoredReview,
+  type ScoreFormValues,
+} from '../model/review-form';
 import { callReviewQueryOptions, invalidateReview, nextInQueue, pinComment, removeComment, saveReview } from '../api/review-api';
 import { Select } from '@/components/ui/select';
 

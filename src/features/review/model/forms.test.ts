@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { toValidationErrors } from '@contract/errors';
 import { CommentBody } from '@contract/bff/review';
-import { checkInput, CheckForm, commentErrorPath, commentInput, dropBlank, phrasesError, RubricForm, SamplingRuleForm, type CommentFormValues } from './forms';
+import { checkInput, CheckForm, dropBlank, phrasesError, RubricForm, SamplingRuleForm } from './forms';
+import { commentErrorPath, commentInput, type CommentFormValues } from './review-form';
 
 describe('the review admin forms', () => {
   it('treat blank fields as not given', () => {
