@@ -202,8 +202,10 @@ describe.each(['postgres'] as const)('on %s', (kind) => {
         },
         20_000,
       );
+      // Two intervals, and up to 2 s of a starved machine's scheduling: a fresh-clone run with a
+      // load average over 6 measured 3,169 ms here (its survivor's and this poll's timers late).
       const tookMs = Date.now() - freedAt!;
-      expect(tookMs).toBeLessThan(2 * 1000 + 1000);
+      expect(tookMs).toBeLessThan(2 * 1000 + 2000);
       expect(await holders()).toBe(1);
       // The survivor keeps the index fresh.
       const before = (await web.get('/bff/index/status')).lastSuccessAt;
