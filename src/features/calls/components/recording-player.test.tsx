@@ -34,13 +34,21 @@ function stubRecording(seconds: number) {
     },
   );
 }
+/** The events marked on the waveform now (the regions plugin's marks). */
+const marks = vi.hoisted(() => [] as number[]);
 vi.mock('wavesurfer.js/dist/plugins/regions.esm.js', () => ({
-  default: { create: () => ({ clearRegions: () => undefined, addRegion: () => undefined }) },
+  default: {
+    create: () => ({
+      clearRegions: () => void (marks.length = 0),
+      addRegion: ({ start }: { start: number }) => void marks.push(start),
+    }),
+  },
 }));
 
 afterEach(() => {
   cleanup();
   created.length = 0;
+  marks.length = 0;
   vi.unstubAllGlobals();
 });
 
@@ -159,6 +167,28 @@ describe('the waveform', () => {
     expect(options.media).toBeInstanceOf(HTMLAudioElement);
     await waitFor(() => expect(screen.queryByText('Drawing the waveform…')).toBeNull());
     expect(screen.queryByText(/waveform could not be drawn/)).toBeNull();
+  });
+
+  // The transcript, and the call's fresh copy (which makes new items), often come after the player:
+  // each used to tear the waveform down and fetch and decode the whole recording again.
+  it('is fetched, decoded and drawn once per recording, however often the transcript changes; its events are marked as they come', async () => {
+    stubRecording(60);
+    const audioRef = createRef<HTMLAudioElement>();
+    const { rerender } = render(<RecordingPlayer callId="c-1" items={[]} audioRef={audioRef} onTime={() => undefined} />);
+    await waitFor(() => expect(screen.queryByText('Drawing the waveform…')).toBeNull());
+    const at = (offsetSeconds: number, index: number): TimelineItem => ({
+      kind: 'event',
+      index,
+      offsetSeconds,
+      entry: { action: 'RING', actor: 'UNKNOWN', message: '', time: '2026-11-29T09:00:00Z' },
+    });
+    rerender(<RecordingPlayer callId="c-1" items={[at(0, 0)]} audioRef={audioRef} onTime={() => undefined} />);
+    rerender(<RecordingPlayer callId="c-1" items={[at(0, 0), at(42, 1)]} audioRef={audioRef} onTime={() => undefined} />);
+    await waitFor(() => expect(marks).toEqual([0, 42]));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(created).toHaveLength(1);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('Drawing the waveform…')).toBeNull();
   });
 
   it('says so when the recording cannot be decoded, and the audio stays', async () => {

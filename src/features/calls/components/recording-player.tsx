@@ -14,6 +14,7 @@ import { Select } from '@/components/ui/select';
 import { eventLabel, type TimelineItem } from '../model/transcript';
 import { turnBands } from '../model/turn-bands';
 import { decodeWaveform } from '../model/waveform-peaks';
+import type RegionsPlugin from 'wavesurfer.js/dist/plugins/regions.esm.js';
 
 const SPEEDS = ['0.5', '0.75', '1', '1.25', '1.5', '2'];
 const MARK_COLOURS: Record<string, string> = {
@@ -70,11 +71,15 @@ export function RecordingPlayer({ callId, items, audioRef, cueAt, onTime }: Reco
   const [speed, setSpeed] = useState('1');
   /** What to tell the person when the audio failed; null while it has not. */
   const [audioError, setAudioError] = useState<string | null>(null);
-  const [waveState, setWaveState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  /** The waveform of which recording was drawn (or failed); any other's is still loading. */
+  const [wave, setWave] = useState<{ url: string; state: 'ready' | 'failed' } | null>(null);
+  /** The drawn waveform's marks, for the events as the transcript gives them (it may come later). */
+  const regionsRef = useRef<RegionsPlugin | null>(null);
   const [duration, setDuration] = useState(0);
   const bands = useMemo(() => turnBands(items, duration), [items, duration]);
   const events = useMemo(() => recordingEvents(items), [items]);
   const url = recordingUrl(callId);
+  const waveState = wave?.url === url ? wave.state : 'loading';
   /** Whether the cue was applied: once, whichever comes last, the audio's metadata or the transcript that gives the line's time. */
   const cued = useRef(false);
   const cue = (media: HTMLAudioElement) => {
@@ -106,7 +111,9 @@ export function RecordingPlayer({ callId, items, audioRef, cueAt, onTime }: Reco
   }
 
   // wavesurfer is an external widget: create it once per recording and tear it down after. It is
-  // given the peaks and the duration, so it draws at once and fetches nothing itself.
+  // given the peaks and the duration, so it draws at once and fetches nothing itself. Once per
+  // recording, not per transcript: the transcript (and the call's fresh copy, which makes new items)
+  // often comes after the player, and each used to fetch and decode the whole recording again.
   useEffect(() => {
     const media = audioRef.current;
     const container = waveRef.current;
@@ -115,13 +122,13 @@ export function RecordingPlayer({ callId, items, audioRef, cueAt, onTime }: Reco
     let destroy = () => {};
     void (async () => {
       try {
-        const [{ default: WaveSurfer }, { default: RegionsPlugin }, decoded] = await Promise.all([
+        const [{ default: WaveSurfer }, { default: Regions }, decoded] = await Promise.all([
           import('wavesurfer.js'),
           import('wavesurfer.js/dist/plugins/regions.esm.js'),
           decodeWaveform(url, aborted.signal),
         ]);
         if (aborted.signal.aborted) return;
-        const regions = RegionsPlugin.create();
+        const regions = Regions.create();
         const ws = WaveSurfer.create({
           container,
           media,
@@ -137,35 +144,36 @@ export function RecordingPlayer({ callId, items, audioRef, cueAt, onTime }: Reco
         });
         destroy = () => ws.destroy();
         ws.on('decode', () => {
-          regions.clearRegions();
-          // Only the few events are regions, marks without text (a ring and its answer a few seconds later wrote
-          // over each other and the wave, and a hang-up's label fell past the end): they are named in the row of
-          // events under the player. The turns are the bands drawn below.
-          for (const item of items) {
-            if (item.kind === 'event')
-              regions.addRegion({
-                start: item.offsetSeconds,
-                color: MARK_COLOURS.event,
-                drag: false,
-                resize: false,
-              });
-          }
-          if (!aborted.signal.aborted) setWaveState('ready');
+          if (aborted.signal.aborted) return;
+          regionsRef.current = regions;
+          setWave({ url, state: 'ready' });
         });
-        ws.on('error', () => !aborted.signal.aborted && setWaveState('failed'));
+        ws.on('error', () => !aborted.signal.aborted && setWave({ url, state: 'failed' }));
         // No ws.load(): given the element, wavesurfer keeps the element's own source (its absolute URL). A second
         // load would abort the first (an AbortError, reported as a failure), and any other spelling of the URL
         // would make it swap a blob: URL into the element — for a 10-minute WAV (~10 MB) that reset the player,
         // stalling playback that had already started.
       } catch {
-        if (!aborted.signal.aborted) setWaveState('failed');
+        if (!aborted.signal.aborted) setWave({ url, state: 'failed' });
       }
     })();
     return () => {
       aborted.abort();
+      regionsRef.current = null;
       destroy();
     };
-  }, [url, items, audioRef]);
+  }, [url, audioRef]);
+
+  // The events' marks on the drawn waveform, as the transcript gives them. Only the few events are
+  // regions, marks without text (a ring and its answer a few seconds later wrote over each other and
+  // the wave, and a hang-up's label fell past the end): they are named in the row of events under the
+  // player. The turns are the bands drawn below.
+  useEffect(() => {
+    const regions = regionsRef.current;
+    if (waveState !== 'ready' || !regions) return;
+    regions.clearRegions();
+    for (const event of events) regions.addRegion({ start: event.offsetSeconds, color: MARK_COLOURS.event, drag: false, resize: false });
+  }, [waveState, events]);
 
   function toggle() {
     const audio = audioRef.current;
