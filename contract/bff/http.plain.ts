@@ -43,3 +43,13 @@ export const DRAFT_LIMITS = {
   /** Object keys anywhere in it (each `"name":` outside a string). */
   keys: 50_000,
 } as const;
+
+/**
+ * What one person may keep in the BFF (server/services/workspace/quotas.ts): drafts and saved views,
+ * each a count and a total size of their JSON, checked before a write (the entry it replaces does not
+ * count). Past either: 413 naming the quota. A viewer once wrote 37 MB of drafts in 3 s.
+ */
+export const WORKSPACE_QUOTAS = {
+  drafts: { count: 20, bytes: 8 * 1024 * 1024 },
+  views: { count: 100, bytes: 1024 * 1024 },
+} as const;

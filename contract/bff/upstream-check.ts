@@ -5,7 +5,6 @@
  * by their place in the pair (index 0, 1), never by value.
  */
 import { z } from 'zod';
-import { IndexStatus } from './index';
 
 export * from './upstream-check.plain';
 
@@ -74,8 +73,6 @@ export const UpstreamCheckAnswer = z
     check: UpstreamCheck.nullable(),
     /** Whether a worker runs (its heartbeat): without one, a check asked for stays waiting. */
     worker: z.object({ running: z.boolean() }),
-    /** The call index's request rate in use and the last limit hit (as GET /bff/index/status says). */
-    rate: IndexStatus.shape.rate,
   })
   .meta({ id: 'UpstreamCheckAnswer' });
 export type UpstreamCheckAnswer = z.infer<typeof UpstreamCheckAnswer>;

@@ -1,6 +1,7 @@
 /**
  * /bff/upstream-check: the "Voice API" page (admins, `upstream:check`; ADR 0056). GET answers the
- * latest connection check, whether a worker runs and the index's request rate; POST asks for a
+ * latest connection check and whether a worker runs (the page reads the index's request rate from
+ * /bff/index/status, as its index section does); POST asks for a
  * check (202, audited): the worker runs it (server/background.ts), never this process. While one
  * is open, POST answers that one (UPSTREAM_CHECK_LIMITS.openAtOnce).
  */
@@ -9,7 +10,6 @@ import { UPSTREAM_CHECK_ROUTES, UpstreamCheckAnswer, type UpstreamCheck } from '
 import { workerState } from '../background';
 import { routesNeed } from '../plugins/session';
 import { audit } from '../services/audit';
-import { indexRate } from '../services/call-index/status';
 import { latestCheck, requestCheck } from '../services/upstream/check';
 
 const tags = ['upstream-check'];
@@ -21,8 +21,8 @@ export const upstreamCheckPlugin: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireSession);
 
   const answer = async (check: UpstreamCheck | null): Promise<UpstreamCheckAnswer> => {
-    const [running, rate] = await Promise.all([ctx.background ? true : workerState(db).then((w) => w.running), indexRate(db)]);
-    return { check, worker: { running }, rate };
+    const running = ctx.background ? true : (await workerState(db)).running;
+    return { check, worker: { running } };
   };
 
   app.get(
@@ -30,7 +30,7 @@ export const upstreamCheckPlugin: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'The latest connection check of the Voice API, whether a worker runs, and the index request rate',
+        summary: 'The latest connection check of the Voice API, and whether a worker runs',
         response: { 200: UpstreamCheckAnswer },
       },
     },

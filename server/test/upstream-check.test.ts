@@ -30,11 +30,9 @@ describe('the Voice API check', { timeout: 120_000 }, () => {
   };
   const finished = () => waitFor('the check to finish', async () => ((await latest()).check?.finishedAt ? latest() : null), 60_000);
 
-  it('answers "never checked" before the first check, with the worker running and the index rate', async () => {
+  it('answers "never checked" before the first check, with the worker running', async () => {
     const answer = await latest();
-    expect(answer.check).toBeNull();
-    expect(answer.worker).toEqual({ running: true });
-    expect(answer).toHaveProperty('rate');
+    expect(answer).toEqual({ check: null, worker: { running: true } });
   });
 
   it('runs a check asked for on the worker and stores a report of the simulator as expected, with no key in it', async () => {

@@ -52,11 +52,6 @@ function rateOf(rate: StoredRate | null): IndexStatus['rate'] {
     : null;
 }
 
-/** The index's request rate alone (the "Voice API" page): null before the worker first wrote it. */
-export async function indexRate(db: Queryable): Promise<IndexStatus['rate']> {
-  return rateOf((await readSyncState(db)).rate);
-}
-
 /** Progress of registry campaigns (all, or the given ids): their calls in the index by status group. */
 export async function campaignProgress(db: Queryable, ids?: string[]): Promise<CampaignProgress[]> {
   const params: unknown[] = [];

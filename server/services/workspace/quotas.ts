@@ -1,8 +1,9 @@
 /**
  * Per-user storage quotas for what staff keep in the BFF (drafts, saved views): a count and a
- * total size per user, checked before a write. A viewer once wrote 37 MB of drafts in 3 s.
+ * total size per user (the contract's WORKSPACE_QUOTAS), checked before a write.
  */
 import type { Queryable } from '../../../common/db';
+import { WORKSPACE_QUOTAS } from '../../../contract/bff/http.plain';
 import { HttpError } from '../../http';
 
 export interface Quota {
@@ -13,8 +14,9 @@ export interface Quota {
   what: string;
 }
 
-export const DRAFT_QUOTA: Quota = { table: 'drafts', column: 'data', maxCount: 20, maxBytes: 8 * 1024 * 1024, what: 'drafts' };
-export const VIEW_QUOTA: Quota = { table: 'views', column: 'search', maxCount: 100, maxBytes: 1024 * 1024, what: 'saved views' };
+const { drafts, views } = WORKSPACE_QUOTAS;
+export const DRAFT_QUOTA: Quota = { table: 'drafts', column: 'data', maxCount: drafts.count, maxBytes: drafts.bytes, what: 'drafts' };
+export const VIEW_QUOTA: Quota = { table: 'views', column: 'search', maxCount: views.count, maxBytes: views.bytes, what: 'saved views' };
 
 /** Throws 413 when storing `bytes` under `name` would take the user past the quota (the entry it replaces does not count). */
 export async function checkQuota(db: Queryable, quota: Quota, userId: number, name: string, bytes: number): Promise<void> {

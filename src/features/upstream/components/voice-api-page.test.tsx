@@ -62,14 +62,14 @@ function renderAs(role: 'admin' | 'operator', given: UpstreamCheckAnswer, index:
 
 describe('the Voice API page', () => {
   it('says "Never checked yet" and lets an admin run the first check', async () => {
-    renderAs('admin', { check: null, worker: { running: true }, rate: null });
+    renderAs('admin', { check: null, worker: { running: true } });
     expect(await screen.findByText('Never checked yet')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Run the check' })).toBeEnabled();
     expect(await screen.findByRole('region', { name: "The call index's request rate" })).toHaveTextContent('Not known yet');
   });
 
   it('while a check waits and no worker runs: the button is disabled with the reason, and the page says no worker runs', async () => {
-    renderAs('admin', { check, worker: { running: false }, rate: null });
+    renderAs('admin', { check, worker: { running: false } });
     const run = await screen.findByRole('button', { name: 'Run the check' });
     expect(run).toBeDisabled();
     expect(run).toHaveAccessibleDescription('A check is waiting for a worker: none is running.');
@@ -79,10 +79,10 @@ describe('the Voice API page', () => {
 
   it('says the verdict in a live region, the problems first, then each part; and the rate with the last limit hit', async () => {
     const rate = { perSecond: 12.5, max: 50, lastLimitAt: '2026-11-28T09:00:00.000Z', lastLimitPerSecond: 25, at: '2026-11-28T10:00:00.000Z' };
-    // The page shows the rate the index status gives (the check's answer carries the same row).
+    // The page shows the rate the index status gives (the check's answer has none of its own).
     renderAs(
       'admin',
-      { check: { ...check, startedAt: '2026-11-28T10:00:01.000Z', finishedAt: '2026-11-28T10:00:03.000Z', report }, worker: { running: true }, rate },
+      { check: { ...check, startedAt: '2026-11-28T10:00:01.000Z', finishedAt: '2026-11-28T10:00:03.000Z', report }, worker: { running: true } },
       { ...live, rate },
     );
     const verdict = (await screen.findByText('2 problems')).closest('[role="status"]');
@@ -100,7 +100,7 @@ describe('the Voice API page', () => {
   });
 
   it('tells an operator who may use it, and reads nothing', async () => {
-    answer = { check: null, worker: { running: true }, rate: null };
+    answer = { check: null, worker: { running: true } };
     renderAs('operator', answer);
     expect(await screen.findByRole('note')).toHaveTextContent('Only admins can check the connection to the Voice API');
     expect(screen.queryByRole('button', { name: 'Run the check' })).toBeNull();
@@ -109,7 +109,7 @@ describe('the Voice API page', () => {
   it('says when no worker syncs the index, what it covers, and how long the pending transcripts take at the rate in use', async () => {
     renderAs(
       'admin',
-      { check: null, worker: { running: false }, rate: null },
+      { check: null, worker: { running: false } },
       {
         ...live,
         state: 'backfilling',
@@ -132,7 +132,7 @@ describe('the Voice API page', () => {
   });
 
   it('says a live index plainly, with no warning', async () => {
-    renderAs('admin', { check: null, worker: { running: true }, rate: null });
+    renderAs('admin', { check: null, worker: { running: true } });
     const index = await screen.findByRole('region', { name: 'The call index' });
     expect(await within(index).findByText('Live')).toBeInTheDocument();
     expect(index).toHaveTextContent('Every call of the last 30 days is indexed');

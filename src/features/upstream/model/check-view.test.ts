@@ -24,7 +24,7 @@ const report = (problems: string[]): DoctorReport => ({
   latencyMs: { median: 10, max: 20, requests: 6 },
   problems,
 });
-const answer = (c: UpstreamCheck | null, running = true): UpstreamCheckAnswer => ({ check: c, worker: { running }, rate: null });
+const answer = (c: UpstreamCheck | null, running = true): UpstreamCheckAnswer => ({ check: c, worker: { running } });
 
 describe('the Voice API page model', () => {
   it('reads where a check stands', () => {
