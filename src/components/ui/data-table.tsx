@@ -1,4 +1,4 @@
-import { Fragment, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { Fragment, memo, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import type { SortDirection } from '@contract/queries.plain';
 import { cn } from '@/lib/cn';
 import { focusRing } from './styles';
@@ -87,6 +87,9 @@ export function DataTable<T>({
   onRowKey,
 }: DataTableProps<T>) {
   const body = useRef<HTMLTableSectionElement>(null);
+  // The rows' handlers, as of the latest render: the rows read them when an event comes, so a row
+  // is drawn again only when its own props change (see DataRow).
+  const events = useRef<RowEvents<T>>({ keyDown: () => undefined, click: () => undefined });
 
   function onRowKeyDown(event: KeyboardEvent<HTMLTableRowElement>, index: number, row: T) {
     const focusRow = (i: number) => {
@@ -122,6 +125,13 @@ export function DataTable<T>({
     }
     event.preventDefault();
   }
+
+  useLayoutEffect(() => {
+    events.current = {
+      keyDown: onRowKeyDown,
+      click: (row) => (onRowClick ?? onRowActivate)?.(row),
+    };
+  });
 
   return (
     // `relative`: the cells' sr-only texts (absolute) are placed and clipped in here; without it they
@@ -161,62 +171,20 @@ export function DataTable<T>({
           </tr>
         </thead>
         <tbody ref={body}>
-          {rows.map((row, index) => {
-            const detail = rowDetail?.(row);
-            const selected = selectedId !== undefined && selectedId === getRowId(row);
-            return (
-              <Fragment key={rowKeys === 'position' ? index : getRowId(row)}>
-                <tr
-                  data-row=""
-                  {...rowData?.(row)}
-                  tabIndex={onRowActivate ? (index === 0 ? 0 : -1) : undefined}
-                  aria-label={onRowActivate && rowLabel ? rowLabel(row) : undefined}
-                  aria-current={selected ? 'true' : undefined}
-                  onKeyDown={onRowActivate ? (e) => onRowKeyDown(e, index, row) : undefined}
-                  onClick={
-                    onRowActivate
-                      ? (e) => {
-                          // Links and buttons inside the row do their own thing.
-                          if ((e.target as HTMLElement).closest('a,button,input,select,textarea')) return;
-                          (onRowClick ?? onRowActivate)(row);
-                        }
-                      : undefined
-                  }
-                  className={cn(
-                    'border-t border-slate-200 dark:border-slate-800',
-                    onRowActivate && 'cursor-pointer hover:bg-slate-50 focus-visible:bg-blue-50 dark:hover:bg-slate-900 dark:focus-visible:bg-slate-800',
-                    onRowActivate &&
-                      'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600 dark:focus-visible:outline-blue-400',
-                  )}
-                >
-                  {columns.map((col) => {
-                    const Cell = col.rowHeader ? 'th' : 'td';
-                    return (
-                      <Cell
-                        key={col.id}
-                        scope={col.rowHeader ? 'row' : undefined}
-                        className={cn(
-                          'px-4 py-2.5 align-middle',
-                          col.rowHeader && 'text-left font-medium',
-                          col.align === 'right' && 'text-right tabular-nums',
-                          col.className,
-                        )}
-                      >
-                        {col.cell(row)}
-                      </Cell>
-                    );
-                  })}
-                </tr>
-                {detail ? (
-                  <tr className="bg-slate-50/60 dark:bg-slate-900/60">
-                    <td colSpan={columns.length} className="px-4 pb-2.5">
-                      {detail}
-                    </td>
-                  </tr>
-                ) : null}
-              </Fragment>
-            );
-          })}
+          {rows.map((row, index) => (
+            <DataRow
+              key={rowKeys === 'position' ? index : getRowId(row)}
+              row={row}
+              index={index}
+              columns={columns}
+              selected={selectedId !== undefined && selectedId === getRowId(row)}
+              interactive={onRowActivate !== undefined}
+              rowLabel={rowLabel}
+              rowData={rowData}
+              rowDetail={rowDetail}
+              events={events}
+            />
+          ))}
           {rows.length === 0 && empty ? (
             <tr className="border-t border-slate-200 dark:border-slate-800">
               <td colSpan={columns.length} className="px-4 py-2.5">
@@ -229,3 +197,77 @@ export function DataTable<T>({
     </div>
   );
 }
+
+interface RowEvents<T> {
+  keyDown: (event: KeyboardEvent<HTMLTableRowElement>, index: number, row: T) => void;
+  click: (row: T) => void;
+}
+
+interface DataRowProps<T> extends Pick<DataTableProps<T>, 'columns' | 'rowLabel' | 'rowData' | 'rowDetail'> {
+  row: T;
+  index: number;
+  selected: boolean;
+  /** The row opens (Enter, a click): a tab stop with the row keys and a label. */
+  interactive: boolean;
+  events: RefObject<RowEvents<T>>;
+}
+
+/**
+ * One row (and its detail line), drawn again only when its own props change: moving the selection
+ * redraws the two rows it leaves and reaches, not every row's cells (the calls list formatted every
+ * row's times again at each `j`).
+ */
+const DataRow = memo(function DataRow<T>({ row, index, columns, selected, interactive, rowLabel, rowData, rowDetail, events }: DataRowProps<T>) {
+  const detail = rowDetail?.(row);
+  return (
+    <Fragment>
+      <tr
+        data-row=""
+        {...rowData?.(row)}
+        tabIndex={interactive ? (index === 0 ? 0 : -1) : undefined}
+        aria-label={interactive && rowLabel ? rowLabel(row) : undefined}
+        aria-current={selected ? 'true' : undefined}
+        onKeyDown={interactive ? (e) => events.current.keyDown(e, index, row) : undefined}
+        onClick={
+          interactive
+            ? (e) => {
+                // Links and buttons inside the row do their own thing.
+                if ((e.target as HTMLElement).closest('a,button,input,select,textarea')) return;
+                events.current.click(row);
+              }
+            : undefined
+        }
+        className={cn(
+          'border-t border-slate-200 dark:border-slate-800',
+          interactive && 'cursor-pointer hover:bg-slate-50 focus-visible:bg-blue-50 dark:hover:bg-slate-900 dark:focus-visible:bg-slate-800',
+          interactive && 'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600 dark:focus-visible:outline-blue-400',
+        )}
+      >
+        {columns.map((col) => {
+          const Cell = col.rowHeader ? 'th' : 'td';
+          return (
+            <Cell
+              key={col.id}
+              scope={col.rowHeader ? 'row' : undefined}
+              className={cn(
+                'px-4 py-2.5 align-middle',
+                col.rowHeader && 'text-left font-medium',
+                col.align === 'right' && 'text-right tabular-nums',
+                col.className,
+              )}
+            >
+              {col.cell(row)}
+            </Cell>
+          );
+        })}
+      </tr>
+      {detail ? (
+        <tr className="bg-slate-50/60 dark:bg-slate-900/60">
+          <td colSpan={columns.length} className="px-4 pb-2.5">
+            {detail}
+          </td>
+        </tr>
+      ) : null}
+    </Fragment>
+  );
+}) as <T>(props: DataRowProps<T> & { key?: string | number }) => ReactNode;

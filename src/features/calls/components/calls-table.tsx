@@ -6,7 +6,7 @@
  * table's width (the panel opening beside it moves no row).
  */
 import { useRouter } from '@tanstack/react-router';
-import type { MouseEvent, ReactNode } from 'react';
+import { useCallback, useMemo, type MouseEvent, type ReactNode } from 'react';
 import type { CallsSelection, RowKey } from '../model/row-keys';
 import { cn } from '@/lib/cn';
 import { parseSort } from '@contract/queries.plain';
@@ -109,16 +109,27 @@ function columns(agentName: (id: string) => string, time: TimeFormat, opener: Ca
   ];
 }
 
+const callId = (call: CallRow) => call.id;
+const callRowData = (call: CallRow) => ({ 'data-call-id': call.id });
+const callRowDetail = (call: CallRow) => (call.hit ? <TranscriptHit callId={call.id} hit={call.hit} /> : null);
+
 export function CallsTable({ calls, sort, agentName, onSort, visible, density, selection, rowKey }: CallsTableProps) {
   const router = useRouter();
   const time = useTimeFormat();
-  const opener: CallOpener = {
-    open: (callId) => void router.navigate({ to: '/calls/$callId', params: { callId } }),
-    intent: (callId) => {
-      void CallReviewBody.preload().catch(() => undefined);
-      void router.preloadRoute({ to: '/calls/$callId', params: { callId } }).catch(() => undefined);
-    },
-  };
+  const opener = useMemo<CallOpener>(
+    () => ({
+      open: (callId) => void router.navigate({ to: '/calls/$callId', params: { callId } }),
+      intent: (callId) => {
+        void CallReviewBody.preload().catch(() => undefined);
+        void router.preloadRoute({ to: '/calls/$callId', params: { callId } }).catch(() => undefined);
+      },
+    }),
+    [router],
+  );
+  // The same columns and row functions from one render to the next: the table then draws again only
+  // the rows whose props changed (the two a moved selection leaves and reaches), not all of them.
+  const shown = useMemo(() => columns(agentName, time, opener).filter((col) => visible.includes(col.id)), [agentName, time, opener, visible]);
+  const rowLabel = useCallback((call: CallRow) => `Call with ${call.phone}, ${time.dateTime(call.startTime)}`, [time]);
   // Compact rows and the selected row's mark are this table's look (one line per cell, so no row moves).
   return (
     <div
@@ -130,7 +141,7 @@ export function CallsTable({ calls, sort, agentName, onSort, visible, density, s
     >
       <DataTable
         caption="Calls. Use the arrow keys or j and k to move between rows, Space to show a call beside the list, and Enter to open its review."
-        columns={columns(agentName, time, opener).filter((col) => visible.includes(col.id))}
+        columns={shown}
         selectedId={selection.selectedId}
         onRowClick={selection.onSelect}
         onRowKey={(event, call, index, focusRow) =>
@@ -140,14 +151,14 @@ export function CallsTable({ calls, sort, agentName, onSort, visible, density, s
               event.key === ' ' && (selection.onSelect(call), true)
         }
         rows={calls}
-        getRowId={(call) => call.id}
+        getRowId={callId}
         rowKeys="position"
-        rowData={(call) => ({ 'data-call-id': call.id })}
-        rowLabel={(call) => `Call with ${call.phone}, ${time.dateTime(call.startTime)}`}
+        rowData={callRowData}
+        rowLabel={rowLabel}
         sort={parseSort(sort)}
         onSortChange={(next) => onSort(`${next.property},${next.direction}`)}
         onRowActivate={(call) => opener.open(call.id)}
-        rowDetail={(call) => (call.hit ? <TranscriptHit callId={call.id} hit={call.hit} /> : null)}
+        rowDetail={callRowDetail}
       />
     </div>
   );
