@@ -157,7 +157,7 @@ test('a cold call review loads no select, combobox or dialog widget before its h
   await context.close();
 });
 
-test('a cold /agents loads at most 132.5 KB of script before its rows are drawn', async ({ browser }) => {
+test('a cold /agents loads at most 133 KB of script before its rows are drawn', async ({ browser }) => {
   const context = await browser.newContext({ baseURL: BFF_URL });
   await signInContext(context, 'viewer');
   const page = await context.newPage();
@@ -172,7 +172,10 @@ test('a cold /agents loads at most 132.5 KB of script before its rows are drawn'
   // 132 → 132.5 on 2026-11-29 (132.003 measured): no code of these chunks changed; a fix in the
   // palette's button (a chunk loaded after the rows) gave it a new name, and the entry's map of
   // chunk names gzipped 3 bytes larger. The budget had 0.02 KB of room, too little for a hash.
-  expect(gzipKiB, names.join(' ')).toBeLessThan(132.5);
+  // 132.5 → 133 on 2026-11-30 (132.585 measured): the shared table's rows drawn apart, each a
+  // memoised component (+0.11 KB): moving the calls list's selection draws two rows, not all of
+  // them (`j` to the next row's panel 138 → 82 ms at 4× CPU, docs/benchmarks.md).
+  expect(gzipKiB, names.join(' ')).toBeLessThan(133);
   await context.close();
 });
 
