@@ -103,7 +103,7 @@ export default class SecretsReporter implements Reporter {
       writeResult({
         suite: 'e2e-secrets',
         promises: [
-          'With the API keys set to canary values, no HAR of the whole e2e run (every browser context, bodies included), no browser storage left by any context (cookies, localStorage, sessionStorage, IndexedDB, Cache Storage), no built asset or source map and no line the e2e stack logged holds a key.',
+          'With the API keys set to canary values, no HAR of the whole e2e run (every browser context, bodies included, but for the built SPA, whose files are scanned where they are served from), no browser storage left by any context (cookies, localStorage, sessionStorage, IndexedDB, Cache Storage), no built asset or source map and no line the e2e stack logged holds a key.',
         ],
         figures,
       });
