@@ -1,11 +1,11 @@
 /**
  * Secrets out of the browser, for the whole e2e run: every browser context any spec opens (through
  * the `page` fixture, `browser.newContext`, or the fixtures' helpers) records a HAR with bodies of
- * everything but the built SPA's own files (test-results/e2e-har/, ignored by git), and just before it closes, everything it keeps in browser
- * storage (cookies, localStorage, sessionStorage, IndexedDB records, Cache Storage keys) is read
- * out. Both are scanned for the API key values of the e2e stack (canaries, scripts/e2e-stack.ts);
- * the storage tallies go to one JSON line per context; e2e/secrets-reporter.ts scans the HARs and
- * sums everything once the run ends.
+ * everything but the built SPA's own files (test-results/e2e-har/, ignored by git), and just
+ * before it closes, everything it keeps in browser storage (cookies, localStorage, sessionStorage,
+ * IndexedDB records, Cache Storage keys) is read out. Both are scanned for the API key values of
+ * the e2e stack (canaries, scripts/e2e-stack.ts); the storage tallies go to one JSON line per
+ * context; e2e/secrets-reporter.ts scans the HARs and sums everything once the run ends.
  *
  * It hooks Playwright's client instrumentation (the same hook Playwright's own fixtures use to apply
  * `use` options to every context), because several specs create contexts with `browser.newContext`
