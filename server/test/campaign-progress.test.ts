@@ -67,17 +67,29 @@ describe.each(['postgres'] as const)('campaign progress on %s', { timeout: 120_0
     expect(fresh).toMatchObject({ campaignId: id, campaignName: name, recipients: 5, recipientsCalled: 0, remaining: 5, calls: 0 });
 
     await stack.control('POST', '/_sim/clock', { advanceMinutes: 3 * 24 * 60 });
-    const upstream = (await stack.upstream('GET', `/v1/calls?campaignName=${encodeURIComponent(name)}&size=100`)).body.content as any[];
-    expect(upstream.length).toBeGreaterThan(0);
-    const called = new Set(upstream.map((c) => c.phone));
-    const groups = { reached: 0, noAnswer: 0, failed: 0, canceled: 0, inProgress: 0 };
-    for (const c of upstream) groups[STATUS_GROUP_OF[c.status as keyof typeof STATUS_GROUP_OF]] += 1;
+    // The upstream's truth, read again at each look: the simulator's clock runs on in real time, so
+    // a call in progress at one read may have ended by the next (and a slow machine's index pass
+    // sees it ended, never the count of the first read).
+    const truth = async () => {
+      const upstream = (await stack.upstream('GET', `/v1/calls?campaignName=${encodeURIComponent(name)}&size=100`)).body.content as any[];
+      const groups = { reached: 0, noAnswer: 0, failed: 0, canceled: 0, inProgress: 0 };
+      for (const c of upstream) groups[STATUS_GROUP_OF[c.status as keyof typeof STATUS_GROUP_OF]] += 1;
+      return { calls: upstream.length, called: new Set(upstream.map((c) => c.phone)).size, groups };
+    };
+    expect((await truth()).calls).toBeGreaterThan(0);
     // A call indexed while still in progress is refreshed by a later pass: wait for its outcome too.
-    const after = await waitFor('the campaign calls in the index', async () => {
+    let seen = '';
+    const { after, upstream } = await waitFor('the campaign calls in the index', async () => {
       const [p] = await progress([id]);
-      return p.calls === upstream.length && p.groups.inProgress === groups.inProgress && p;
+      const now = await truth();
+      seen = `index ${p.calls} calls ${JSON.stringify(p.groups)}, upstream ${now.calls} ${JSON.stringify(now.groups)}`;
+      const same = p.calls === now.calls && Object.entries(now.groups).every(([group, n]) => p.groups[group] === n);
+      return same && { after: p, upstream: now };
+    }).catch((error: unknown) => {
+      // What the last look saw, so a failure on a busy machine says which side lagged.
+      throw new Error(`${String(error)}; last seen: ${seen}`);
     });
-    expect(after).toMatchObject({ recipients: 5, recipientsCalled: called.size, remaining: 5 - called.size, groups });
+    expect(after).toMatchObject({ recipients: 5, recipientsCalled: upstream.called, remaining: 5 - upstream.called, groups: upstream.groups });
     await operator.request('POST', `/bff/campaigns/${id}/status`, { body: { status: 'CANCELLED' } });
   });
 
