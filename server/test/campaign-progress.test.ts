@@ -78,16 +78,13 @@ describe.each(['postgres'] as const)('campaign progress on %s', { timeout: 120_0
     };
     expect((await truth()).calls).toBeGreaterThan(0);
     // A call indexed while still in progress is refreshed by a later pass: wait for its outcome too.
-    let seen = '';
     const { after, upstream } = await waitFor('the campaign calls in the index', async () => {
       const [p] = await progress([id]);
       const now = await truth();
-      seen = `index ${p.calls} calls ${JSON.stringify(p.groups)}, upstream ${now.calls} ${JSON.stringify(now.groups)}`;
       const same = p.calls === now.calls && Object.entries(now.groups).every(([group, n]) => p.groups[group] === n);
-      return same && { after: p, upstream: now };
-    }).catch((error: unknown) => {
-      // What the last look saw, so a failure on a busy machine says which side lagged.
-      throw new Error(`${String(error)}; last seen: ${seen}`);
+      // Thrown, not false: waitFor's timeout then says what the last look saw (which side lagged).
+      if (!same) throw new Error(`index ${p.calls} calls ${JSON.stringify(p.groups)}, upstream ${now.calls} ${JSON.stringify(now.groups)}`);
+      return { after: p, upstream: now };
     });
     expect(after).toMatchObject({ recipients: 5, recipientsCalled: upstream.called, remaining: 5 - upstream.called, groups: upstream.groups });
     await operator.request('POST', `/bff/campaigns/${id}/status`, { body: { status: 'CANCELLED' } });
