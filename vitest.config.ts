@@ -4,10 +4,10 @@ import viteConfig from './vite.config';
 /**
  * Files whose modules keep state that another file would see if they shared a process, so they run
  * in a fresh fork each (Vitest's default isolation):
- * - the console's tests (`src/`): jsdom, module mocks, fake timers and stubbed globals;
+ * - the console's component tests (`src/**\/*.test.tsx`): jsdom, module mocks, fake timers;
  * - the two OpenAPI generators: each renders zod's global registry, which the other one adds to.
  */
-const ISOLATED = ['src/**/*.test.{ts,tsx}', 'contract/openapi/openapi.test.ts', 'server/openapi.test.ts'];
+const ISOLATED = ['src/**/*.test.tsx', 'contract/openapi/openapi.test.ts', 'server/openapi.test.ts'];
 
 export default mergeConfig(
   viteConfig,
@@ -30,11 +30,12 @@ export default mergeConfig(
           extends: true,
           test: {
             name: 'unit',
-            include: ['{contract,server,simulator,common,scripts,bench}/**/*.test.ts'],
+            include: ['{src,contract,server,simulator,common,scripts,bench}/**/*.test.ts'],
             exclude: ['**/node_modules/**', 'bench/peers/**', 'simulator/http/bad-input.test.ts', '**/*.property.test.ts', ...ISOLATED],
-            // The server side's files share their forks: a fresh fork per file loaded the BFF, the
-            // simulator and their libraries anew each time, 142 of the run's 434 s with no test
-            // running (2026-11-30). Each file closes what it opens; what must not be shared is above.
+            // These files share their forks: a fresh fork per file loaded the BFF, the simulator and
+            // their libraries anew each time, 142 of the run's 434 s with no test running
+            // (2026-11-30). Each file closes and restores what it opens or stubs; what must not be
+            // shared is above.
             isolate: false,
           },
         },
