@@ -9,14 +9,18 @@ import viteConfig from './vite.config';
  */
 const ISOLATED = ['src/**/*.test.tsx', 'contract/openapi/openapi.test.ts', 'server/openapi.test.ts'];
 
+/**
+ * The simulator's bad-input suite and the property tests belong to `npm run test:resilience`
+ * (resilience/vitest.config.ts), which reports their figures in docs/reliability.md: the unit run
+ * ran them a second time in the same `npm test`.
+ */
+const EXCLUDE = ['**/node_modules/**', 'bench/peers/**', 'simulator/http/bad-input.test.ts', '**/*.property.test.ts'];
+
 export default mergeConfig(
   viteConfig,
   defineConfig({
     test: {
-      // The simulator's bad-input suite and the property tests belong to `npm run test:resilience`
-      // (resilience/vitest.config.ts), which reports their figures in docs/reliability.md: the unit
-      // run ran them a second time in the same `npm test`.
-      exclude: ['**/node_modules/**', 'bench/peers/**', 'simulator/http/bad-input.test.ts', '**/*.property.test.ts'],
+      exclude: EXCLUDE,
       environment: 'node',
       setupFiles: ['./vitest.setup.ts'],
       testTimeout: 30_000,
@@ -31,7 +35,7 @@ export default mergeConfig(
           test: {
             name: 'unit',
             include: ['{src,contract,server,simulator,common,scripts,bench}/**/*.test.ts'],
-            exclude: ['**/node_modules/**', 'bench/peers/**', 'simulator/http/bad-input.test.ts', '**/*.property.test.ts', ...ISOLATED],
+            exclude: [...EXCLUDE, ...ISOLATED],
             // These files share their forks: a fresh fork per file loaded the BFF, the simulator and
             // their libraries anew each time, 142 of the run's 434 s with no test running
             // (2026-11-30). Each file closes and restores what it opens or stubs; what must not be
