@@ -9,20 +9,34 @@
  * wide or narrow screen and the panel — is call-panel.tsx's `PanelHost`, a chunk of its own,
  * preloaded once the rows are on screen (`preloadCallPanel`) and drawn directly once loaded.
  */
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { CallsColumn, CallsDensity } from '@contract/bff/preferences.plain';
 import type { CallRow } from '../api/calls-source';
 import { CallsTable } from './calls-table';
 import type { CallsSelection } from '../model/row-keys';
 import type { PanelHost as PanelHostComponent, callsRowKey } from './call-panel';
 
+type PanelModule = { PanelHost: typeof PanelHostComponent; callsRowKey: typeof callsRowKey };
+
 /** The panel's module once loaded: drawn directly then, in the frame of the click (a lazy component suspends once first). */
-let panelModule: { PanelHost: typeof PanelHostComponent; callsRowKey: typeof callsRowKey } | undefined;
+let panelModule: PanelModule | undefined;
+/**
+ * The lists drawn now, told when the module arrives: its row keys must reach the table then, and
+ * nothing else need draw the list again (the lazy panel's boundary draws only the panel). A key
+ * pressed in between did nothing: a CI run's `o`, pressed once the panel showed its call.
+ */
+const panelArrivals = new Set<() => void>();
 const loadPanel = () =>
   import('./call-panel').then((m) => {
     panelModule = m;
+    for (const arrived of panelArrivals) arrived();
     return m;
   });
+function onPanelArrival(arrived: () => void) {
+  panelArrivals.add(arrived);
+  return () => void panelArrivals.delete(arrived);
+}
+const loadedPanel = () => panelModule;
 const LazyPanelHost = lazy(() => loadPanel().then((m) => ({ default: m.PanelHost })));
 
 /** Loads the panel's code ahead of its first use (once the rows are on screen). */
@@ -43,6 +57,7 @@ export interface CallsBrowserProps {
 
 export function CallsBrowser({ calls, sort, agentName, onSort, visible, density, selectedInUrl }: CallsBrowserProps) {
   const [selected, setSelected] = useState(selectedInUrl);
+  const panel = useSyncExternalStore(onPanelArrival, loadedPanel);
   const tableRef = useRef<HTMLDivElement>(null);
   // The selection the URL was last given (by the panel's host); a URL changed from elsewhere (Back,
   // a link) moves the selection.
@@ -71,7 +86,7 @@ export function CallsBrowser({ calls, sort, agentName, onSort, visible, density,
   );
 
   const open = selected !== undefined;
-  const PanelHost = panelModule?.PanelHost ?? LazyPanelHost;
+  const PanelHost = panel?.PanelHost ?? LazyPanelHost;
   return (
     <div className={open ? 'lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start lg:gap-4' : undefined}>
       <div ref={tableRef} className="min-w-0 [&_table]:min-w-(--calls-table-rest-width)">
@@ -83,10 +98,10 @@ export function CallsBrowser({ calls, sort, agentName, onSort, visible, density,
           visible={visible}
           density={density}
           selection={selection}
-          rowKey={panelModule?.callsRowKey}
+          rowKey={panel?.callsRowKey}
         />
       </div>
-      {open || panelModule ? (
+      {open || panel ? (
         <Suspense fallback={open ? <p className="text-sm">Loading the call…</p> : null}>
           <PanelHost selected={selected} setSelected={setSelected} writtenRef={writtenRef} calls={calls} agentName={agentName} tableRef={tableRef} />
         </Suspense>
