@@ -8,6 +8,7 @@ import type { SessionStore } from './services/auth/sessions';
 import type { TokenBroker } from './services/auth/token-broker';
 import type { Upstream } from './services/upstream/upstream';
 import type { DemoAccounts } from './services/auth/users';
+import type { ImportReader } from './services/do-not-call/import-reader';
 
 export interface Ctx {
   config: Config;
@@ -15,6 +16,8 @@ export interface Ctx {
   sessions: SessionStore;
   broker: TokenBroker;
   upstream: Upstream;
+  /** The do-not-call imports' bodies, read in a thread of their own. */
+  imports: ImportReader;
   /** The call index's sync service (set once the app is built). */
   callIndex?: CallIndexService;
   /** The alert evaluator (set once the app is built). */

@@ -63,6 +63,11 @@ export const DNC_IMPORT_MAX = 5000;
  * everyone else. Past it: 429 with Retry-After, before the body is read.
  */
 export const DNC_IMPORTS_PER_USER_PER_MINUTE = 6;
+/**
+ * At most this many imports wait, per web process, for the thread that reads them (one at a time,
+ * ~0.1-0.3 s each): more are answered 503 with Retry-After instead of held in memory.
+ */
+export const DNC_IMPORTS_WAITING_MAX = 8;
 /** Rows as the SPA built them; each is checked again on the server and refused per row. */
 export const DncImportBody = z.strictObject({
   rows: z

@@ -17,13 +17,19 @@ export const NODE_ENTRIES = {
   start: 'scripts/start.ts',
 } as const;
 
-/** Bundles the entries (by default the product's) into `outdir`; returns each entry's output path. */
+/**
+ * The worker threads' code, bundled beside every build (whichever entries it has): a server
+ * bundle starts its threads from the file next to it (server/services/do-not-call/import-reader.ts).
+ */
+export const THREAD_ENTRIES = { 'import-thread': 'server/services/do-not-call/import-thread.ts' } as const;
+
+/** Bundles the entries (by default the product's) and the threads' into `outdir`; returns each entry's output path. */
 export async function buildNode<K extends string = keyof typeof NODE_ENTRIES>(
   entries: Record<K, string> = NODE_ENTRIES as Record<K, string>,
   outdir = NODE_DIST,
 ): Promise<Record<K, string>> {
   await build({
-    entryPoints: entries,
+    entryPoints: { ...entries, ...THREAD_ENTRIES },
     outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,

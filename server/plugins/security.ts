@@ -104,12 +104,14 @@ export const securityPlugin = fp(
     });
 
     // What PostgreSQL cannot store (NUL, lone surrogates) or a schema cannot walk (deep nesting):
-    // a 400 naming the field, before any route's validation or query sees it.
+    // a 400 naming the field, before any route's validation or query sees it. A body a route takes
+    // as bytes (the do-not-call import) is checked where it is parsed: in the import thread.
     app.addHook('preValidation', async (request) => {
       const params = request.params as Record<string, unknown> | undefined;
       // The proxy's wildcard parameter is the upstream path.
       const named = params && '*' in params ? { path: params['*'] } : params;
-      const problem = findUnstorable(request.body, 'The body') ?? findUnstorable(request.query, 'The query') ?? findUnstorable(named, 'The address');
+      const body = ArrayBuffer.isView(request.body) ? undefined : request.body;
+      const problem = findUnstorable(body, 'The body') ?? findUnstorable(request.query, 'The query') ?? findUnstorable(named, 'The address');
       if (problem) throw new HttpError(400, problem.message, [problem]);
     });
 

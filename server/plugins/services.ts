@@ -1,7 +1,7 @@
 /**
  * The services every route plugin shares, built once per app and decorated on the root (wrapped
  * with fastify-plugin, so not encapsulated): `app.ctx` holds the settings, the database, the
- * session store, the token broker and the upstream client. Closed with the app.
+ * session store, the token broker, the upstream client and the imports' reader. Closed with the app.
  */
 import fp from 'fastify-plugin';
 import { migrate, openDb, type Db } from '../../common/db';
@@ -12,6 +12,7 @@ import { markStale } from '../services/idempotency';
 import { SessionStore } from '../services/auth/sessions';
 import { TokenBroker } from '../services/auth/token-broker';
 import { Upstream } from '../services/upstream/upstream';
+import { ImportReader } from '../services/do-not-call/import-reader';
 import { ensureDemoUsers } from '../services/auth/users';
 import { staleAfterMs } from '../services/writes/writes';
 
@@ -49,7 +50,8 @@ export const servicesPlugin = fp<ServicesOptions>(
       maxPerUser: config.SESSIONS_PER_USER,
     });
     const broker = new TokenBroker(sessions, upstream);
-    const ctx: Ctx = { config, db, sessions, broker, upstream, demoAccounts, now };
+    const imports = new ImportReader();
+    const ctx: Ctx = { config, db, sessions, broker, upstream, imports, demoAccounts, now };
     app.decorate('ctx', ctx);
     // A create left in flight by a process that died: its outcome is unknown, not "in flight" for ever.
     const orphaned = await markStale(db, staleAfterMs(ctx));
@@ -58,6 +60,7 @@ export const servicesPlugin = fp<ServicesOptions>(
     // Pruning is background work: server/background.ts.
     app.addHook('onClose', async () => {
       await upstream.close().catch(() => undefined);
+      await imports.close().catch(() => undefined);
       if (!given) await db.close();
     });
   },

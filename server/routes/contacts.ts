@@ -9,7 +9,7 @@ import { HttpError } from '../http';
 import { readSyncState } from '../services/call-index/store';
 import { contactRecipientOf } from '../services/campaigns/recipients';
 import { readContact } from '../services/contacts/read';
-import { toE164 } from '../services/do-not-call/list';
+import { toE164 } from '../services/do-not-call/phone';
 import { routesNeed } from '../plugins/session';
 
 const tags = ['contacts'];

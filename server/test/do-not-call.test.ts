@@ -159,6 +159,7 @@ describe.each(['postgres'] as const)('the do-not-call list on %s', { timeout: 12
   });
 
   it('imports rows (set-based, one statement per batch), reporting bad rows by line, and exports a CSV a spreadsheet will not evaluate', async () => {
+    const readBefore = stack.app.ctx.imports.completed;
     const res = await operator.request('POST', '/bff/do-not-call/import', {
       body: {
         rows: [
@@ -180,6 +181,8 @@ describe.each(['postgres'] as const)('the do-not-call list on %s', { timeout: 12
       ],
       campaigns: [],
     });
+    // The rows were read in the import thread, not on the web process's event loop (issue 28).
+    expect(stack.app.ctx.imports.completed).toBe(readBefore + 1);
     const csv = await operator.request('GET', '/bff/do-not-call/export.csv');
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toContain('text/csv');
@@ -188,6 +191,25 @@ describe.each(['postgres'] as const)('the do-not-call list on %s', { timeout: 12
     expect(lines.some((l) => l.startsWith("'+33612345643,From an earlier export,import,,,operator,"))).toBe(true);
     const viewer = await stack.login('viewer');
     expect((await viewer.request('GET', '/bff/do-not-call/export.csv')).status).toBe(403);
+  });
+
+  it('answers a body the import thread cannot read as before: not JSON, a prototype key, not an import (with the field), the wrong type', async () => {
+    const send = (raw: string, type = 'application/json') => operator.request('POST', '/bff/do-not-call/import', { raw, headers: { 'content-type': type } });
+    const notJson = await send('{"rows": [');
+    expect([notJson.status, notJson.body.message]).toEqual([400, 'The body is not valid JSON.']);
+    const proto = await send('{"rows": [{"line": 2, "phone": "+33612345651", "reason": "x"}], "__proto__": {"role": "admin"}}');
+    expect([proto.status, proto.body.message]).toEqual([400, 'The body is not valid JSON.']);
+    const notRows = await send(JSON.stringify({ rows: 'not rows' }));
+    expect(notRows.status).toBe(400);
+    expect(notRows.body.message).toBe('Some fields are not valid.');
+    expect(notRows.body.errors.map((e: { field: string }) => e.field)).toEqual(['rows']);
+    const nul = await send(JSON.stringify({ rows: [{ line: 2, phone: '+33612345651', reason: 'a\u0000b' }] }));
+    expect(nul.status).toBe(400);
+    expect(nul.body.errors.map((e: { field: string }) => e.field)).toEqual(['rows[0].reason']);
+    const text = await send('phone,reason', 'text/csv');
+    expect([text.status, text.body.message]).toEqual([415, 'Send the body as application/json.']);
+    const listed = await operator.request('GET', '/bff/do-not-call?q=%2B33612345651');
+    expect(listed.body.totalElements).toBe(0);
   });
 
   it('audits every change', async () => {

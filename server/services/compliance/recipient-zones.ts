@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { deserialize } from 'bson';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { groupByZone, zoneOfNumber, type NumberZone, type ZoneGroupOf, type ZoneTable } from '../../../contract/recipient-zones';
-import { toE164 } from '../do-not-call/list';
+import { toE164 } from '../do-not-call/phone';
 import { mapInSlices } from '../slices';
 
 let table: Promise<ZoneTable> | null = null;

@@ -5,24 +5,11 @@
  * here, on the server, before anything is sent upstream (server/services/writes/writes.ts calls it); tests
  * list numbers in the real table, never through a stand-in.
  */
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import type { Db, Queryable } from '../../../common/db';
 import { dncSkipReason, type DncEntry, type DncSkipped, type DncSource } from '../../../contract/bff/do-not-call';
-import { E164_PATTERN } from '../../../contract/formats.plain';
 import type { ValidationError } from '../../../contract/schemas/error';
 import { takeImport } from './import-quota';
-
-/**
- * A number in international form ("+33 6 12 34 56 78", "0033612345678", "+1 (415) 555-0100") as
- * E.164, or null. No default country: the server only compares numbers already international.
- */
-export function toE164(input: string): string | null {
-  const trimmed = input.trim().replace(/^00/, '+');
-  if (!trimmed.startsWith('+')) return null;
-  const parsed = parsePhoneNumberFromString(trimmed);
-  if (!parsed || !parsed.isPossible()) return null;
-  return E164_PATTERN.test(parsed.number) ? parsed.number : null;
-}
+import { toE164 } from './phone';
 
 /**
  * The form a number is kept and compared in: E.164 when it normalises, else as written (trimmed),
