@@ -1,8 +1,8 @@
 /**
  * The do-not-call imports' bodies, read in a thread of their own (readImport, import-rows.ts): one
- * worker thread per web process, started on the first import and ended after a minute without
- * one, at a lower priority than the event loop, so on a busy machine the other requests are
- * answered first and the import waits. Piscina runs the thread; the thread's code is
+ * worker thread per web process, started on an import and ended 2 s after the last one (~20 MiB
+ * while it lives), at a lower priority than the event loop, so on a busy machine the other
+ * requests are answered first and the import waits. Piscina runs the thread; the thread's code is
  * import-thread.ts, bundled beside the server (scripts/lib/build-node.ts) or, from the sources
  * (tests, the e2e stack), loaded through tsx.
  */
@@ -21,7 +21,7 @@ export class ImportReader {
       execArgv: sources ? ['--import', 'tsx'] : [],
       minThreads: 0,
       maxThreads: 1,
-      idleTimeout: 60_000,
+      idleTimeout: 2_000,
       maxQueue: DNC_IMPORTS_WAITING_MAX,
       // nice(2) +10 for the thread: it gets the cores the event loop and the database leave.
       niceIncrement: 10,
