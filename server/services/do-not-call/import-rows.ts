@@ -16,8 +16,8 @@ import { toE164 } from './phone';
 /**
  * What the body holds: not JSON at all ('json', 'empty'); a string PostgreSQL cannot store or
  * nesting too deep ('unstorable', as the security hook answers other bodies); not an import
- * (`errors`, with the contract's paths, as the route's schema would give them); or the rows to list and, by line, the
- * rows refused (a bad number, no reason), which the others do not wait for.
+ * (`errors`, with the contract's paths, as the route's schema would give them); or the rows to
+ * list and, by line, the rows refused (a bad number, no reason), which the others do not wait for.
  */
 export type ImportRead =
   | { kind: 'empty' }
