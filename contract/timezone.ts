@@ -3,31 +3,30 @@
 const ZONE_NAME = /^(UTC|GMT|[A-Za-z_]+(\/[A-Za-z0-9_+-]+)+)$/;
 
 /**
- * The names the platform has answered for, each set bounded (emptied when full): Intl takes a
- * zone's name in any case, so even the names it knows are not a fixed few hundred.
+ * The platform's answer for each name asked, bounded (emptied when full): Intl takes a zone's name
+ * in any case, so even the names it knows are not a fixed few hundred.
  */
-const known = new Set<string>();
-const refused = new Set<string>();
-const NAMES_KEPT = 1_000;
-
-function keep(names: Set<string>, zone: string): void {
-  if (names.size >= NAMES_KEPT) names.clear();
-  names.add(zone);
-}
+const answers = new Map<string, boolean>();
 
 /**
  * Whether `zone` is an IANA time zone name the platform knows. Asked of Intl once per name: building
  * a date format to find out costs ~0.1 ms, and every index request names its zone.
  */
 export function isIanaZone(zone: string): boolean {
-  if (known.has(zone)) return true;
-  if (!ZONE_NAME.test(zone) || refused.has(zone)) return false;
+  let known = answers.get(zone);
+  if (known === undefined) {
+    known = ZONE_NAME.test(zone) && formats(zone);
+    if (answers.size >= 1_000) answers.clear();
+    answers.set(zone, known);
+  }
+  return known;
+}
+
+function formats(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    keep(known, zone);
     return true;
   } catch {
-    keep(refused, zone);
     return false;
   }
 }
