@@ -20,7 +20,7 @@ export class HttpError extends Error {
 /** Fastify's body errors in words; `tooLarge` says what the server's limit is. */
 export function frameworkMessages(tooLarge: string): Record<string, string> {
   return {
-    FST_ERR_CTP_INVALID_JSON: 'The body is not valid JSON.',
+    FST_ERR_CTP_INVALID_JSON_BODY: 'The body is not valid JSON.',
     FST_ERR_CTP_EMPTY_JSON_BODY: 'The body is empty; send a JSON object.',
     FST_ERR_CTP_BODY_TOO_LARGE: tooLarge,
     FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the body as application/json.',

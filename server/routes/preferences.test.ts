@@ -20,6 +20,14 @@ describe('preferences routes', () => {
     expect(bad.json().errors).toEqual([expect.objectContaining({ field: 'timeZone', rejectedValue: 'Mars/Olympus' })]);
   });
 
+  it('answer a body that is not JSON, or empty, in the console’s words, not the framework’s', async () => {
+    const put = (payload: string) => t.as('viewer', { method: 'PUT', url: '/bff/preferences', payload, headers: { 'content-type': 'application/json' } });
+    const notJson = await put('{"timeZone": ');
+    expect([notJson.statusCode, notJson.json().message]).toEqual([400, 'The body is not valid JSON.']);
+    const empty = await put('');
+    expect([empty.statusCode, empty.json().message]).toEqual([400, 'The body is empty; send a JSON object.']);
+  });
+
   it('keep the calls table (columns and density) per user, apart from the zone: each PUT keeps what it leaves out', async () => {
     const table = { columns: ['startTime', 'status', 'duration', 'summary'], density: 'compact' };
     const put = await t.as('admin', { method: 'PUT', url: '/bff/preferences', payload: { callsTable: table } });
